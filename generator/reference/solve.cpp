@@ -1,0 +1,50 @@
+#include "generator/reference/solve.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "core/rules/games.hpp"
+
+namespace gotb {
+
+void outcome_bounds(const Board& board, const RuleSet& rules, double komi, Value& lower, Value& upper) {
+  if (rules.family() == "tromp-taylor") {
+    lower = Value::score(-board.size(), komi);
+    upper = Value::score(board.size(), komi);
+    return;
+  }
+  lower = Value::minus_infinity();
+  upper = Value::plus_infinity();
+}
+
+SolveReport reference_solve(const SolveRequest& req) {
+  auto start = std::chrono::steady_clock::now();
+  SolveReport rep;
+  ReferenceOptions opt = req.options;
+  outcome_bounds(req.board, req.rules, req.komi, opt.lower, opt.upper);
+  visit_game(req.board, req.rules, req.komi, [&](auto& game) {
+    replay_moves(game, req.moves);
+    ReferenceSolver solver(game, opt);
+    rep.game_over = game.is_over();
+    rep.value = solver.value();
+    if (!rep.game_over) {
+      rep.to_move = std::string(color_name(game.to_move()));
+      if (req.with_move_values) {
+        const bool black = game.to_move() == Color::Black;
+        for (const auto& mv : solver.move_values()) rep.moves.push_back({game.move_name(mv.move), mv.value});
+        std::stable_sort(rep.moves.begin(), rep.moves.end(), [&](const MoveReport& a, const MoveReport& b) {
+          return black ? a.value > b.value : a.value < b.value;
+        });
+      }
+      if (req.with_pv) {
+        for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));
+      }
+    }
+    rep.nodes = solver.nodes();
+    rep.memo_hits = solver.memo_hits();
+  });
+  rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return rep;
+}
+
+}  // namespace gotb

@@ -1,0 +1,58 @@
+#include <iostream>
+#include <memory>
+
+#include "core/rules/games.hpp"
+#include "query/cli/commands.hpp"
+#include "query/cli/output.hpp"
+
+namespace gotb::cli {
+namespace {
+
+struct SolveArgs {
+  std::string board, rules = "tromp-taylor", moves, method = "reference";
+  double komi = 0;
+  bool json = false, no_cache = false, no_moves = false;
+  std::uint64_t node_limit = 0;
+};
+
+void run_solve(const SolveArgs& a) {
+  SolveRequest req{Board::parse(a.board), RuleSet::parse(a.rules), a.komi, split_moves(a.moves), {}};
+  if (a.method != "reference")
+    throw std::invalid_argument("unknown method '" + a.method + "' (available: reference)");
+  req.options.memo = !a.no_cache;
+  req.options.node_limit = a.node_limit;
+  req.with_move_values = !a.no_moves;
+  SolveReport rep = reference_solve(req);
+  if (a.json)
+    std::cout << solve_report_json(req, rep).dump(2) << "\n";
+  else
+    std::cout << solve_report_text(req, rep);
+}
+
+}  // namespace
+
+void add_solve_command(CLI::App& app) {
+  auto args = std::make_shared<SolveArgs>();
+  CLI::App* sub = app.add_subcommand(
+      "solve", "Exact value of a board (empty or after --moves), every legal move's value and a principal variation");
+  sub->add_option("--board,-b", args->board, "board: RxC, cylinder:RxC, torus:RxC, ring:N or graph:FILE")->required();
+  sub->add_option("--rules,-r", args->rules, "ruleset, e.g. tromp-taylor or tromp-taylor:ko=situational")
+      ->capture_default_str();
+  sub->add_option("--komi,-k", args->komi, "komi subtracted from Black's score (multiple of 0.5)")
+      ->capture_default_str();
+  sub->add_option("--moves,-m", args->moves, "history before solving, e.g. \"B2 A1 pass\" (GTP coordinates)");
+  sub->add_option("--method", args->method, "solver: reference (exact minimax over full histories)")
+      ->capture_default_str();
+  sub->add_option("--node-limit", args->node_limit, "give up (exit 3) after this many nodes; 0 = no limit")
+      ->capture_default_str();
+  sub->add_flag("--no-cache", args->no_cache, "disable the exact-history cache (slower; for cross-checks)");
+  sub->add_flag("--no-move-values", args->no_moves, "skip the per-move values (faster)");
+  sub->add_flag("--json", args->json, "print JSON (see docs/json.md)");
+  sub->callback([args] {
+    if (args->komi * 2 != static_cast<double>(static_cast<long>(args->komi * 2)))
+      throw std::invalid_argument("komi must be a multiple of 0.5");
+    run_solve(*args);
+  });
+}
+
+}  // namespace gotb::cli

@@ -1,0 +1,14 @@
+// Subcommands of the gotb program; each adds itself to the CLI11 app and
+// runs from its callback. Errors are thrown as exceptions and reported by
+// main() as one "gotb: error: ..." line with a non-zero exit.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace gotb::cli {
+
+void add_solve_command(CLI::App& app);
+void add_rules_command(CLI::App& app);
+void add_table_command(CLI::App& app);
+
+}  // namespace gotb::cli

@@ -1,0 +1,30 @@
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include "generator/reference/reference_solver.hpp"
+#include "query/cli/commands.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{
+      "gotb: exact game values and optimal play for Go on small boards, under many rulesets.\n"
+      "Boards: RxC (e.g. 2x3), cylinder:RxC, torus:RxC, ring:N, graph:FILE.\n"
+      "Rulesets: see 'gotb rules'."};
+  app.set_version_flag("--version", std::string(GOTB_VERSION) + " (git " GOTB_GIT_REVISION ")");
+  app.require_subcommand(1);
+  gotb::cli::add_solve_command(app);
+  gotb::cli::add_rules_command(app);
+  gotb::cli::add_table_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const gotb::NodeLimitReached& e) {
+    std::fprintf(stderr, "gotb: error: %s before the search finished; no value was proven\n", e.what());
+    return 3;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "gotb: error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,75 @@
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "tests/cli_runner.hpp"
+
+using gotb::test::run_gotb;
+
+TEST_CASE("gotb solve prints value, move values, pv, nodes and time", "[cli]") {
+  auto r = run_gotb("solve --board 2x2 --rules tromp-taylor");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("value      B+1") != std::string::npos);
+  CHECK(r.out.find("moves") != std::string::npos);
+  CHECK(r.out.find("pass") != std::string::npos);
+  CHECK(r.out.find("pv ") != std::string::npos);
+  CHECK(r.out.find("nodes") != std::string::npos);
+  CHECK(r.out.find("time") != std::string::npos);
+}
+
+TEST_CASE("gotb solve --json has stable fields", "[cli][json]") {
+  auto r = run_gotb("solve -b 1x3 -r tromp-taylor --komi 0.5 --json");
+  REQUIRE(r.exit_code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["board"] == "1x3");
+  CHECK(j["rules"] == "tromp-taylor");
+  CHECK(j["komi"] == 0.5);
+  CHECK(j["perspective"] == "black");
+  CHECK(j["value"]["text"] == "B+2.5");
+  CHECK(j["value"]["points"] == 2.5);
+  CHECK(j["value"]["kind"] == "score");
+  CHECK(j["to_move"] == "Black");
+  CHECK(j["exact"] == true);
+  REQUIRE(j["moves"].size() == 4);  // A1 B1 C1 pass
+  CHECK(j["moves"][0]["move"] == "B1");
+  CHECK(j["moves"][0]["value"]["text"] == "B+2.5");
+  CHECK(j["pv"].size() >= 2);
+  CHECK(j["nodes"].get<long>() > 0);
+}
+
+TEST_CASE("gotb solve after a history", "[cli]") {
+  auto r = run_gotb("solve -b 1x3 --moves 'B1 pass' --json");
+  REQUIRE(r.exit_code == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["to_move"] == "Black");
+  CHECK(j["history"].size() == 2);
+}
+
+TEST_CASE("gotb reports bad input with a message and a non-zero exit", "[cli][errors]") {
+  auto bad_board = run_gotb("solve -b 9x9");
+  CHECK(bad_board.exit_code != 0);
+  CHECK(bad_board.out.find("at most 64") != std::string::npos);
+  auto bad_rules = run_gotb("solve -b 2x2 -r japanese-1989");
+  CHECK(bad_rules.exit_code != 0);
+  CHECK(bad_rules.out.find("unknown ruleset 'japanese-1989'") != std::string::npos);
+  auto bad_move = run_gotb("solve -b 2x2 --moves 'A1 A1'");
+  CHECK(bad_move.exit_code != 0);
+  CHECK(bad_move.out.find("move 2 'A1' is illegal") != std::string::npos);
+  auto bad_komi = run_gotb("solve -b 2x2 --komi 0.3");
+  CHECK(bad_komi.exit_code != 0);
+  CHECK(bad_komi.out.find("multiple of 0.5") != std::string::npos);
+  auto limit = run_gotb("solve -b 2x3 --no-cache --node-limit 100");
+  CHECK(limit.exit_code == 3);
+  CHECK(limit.out.find("no value was proven") != std::string::npos);
+  auto no_args = run_gotb("");
+  CHECK(no_args.exit_code != 0);
+}
+
+TEST_CASE("gotb rules and --help describe the program", "[cli]") {
+  auto rules = run_gotb("rules");
+  CHECK(rules.exit_code == 0);
+  CHECK(rules.out.find("tromp-taylor") != std::string::npos);
+  CHECK(rules.out.find("situational") != std::string::npos);
+  auto help = run_gotb("solve --help");
+  CHECK(help.exit_code == 0);
+  CHECK(help.out.find("--board") != std::string::npos);
+}
