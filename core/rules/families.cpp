@@ -13,7 +13,9 @@ const std::vector<RulesFamily>& rules_families() {
          "superko: a play may not recreate an earlier board (positional) or an earlier board "
          "with the same player to move (situational)"},
         {"suicide", {"yes", "no"}, "whether a play may leave its own string without liberties"}},
-       {{"psk", "ko", "positional"}, {"ssk", "ko", "situational"}, {"no-suicide", "suicide", "no"}}},
+       {{"psk", "ko", "positional"}, {"ssk", "ko", "situational"}, {"no-suicide", "suicide", "no"}},
+       {"tromp-taylor", "tromp-taylor:ko=situational", "tromp-taylor:suicide=no",
+        "tromp-taylor:ko=situational,suicide=no"}},
   };
   return families;
 }

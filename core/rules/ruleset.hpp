@@ -30,6 +30,8 @@ struct RulesFamily {
   std::string source;  // the rule text this family implements
   std::vector<OptionSpec> options;
   std::vector<OptionAlias> aliases;
+  // Rulesets of this family that the default results table shows.
+  std::vector<std::string> table_variants;
 };
 
 // Every ruleset family the program implements, in presentation order.

@@ -40,6 +40,10 @@ class TrompTaylorGame {
   // Area score of the current board minus komi (meaningful at any time;
   // the game's result once is_over()).
   Value outcome() const;
+  // Every outcome lies in [min_outcome(), max_outcome()] (area scores are
+  // within +-size, minus komi); solvers use it to stop early.
+  Value min_outcome() const { return Value::score(-board_->size(), komi_); }
+  Value max_outcome() const { return Value::score(board_->size(), komi_); }
 
   // Every legal move for the player to move: plays first (point order), then
   // pass. Empty once the game is over.

@@ -54,6 +54,13 @@ concept HasHistoryDependencies = requires(const G& cg, std::vector<Move>& moves,
   cg.mark_current_situation(examined);
 };
 
+// A game that knows bounds on its outcomes.
+template <class G>
+concept HasOutcomeBounds = requires(const G& cg) {
+  { cg.min_outcome() } -> std::same_as<Value>;
+  { cg.max_outcome() } -> std::same_as<Value>;
+};
+
 // Thrown when a search exceeds its node budget; nothing it computed is used.
 struct NodeLimitReached : std::runtime_error {
   NodeLimitReached() : std::runtime_error("node limit reached") {}
@@ -64,7 +71,9 @@ struct ReferenceOptions {
   std::uint64_t node_limit = 0;           // 0 = unlimited
   std::size_t memo_megabytes = 512;       // cache size cap
   int max_dependency_words = 1024;        // larger situation spaces run without cache
-  Value lower = Value::minus_infinity();  // every outcome of the game lies in [lower, upper]
+  // Every outcome lies in [lower, upper]; narrowed from the game's own
+  // min_outcome()/max_outcome() when it has them.
+  Value lower = Value::minus_infinity();
   Value upper = Value::plus_infinity();
 };
 
@@ -88,6 +97,10 @@ class ReferenceSolver {
   };
 
   ReferenceSolver(G& game, ReferenceOptions opt) : g_(game), opt_(opt) {
+    if constexpr (HasOutcomeBounds<G>) {
+      opt_.lower = std::max(opt_.lower, g_.min_outcome());
+      opt_.upper = std::min(opt_.upper, g_.max_outcome());
+    }
     if constexpr (HasHistoryDependencies<G>) {
       int w = g_.dependency_words();
       if (opt_.memo && w > 0 && w <= opt_.max_dependency_words) {

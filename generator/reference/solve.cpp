@@ -7,21 +7,10 @@
 
 namespace gotb {
 
-void outcome_bounds(const Board& board, const RuleSet& rules, double komi, Value& lower, Value& upper) {
-  if (rules.family() == "tromp-taylor") {
-    lower = Value::score(-board.size(), komi);
-    upper = Value::score(board.size(), komi);
-    return;
-  }
-  lower = Value::minus_infinity();
-  upper = Value::plus_infinity();
-}
-
 SolveReport reference_solve(const SolveRequest& req) {
   auto start = std::chrono::steady_clock::now();
   SolveReport rep;
   ReferenceOptions opt = req.options;
-  outcome_bounds(req.board, req.rules, req.komi, opt.lower, opt.upper);
   visit_game(req.board, req.rules, req.komi, [&](auto& game) {
     replay_moves(game, req.moves);
     ReferenceSolver solver(game, opt);

@@ -43,8 +43,4 @@ struct SolveReport {
 // history, NodeLimitReached when options.node_limit is exceeded.
 SolveReport reference_solve(const SolveRequest& request);
 
-// Outcome bounds for the ruleset on this board (scores in [-N, N] minus
-// komi for the area rulesets), used as the solver's initial window.
-void outcome_bounds(const Board& board, const RuleSet& rules, double komi, Value& lower, Value& upper);
-
 }  // namespace gotb

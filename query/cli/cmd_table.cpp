@@ -12,10 +12,17 @@
 namespace gotb::cli {
 namespace {
 
+// Every implemented family's table variants (core/rules/families.cpp).
+std::vector<std::string> default_rules() {
+  std::vector<std::string> out;
+  for (const auto& f : rules_families())
+    for (const auto& v : f.table_variants) out.push_back(v);
+  return out;
+}
+
 struct TableArgs {
   std::vector<std::string> boards{"1x1", "1x2", "1x3", "1x4", "1x5", "1x6", "2x2", "2x3", "2x4"};
-  std::vector<std::string> rules{"tromp-taylor", "tromp-taylor:ko=situational", "tromp-taylor:suicide=no",
-                                 "tromp-taylor:ko=situational,suicide=no"};
+  std::vector<std::string> rules = default_rules();
   double komi = 0;
   std::uint64_t node_limit = 200'000'000;
   std::string markdown, csv;
