@@ -60,3 +60,12 @@ TEST_CASE("gotb table --max-points selects the catalogue", "[cli][table]") {
   CHECK(run_gotb("table --max-points 0 --no-files").exit_code != 0);
   CHECK(run_gotb("table --boards 0x3 --no-files").exit_code != 0);
 }
+
+TEST_CASE("gotb bench --quick prints one row per case and a total", "[cli][bench]") {
+  auto r = run_gotb("bench --quick");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("1x6    tromp-taylor                   B+1") != std::string::npos);
+  CHECK(r.out.find("nodes/s") != std::string::npos);
+  CHECK(r.out.find("total") != std::string::npos);
+  CHECK(r.out.find("2x4") == std::string::npos);
+}

@@ -1,0 +1,68 @@
+// `gotb bench`: a fixed list of solves whose node counts are deterministic,
+// so a change in nodes means the search changed and a change in nodes per
+// second means its speed changed (in the spirit of Stockfish's `bench`).
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "query/cli/commands.hpp"
+#include "query/cli/output.hpp"
+
+namespace gotb::cli {
+namespace {
+
+struct BenchCase {
+  const char* board;
+  const char* rules;
+};
+
+// Boards the reference solver proves in well under a minute each; 2x4 is
+// the largest and dominates the total.
+constexpr BenchCase kCases[] = {
+    {"1x5", "tromp-taylor"}, {"1x6", "tromp-taylor"}, {"2x3", "tromp-taylor"},
+    {"2x3", "tromp-taylor:ko=situational"}, {"2x4", "tromp-taylor"},
+};
+
+struct BenchArgs {
+  bool quick = false;
+  bool no_cache = false;
+};
+
+void run_bench(const BenchArgs& a) {
+  std::printf("%-6s %-30s %-6s %14s %12s %9s %10s %12s\n", "board", "rules", "value", "nodes", "cache hits",
+              "hit rate", "seconds", "nodes/s");
+  std::uint64_t total_nodes = 0;
+  double total_seconds = 0;
+  for (const BenchCase& c : kCases) {
+    if (a.quick && std::string(c.board) == "2x4") continue;
+    SolveRequest req{Board::parse(c.board), RuleSet::parse(c.rules), 0, {}, {}};
+    req.with_move_values = false;
+    req.with_pv = false;
+    req.options.memo = !a.no_cache;
+    SolveReport rep = reference_solve(req);
+    total_nodes += rep.nodes;
+    total_seconds += rep.seconds;
+    std::printf("%-6s %-30s %-6s %14llu %12llu %8.1f%% %10.3f %12.0f\n", c.board, c.rules,
+                rep.value.to_string().c_str(), static_cast<unsigned long long>(rep.nodes),
+                static_cast<unsigned long long>(rep.memo_hits),
+                rep.nodes ? 100.0 * static_cast<double>(rep.memo_hits) / static_cast<double>(rep.nodes) : 0.0,
+                rep.seconds, rep.seconds > 0 ? static_cast<double>(rep.nodes) / rep.seconds : 0.0);
+    std::fflush(stdout);
+  }
+  std::printf("total  %-37s %14llu %12s %9s %10.3f %12.0f\n", "(reference solver, 1 thread)",
+              static_cast<unsigned long long>(total_nodes), "", "", total_seconds,
+              total_seconds > 0 ? static_cast<double>(total_nodes) / total_seconds : 0.0);
+}
+
+}  // namespace
+
+void add_bench_command(CLI::App& app) {
+  auto args = std::make_shared<BenchArgs>();
+  CLI::App* sub = app.add_subcommand(
+      "bench", "Solve a fixed list of boards and print nodes, cache hit rates, seconds and nodes per second");
+  sub->add_flag("--quick", args->quick, "leave out 2x4 (the longest case)");
+  sub->add_flag("--no-cache", args->no_cache, "run without the dependency cache (shows what the cache saves)");
+  sub->callback([args] { run_bench(*args); });
+}
+
+}  // namespace gotb::cli
