@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdarg>
+#include <cstdint>
 #include <cstdio>
 
 namespace gotb::retro {
