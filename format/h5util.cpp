@@ -14,10 +14,18 @@ std::recursive_mutex& hdf5_mutex() {
   return m;
 }
 
+void quiet_thread() {
+  thread_local bool quiet = false;
+  if (!quiet) {
+    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+    quiet = true;
+  }
+}
+
 void hdf5_init() {
+  quiet_thread();
   static std::once_flag once;
   std::call_once(once, [] {
-    H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
     if (H5Zregister(&kZstdFilterClass) < 0)
       throw std::runtime_error("cannot register the zstd HDF5 filter: " + take_error());
   });
@@ -83,11 +91,14 @@ std::vector<std::string> read_string_elements(hid_t attr, const char* name, size
   Hid ftype;
   if (class_of(attr, name, &ftype) != H5T_STRING) bad(name, "must be a string");
   std::vector<std::string> out(count);
+  H5T_cset_t cset = H5Tget_cset(ftype.get());
+  if (cset != H5T_CSET_ASCII && cset != H5T_CSET_UTF8) bad(name, "has an unknown character set");
   htri_t vlen = H5Tis_variable_str(ftype.get());
   if (vlen < 0) bad(name, "has an unreadable string type");
   if (vlen) {
     Hid mtype(H5Tcopy(H5T_C_S1), H5Tclose);
     H5Tset_size(mtype.get(), H5T_VARIABLE);
+    H5Tset_cset(mtype.get(), cset);  // HDF5 converts no string between character sets
     std::vector<char*> ptrs(count, nullptr);
     if (count && H5Aread(attr, mtype.get(), ptrs.data()) < 0) bad(name, "cannot be read (" + take_error() + ")");
     for (size_t i = 0; i < count; ++i) {
@@ -101,6 +112,7 @@ std::vector<std::string> read_string_elements(hid_t attr, const char* name, size
   Hid mtype(H5Tcopy(H5T_C_S1), H5Tclose);
   H5Tset_size(mtype.get(), size);
   H5Tset_strpad(mtype.get(), H5T_STR_NULLPAD);
+  H5Tset_cset(mtype.get(), cset);
   std::vector<char> buf(size * count + 1, 0);
   if (count && H5Aread(attr, mtype.get(), buf.data()) < 0) bad(name, "cannot be read (" + take_error() + ")");
   for (size_t i = 0; i < count; ++i) {

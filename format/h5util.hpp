@@ -13,13 +13,20 @@
 
 namespace gotb::h5 {
 
-// HDF5 is built without thread safety (Debian's serial build): every call
-// into it, from any reader or writer, happens under this lock.
+// Every call into HDF5, from any reader or writer, happens under this lock:
+// HDF5 may be built without thread safety (its default), and even a
+// thread-safe build (Debian's) serialises all calls internally anyway.
 std::recursive_mutex& hdf5_mutex();
 
-// Silences HDF5's automatic error printing (errors are translated into
-// TablebaseError instead) and registers the zstd filter. Idempotent.
+// Registers the zstd filter and silences HDF5's automatic error printing on
+// the calling thread (errors are translated into TablebaseError instead).
+// Idempotent and cheap after the first call on a thread.
 void hdf5_init();
+
+// Silences automatic error printing on the calling thread. A thread-safe
+// HDF5 keeps one error stack and print setting per thread, so every thread
+// that calls HDF5 (TBB workers in the read/write pipelines) needs this.
+void quiet_thread();
 
 // The messages of HDF5's current error stack, innermost first, joined with
 // "; " (at most a few), then clears the stack. Empty if there is none.

@@ -33,6 +33,12 @@ namespace {
 
 using h5::Hid;
 
+// Holds the HDF5 lock and silences error printing on this thread.
+struct H5Lock {
+  std::lock_guard<std::recursive_mutex> guard{h5::hdf5_mutex()};
+  H5Lock() { h5::quiet_thread(); }
+};
+
 constexpr const char* kMagic = "gotb-tablebase";
 constexpr const char* kChecksumAlgorithm = "xxh64";
 constexpr std::uint64_t kMaxChunkValues = std::uint64_t{1} << 31;
@@ -120,7 +126,7 @@ class Writer {
 
   void run() {
     validate();
-    std::lock_guard lock(h5::hdf5_mutex());
+    H5Lock lock;
     try {
       h5::hdf5_init();
     } catch (const std::exception& e) {
@@ -320,10 +326,11 @@ class Writer {
                     return p;
                   }) &
               tbb::make_filter<Piece, void>(tbb::filter_mode::serial_in_order, [&](Piece p) {
+                h5::quiet_thread();  // may run on a TBB worker
                 hsize_t off = p.k * C;
                 if (H5Dwrite_chunk(dset.get(), H5P_DEFAULT, 0, &off, p.frame.size(), p.frame.data()) < 0)
                   fail_h5("cannot write chunk " + std::to_string(p.k) + " of array " + quoted(a.name));
-                const std::uint64_t len = std::min(C, n - off);
+                const std::uint64_t len = std::min<std::uint64_t>(C, n - off);
                 whole.update(a.data + off, len);
               }));
     };
@@ -680,6 +687,7 @@ struct TablebaseReader::Impl {
   // run on any thread with its own zstd context.
 
   Raw fetch(const Array& a, std::uint64_t k) const {
+    h5::quiet_thread();  // may run on a TBB worker
     Raw r;
     r.k = k;
     hsize_t off = k * a.chunk;
@@ -698,7 +706,7 @@ struct TablebaseReader::Impl {
       if (mask != 0) corrupt(a, k, "it is stored without its zstd filter");
       return r;
     }
-    hsize_t len = std::min(a.chunk, a.n - off);
+    hsize_t len = std::min<std::uint64_t>(a.chunk, a.n - off);
     r.decoded = true;
     r.bytes.resize(len);
     Hid fs(H5Dget_space(a.dset.get()), H5Sclose);
@@ -850,12 +858,12 @@ struct TablebaseReader::Impl {
 };
 
 TablebaseReader::TablebaseReader(const std::string& path) {
-  std::lock_guard lock(h5::hdf5_mutex());
+  H5Lock lock;
   impl_ = std::make_unique<Impl>(path);
 }
 
 TablebaseReader::~TablebaseReader() {
-  std::lock_guard lock(h5::hdf5_mutex());
+  H5Lock lock;
   impl_.reset();
 }
 
@@ -873,7 +881,7 @@ std::vector<std::string> TablebaseReader::array_names() const {
 int TablebaseReader::array_id(std::string_view array) const { return impl_->find(array); }
 
 std::int8_t TablebaseReader::probe(int array_id, std::uint64_t index) {
-  std::lock_guard lock(h5::hdf5_mutex());
+  H5Lock lock;
   return impl_->probe(array_id, index);
 }
 
@@ -882,17 +890,17 @@ std::int8_t TablebaseReader::probe(std::string_view array, std::uint64_t index) 
 }
 
 std::vector<std::int8_t> TablebaseReader::read_array(std::string_view array) {
-  std::lock_guard lock(h5::hdf5_mutex());
+  H5Lock lock;
   return impl_->read_array(impl_->find(array));
 }
 
 void TablebaseReader::verify_all() {
-  std::lock_guard lock(h5::hdf5_mutex());
+  H5Lock lock;
   for (size_t i = 0; i < impl_->arrays.size(); ++i) impl_->verify(static_cast<int>(i));
 }
 
 std::vector<TablebaseArrayInfo> TablebaseReader::array_info() const {
-  std::lock_guard lock(h5::hdf5_mutex());
+  H5Lock lock;
   std::vector<TablebaseArrayInfo> out;
   for (const auto& a : impl_->arrays)
     out.push_back({a.name, a.n, a.chunk, a.chunks, impl_->stored_bytes(a), a.xxh64, a.filter});

@@ -1,0 +1,306 @@
+// Tablebase files (format/): round trips, metadata, and every kind of bad
+// file the reader must refuse (docs/format.md, "Errors").
+#include <hdf5.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "format/h5util.hpp"
+#include "format/tablebase.hpp"
+#include "format/xxh64.hpp"
+
+namespace fs = std::filesystem;
+using namespace gotb;
+
+namespace {
+
+// A fresh directory per test case, removed afterwards.
+struct TempDir {
+  fs::path dir;
+  TempDir() {
+    static int serial = 0;
+    dir = fs::temp_directory_path() /
+          ("gotb-format-test-" + std::to_string(::getpid()) + "-" + std::to_string(serial++));
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+  std::string file(const std::string& name) const { return (dir / name).string(); }
+};
+
+TablebaseMeta sample_meta(std::uint64_t n) {
+  TablebaseMeta m;
+  m.board = "2x3";
+  m.rules = "tromp-taylor";
+  m.komi = 0.5;
+  m.index_scheme = "test-index-v1";
+  m.symmetry_scheme = "none";
+  m.value_encoding = "int8-test";
+  m.state_count = n;
+  return m;
+}
+
+// Tablebase-like values: small numbers with long runs, so that they
+// compress the way solved values do.
+std::vector<std::int8_t> runs(std::uint64_t n, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<std::int8_t> v(n);
+  std::int8_t cur = 0;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    if (rng() % 16 == 0) cur = static_cast<std::int8_t>(static_cast<int>(rng() % 25) - 12);
+    v[i] = cur;
+  }
+  return v;
+}
+
+std::vector<std::int8_t> noise(std::uint64_t n, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<std::int8_t> v(n);
+  for (auto& x : v) x = static_cast<std::int8_t>(rng());
+  return v;
+}
+
+std::string read_bytes(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), {});
+}
+
+void write_bytes(const std::string& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+// Offsets of every zstd frame magic number (28 b5 2f fd) in the file: each
+// chunk is stored as exactly one frame.
+std::vector<size_t> zstd_frames(const std::string& bytes) {
+  const char magic[4] = {'\x28', '\xb5', '\x2f', '\xfd'};
+  std::vector<size_t> at;
+  for (size_t p = bytes.find(std::string(magic, 4)); p != std::string::npos;
+       p = bytes.find(std::string(magic, 4), p + 1))
+    at.push_back(p);
+  return at;
+}
+
+// Reads every value through every path the reader offers; throws on the
+// first problem.
+void read_everything(const std::string& path) {
+  TablebaseReader r(path);
+  r.verify_all();
+  for (const auto& name : r.array_names()) {
+    auto v = r.read_array(name);
+    for (std::uint64_t i = 0; i < v.size(); i += 997) r.probe(name, i);
+  }
+}
+
+// Replaces (or adds) a root attribute of an existing file, bypassing the
+// writer's validation, to build files the reader must refuse.
+template <class Write>
+void patch_attr(const std::string& path, const char* name, Write write) {
+  std::lock_guard lock(h5::hdf5_mutex());
+  h5::hdf5_init();
+  hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+  REQUIRE(f >= 0);
+  if (H5Aexists(f, name) > 0) REQUIRE(H5Adelete(f, name) >= 0);
+  REQUIRE(write(f, name));
+  REQUIRE(H5Fclose(f) >= 0);
+}
+
+void patch_string(const std::string& path, const char* name, const std::string& v) {
+  patch_attr(path, name, [&](hid_t f, const char* n) { return h5::write_string(f, n, v); });
+}
+
+// The reader must refuse the file with a TablebaseError whose message
+// contains `needle`.
+void require_refused(const std::string& path, const std::string& needle) {
+  try {
+    read_everything(path);
+    FAIL("the reader accepted a bad file; expected an error mentioning: " << needle);
+  } catch (const TablebaseError& e) {
+    INFO(e.what());
+    CHECK(std::string(e.what()).find(needle) != std::string::npos);
+    CHECK(std::string(e.what()).find(path) != std::string::npos);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("xxh64 matches the reference digests", "[format]") {
+  // Digests from the xxHash reference implementation (xxhsum -H1).
+  CHECK(xxh64("", 0) == 0xEF46DB3751D8E999ULL);
+  CHECK(xxh64("a", 1) == 0xD24EC4F1A98C6E5BULL);
+  CHECK(xxh64("abc", 3) == 0x44BC2CF5AD770999ULL);
+  const char* fox = "The quick brown fox jumps over the lazy dog";
+  CHECK(xxh64(fox, std::strlen(fox)) == 0x0B242D361FDA71BCULL);
+  // Longer inputs (stripes plus every tail length class): the low 32 bits
+  // are zstd's frame checksum (`zstd --check | tail -c4`).
+  std::string digits;
+  for (int i = 0; i < 10; ++i) digits += "0123456789";
+  CHECK((xxh64(digits.data(), digits.size()) & 0xffffffffu) == 0x315afffaU);
+  digits += "abc";
+  CHECK((xxh64(digits.data(), digits.size()) & 0xffffffffu) == 0x8c422dadU);
+  // Streaming in uneven pieces gives the one-shot digest.
+  auto data = noise(1000, 7);
+  for (size_t piece : {1, 7, 31, 32, 33, 100}) {
+    Xxh64 h;
+    for (size_t i = 0; i < data.size(); i += piece) h.update(data.data() + i, std::min(piece, data.size() - i));
+    CHECK(h.digest() == xxh64(data.data(), data.size()));
+  }
+}
+
+TEST_CASE("tablebase round trip: arrays of many sizes, probe, read_array, verify_all", "[format]") {
+  TempDir tmp;
+  const std::uint64_t chunk = 1000;
+  for (std::uint64_t n : {std::uint64_t{1}, std::uint64_t{999}, std::uint64_t{1000}, std::uint64_t{1001},
+                          std::uint64_t{12345}}) {
+    DYNAMIC_SECTION("n = " << n) {
+      Tablebase tb;
+      tb.meta = sample_meta(n);
+      tb.arrays.push_back({"lower", runs(n, 1)});
+      tb.arrays.push_back({"upper", noise(n, 2)});
+      WriteOptions o;
+      o.zstd_level = 19;
+      o.chunk_values = chunk;
+      std::string path = tmp.file("rt.gotb");
+      write_tablebase(path, tb, o);
+
+      TablebaseReader r(path);
+      CHECK(r.array_names() == std::vector<std::string>{"lower", "upper"});
+      for (const auto& a : tb.arrays) {
+        CHECK(r.read_array(a.name) == a.values);
+        std::mt19937_64 rng(n);
+        for (int i = 0; i < 200; ++i) {
+          std::uint64_t idx = rng() % n;
+          REQUIRE(r.probe(a.name, idx) == a.values[idx]);
+        }
+        REQUIRE(r.probe(a.name, n - 1) == a.values[n - 1]);
+        REQUIRE(r.probe(r.array_id(a.name), 0) == a.values[0]);
+      }
+      r.verify_all();
+      auto info = r.array_info();
+      REQUIRE(info.size() == 2);
+      CHECK(info[0].values == n);
+      CHECK(info[0].chunk_values == std::min(n, chunk));
+      CHECK(info[0].chunks == (n + chunk - 1) / chunk);
+      CHECK(info[0].xxh64 == xxh64(tb.arrays[0].values.data(), n));
+      CHECK(info[0].filter == "zstd level 19");
+      CHECK(info[0].stored_bytes > 0);
+    }
+  }
+}
+
+TEST_CASE("tablebase round trip: a large array with the default chunking", "[format]") {
+  TempDir tmp;
+  const std::uint64_t n = 3 * kDefaultChunkValues + 12345;
+  auto values = runs(n, 3);
+  TablebaseMeta meta = sample_meta(n);
+  WriteOptions o;
+  o.zstd_level = 3;
+  o.threads = 2;
+  std::string path = tmp.file("big.gotb");
+  write_tablebase(path, meta, {{"value", values.data(), values.size()}}, o);
+
+  TablebaseReader r(path);
+  r.set_cache_chunks(2);
+  std::mt19937_64 rng(5);
+  for (int i = 0; i < 2000; ++i) {
+    std::uint64_t idx = rng() % n;
+    REQUIRE(r.probe("value", idx) == values[idx]);
+  }
+  CHECK(r.read_array("value") == values);
+  r.verify_all();
+  auto info = r.array_info();
+  CHECK(info[0].chunks == 4);
+  // Runs of small values compress well; the file is far smaller than the values.
+  CHECK(r.file_bytes() < n / 4);
+}
+
+TEST_CASE("tablebase metadata round trip", "[format]") {
+  TempDir tmp;
+  Tablebase tb;
+  tb.meta = sample_meta(10);
+  tb.meta.komi = -6.5;
+  tb.meta.extra["sweeps"] = "17";
+  tb.meta.extra["solver.note"] = "two fixpoints; gap is open";
+  tb.arrays.push_back({"v", runs(10, 4)});
+  std::string path = tmp.file("meta.gotb");
+  write_tablebase(path, tb);
+
+  TablebaseReader r(path);
+  const TablebaseMeta& m = r.meta();
+  CHECK(m.format_version == kTablebaseFormatVersion);
+  CHECK(m.board == "2x3");
+  CHECK(m.rules == "tromp-taylor");
+  CHECK(m.komi == -6.5);
+  CHECK(m.index_scheme == "test-index-v1");
+  CHECK(m.symmetry_scheme == "none");
+  CHECK(m.value_encoding == "int8-test");
+  CHECK(m.state_count == 10);
+  CHECK(m.generator_version == GOTB_VERSION);
+  CHECK(m.git_revision == GOTB_GIT_REVISION);
+  CHECK(m.created.size() == 20);  // YYYY-MM-DDTHH:MM:SSZ
+  CHECK(m.created.back() == 'Z');
+  CHECK(m.extra == tb.meta.extra);
+  CHECK(r.board().spec() == "2x3");
+  CHECK(r.board().size() == 6);
+  CHECK(r.path() == path);
+}
+
+TEST_CASE("tablebase files keep graph boards without the graph file", "[format]") {
+  TempDir tmp;
+  // A triangle with a tail, named points.
+  Board g = Board::graph("tri.txt", 4, {{0, 1}, {1, 2}, {0, 2}, {2, 3}}, {"a", "b", "c", "d"});
+  Tablebase tb;
+  tb.meta = sample_meta(5);
+  tb.meta.board = g.spec();
+  tb.arrays.push_back({"v", runs(5, 9)});
+  WriteOptions o;
+  o.board = &g;
+  std::string path = tmp.file("graph.gotb");
+  write_tablebase(path, tb, o);
+  TablebaseReader r(path);
+  CHECK(r.board().spec() == "graph:tri.txt");
+  CHECK(r.board().size() == 4);
+  CHECK(r.board().point_name(3) == "d");
+  CHECK(r.board().neighbours(2) == Mask{0b1011});
+}
+
+TEST_CASE("tablebase writer refuses bad input and leaves the destination untouched", "[format]") {
+  TempDir tmp;
+  std::string path = tmp.file("w.gotb");
+  write_bytes(path, "previous contents");
+  auto v = runs(10, 1);
+  auto attempt = [&](TablebaseMeta m, std::vector<TablebaseArrayView> arrays, WriteOptions o = {}) {
+    CHECK_THROWS_AS(write_tablebase(path, m, arrays, o), TablebaseError);
+    CHECK(read_bytes(path) == "previous contents");
+  };
+  TablebaseMeta m = sample_meta(10);
+  attempt(m, {{"v", v.data(), 9}});                     // size != state_count
+  attempt(m, {});                                        // no arrays
+  attempt(m, {{"a/b", v.data(), 10}});                   // bad name
+  attempt(m, {{"v", v.data(), 10}, {"v", v.data(), 10}});  // duplicate
+  WriteOptions o;
+  o.zstd_level = 0;
+  attempt(m, {{"v", v.data(), 10}}, o);
+  auto bad = m;
+  bad.board = "0x3";
+  attempt(bad, {{"v", v.data(), 10}});
+  bad = m;
+  bad.rules = "no-such-rules";
+  attempt(bad, {{"v", v.data(), 10}});
+  bad = m;
+  bad.format_version = 2;
+  attempt(bad, {{"v", v.data(), 10}});
+  // No temporary files are left behind.
+  int files = 0;
+  for ([[maybe_unused]] auto& e : fs::directory_iterator(tmp.dir)) ++files;
+  CHECK(files == 1);
+}
