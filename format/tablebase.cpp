@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include <algorithm>
 #include <cctype>
@@ -734,7 +735,11 @@ struct TablebaseReader::Impl {
         corrupt(a, k, "its zstd frame does not declare the chunk size " + std::to_string(a.chunk));
       if (!dctx) throw TablebaseError("out of memory for a zstd context");
       size_t got = ZSTD_decompressDCtx(dctx, out, a.chunk, r.bytes.data(), stored);
-      if (ZSTD_isError(got)) corrupt(a, k, std::string("zstd: ") + ZSTD_getErrorName(got));
+      if (ZSTD_isError(got)) {
+        if (ZSTD_getErrorCode(got) == ZSTD_error_checksum_wrong)
+          corrupt(a, k, "checksum mismatch (the zstd frame's content checksum)");
+        corrupt(a, k, std::string("zstd: ") + ZSTD_getErrorName(got));
+      }
       if (got != a.chunk) corrupt(a, k, "it decompresses to " + std::to_string(got) + " bytes");
     }
     std::uint64_t h = xxh64(out, len);

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -116,6 +117,23 @@ void patch_attr(const std::string& path, const char* name, Write write) {
 
 void patch_string(const std::string& path, const char* name, const std::string& v) {
   patch_attr(path, name, [&](hid_t f, const char* n) { return h5::write_string(f, n, v); });
+}
+
+// Where chunk k of /values/<array> lies in the file: (offset, stored bytes).
+std::pair<size_t, size_t> chunk_location(const std::string& path, const std::string& array, std::uint64_t k) {
+  std::lock_guard lock(h5::hdf5_mutex());
+  h5::hdf5_init();
+  hid_t f = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  REQUIRE(f >= 0);
+  hid_t d = H5Dopen2(f, ("/values/" + array).c_str(), H5P_DEFAULT);
+  REQUIRE(d >= 0);
+  hsize_t off = k * 1000, size = 0;
+  haddr_t addr = 0;
+  unsigned mask = 0;
+  REQUIRE(H5Dget_chunk_info_by_coord(d, &off, &mask, &addr, &size) >= 0);
+  H5Dclose(d);
+  H5Fclose(f);
+  return {static_cast<size_t>(addr), static_cast<size_t>(size)};
 }
 
 // The reader must refuse the file with a TablebaseError whose message
@@ -303,4 +321,236 @@ TEST_CASE("tablebase writer refuses bad input and leaves the destination untouch
   int files = 0;
   for ([[maybe_unused]] auto& e : fs::directory_iterator(tmp.dir)) ++files;
   CHECK(files == 1);
+}
+
+namespace {
+
+// A small file with two arrays of three chunks each; returns its path.
+std::string small_file(const TempDir& tmp, Tablebase* out = nullptr, const std::string& name = "small.gotb") {
+  Tablebase tb;
+  tb.meta = sample_meta(2500);
+  tb.arrays.push_back({"lower", runs(2500, 11)});
+  tb.arrays.push_back({"upper", noise(2500, 12)});
+  WriteOptions o;
+  o.chunk_values = 1000;
+  o.zstd_level = 3;
+  std::string path = tmp.file(name);
+  write_tablebase(path, tb, o);
+  if (out) *out = tb;
+  return path;
+}
+
+}  // namespace
+
+TEST_CASE("tablebase reader: missing file, not HDF5, not a tablebase", "[format][errors]") {
+  TempDir tmp;
+  require_refused(tmp.file("nope.gotb"), "cannot open: No such file or directory");
+  std::string text = tmp.file("text.gotb");
+  write_bytes(text, "this is not an HDF5 file\n");
+  require_refused(text, "not an HDF5 file");
+  require_refused(tmp.dir.string(), "not a regular file");
+  std::string plain = tmp.file("plain.h5");
+  {
+    std::lock_guard lock(h5::hdf5_mutex());
+    h5::hdf5_init();
+    hid_t f = H5Fcreate(plain.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    REQUIRE(f >= 0);
+    REQUIRE(H5Fclose(f) >= 0);
+  }
+  require_refused(plain, "not a gotb tablebase");
+}
+
+TEST_CASE("tablebase reader: truncated files are refused", "[format][errors]") {
+  TempDir tmp;
+  std::string path = small_file(tmp);
+  const std::string bytes = read_bytes(path);
+  std::string cut = tmp.file("cut.gotb");
+  for (size_t len : {size_t{0}, size_t{7}, size_t{48}, size_t{200}, size_t{1000}, bytes.size() / 3,
+                     bytes.size() / 2, bytes.size() - 100, bytes.size() - 1}) {
+    INFO("cut at " << len << " of " << bytes.size() << " bytes");
+    write_bytes(cut, bytes.substr(0, len));
+    require_refused(cut, len < 8 ? "not an HDF5 file" : "");
+  }
+  // Opening succeeds only for the whole file.
+  write_bytes(cut, bytes);
+  read_everything(cut);
+}
+
+TEST_CASE("tablebase reader: a damaged chunk is named and never yields a value", "[format][errors]") {
+  TempDir tmp;
+  Tablebase tb;
+  std::string path = small_file(tmp, &tb);
+  const std::string bytes = read_bytes(path);
+  REQUIRE(zstd_frames(bytes).size() == 6);  // 2 arrays x 3 chunks, one zstd frame each
+  for (int ai = 0; ai < 2; ++ai) {
+    const std::string array = tb.arrays[ai].name;
+    const auto& values = tb.arrays[ai].values;
+    for (std::uint64_t chunk = 0; chunk < 3; ++chunk) {
+      // Past the frame header (inside the compressed or raw blocks), and the
+      // frame's last byte (its content checksum).
+      for (int where_in_frame : {12, 40, -1}) {
+        DYNAMIC_SECTION(array << " chunk " << chunk << " byte " << where_in_frame) {
+          auto [addr, size] = chunk_location(path, array, chunk);
+          REQUIRE(bytes.compare(addr, 4, "\x28\xb5\x2f\xfd") == 0);
+          size_t pos = where_in_frame >= 0 ? addr + where_in_frame : addr + size - 1;
+          std::string bad = bytes;
+          bad[pos] = static_cast<char>(bad[pos] ^ 0x5a);
+          std::string p = tmp.file("bad.gotb");
+          write_bytes(p, bad);
+          const std::string where = "array '" + array + "' chunk " + std::to_string(chunk) + " ";
+          require_refused(p, where);
+
+          TablebaseReader r(p);  // metadata is intact: opening works
+          const std::uint64_t inside = chunk * 1000 + 17, elsewhere = ((chunk + 1) % 3) * 1000 + 17;
+          for (int attempt = 0; attempt < 2; ++attempt) {  // a failed chunk is not cached
+            try {
+              r.probe(array, inside);
+              FAIL("probe returned a value from a damaged chunk");
+            } catch (const TablebaseError& e) {
+              CHECK_THAT(e.what(), Catch::Contains(where + "(values ") && Catch::Contains("is corrupt"));
+            }
+          }
+          CHECK(r.probe(array, elsewhere) == values[elsewhere]);
+          CHECK_THROWS_AS(r.read_array(array), TablebaseError);
+          CHECK_THROWS_AS(r.verify_all(), TablebaseError);
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("tablebase reader: a chunk that disagrees with its xxh64 is refused", "[format][errors]") {
+  // A consistent checksum table whose entry for one chunk is wrong: zstd
+  // decodes the chunk fine, only gotb's own checksum can catch it.
+  TempDir tmp;
+  std::string p = small_file(tmp);
+  {
+    std::lock_guard lock(h5::hdf5_mutex());
+    h5::hdf5_init();
+    hid_t f = H5Fopen(p.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    REQUIRE(f >= 0);
+    hid_t d = H5Dopen2(f, "/chunk_xxh64/upper", H5P_DEFAULT);
+    REQUIRE(d >= 0);
+    std::vector<std::uint64_t> sums(3);
+    REQUIRE(H5Dread(d, H5T_NATIVE_UINT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, sums.data()) >= 0);
+    sums[1] ^= 1;
+    REQUIRE(H5Dwrite(d, H5T_NATIVE_UINT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, sums.data()) >= 0);
+    REQUIRE(H5Adelete(d, "xxh64") >= 0);
+    REQUIRE(h5::write_u64(d, "xxh64", xxh64(sums.data(), 24)));  // little-endian host
+    REQUIRE(H5Dclose(d) >= 0);
+    REQUIRE(H5Fclose(f) >= 0);
+  }
+  require_refused(p, "array 'upper' chunk 1 (values 1000..1999) is corrupt: checksum mismatch (xxh64 stored");
+  TablebaseReader r(p);
+  CHECK_THROWS_WITH(r.probe("upper", 1500), Catch::Contains("checksum mismatch"));
+  CHECK_NOTHROW(r.probe("upper", 500));
+
+  // The table itself damaged (its own checksum no longer matches).
+  std::string q = small_file(tmp, nullptr, "table.gotb");
+  {
+    std::lock_guard lock(h5::hdf5_mutex());
+    hid_t f = H5Fopen(q.c_str(), H5F_ACC_RDWR, H5P_DEFAULT);
+    hid_t d = H5Dopen2(f, "/chunk_xxh64/lower", H5P_DEFAULT);
+    REQUIRE(d >= 0);
+    std::uint64_t zero[3] = {0, 0, 0};
+    REQUIRE(H5Dwrite(d, H5T_NATIVE_UINT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, zero) >= 0);
+    H5Dclose(d);
+    H5Fclose(f);
+  }
+  require_refused(q, "the chunk checksum table of array 'lower' is corrupt");
+}
+
+TEST_CASE("tablebase reader: damage anywhere is refused or harmless, never a wrong value", "[format][errors]") {
+  TempDir tmp;
+  Tablebase tb;
+  std::string path = small_file(tmp, &tb);
+  const std::string bytes = read_bytes(path);
+  std::string p = tmp.file("flip.gotb");
+  int refused = 0, harmless = 0;
+  // Every 23rd byte: covers superblock, object headers, attributes, chunk
+  // index, checksum tables and chunk data.
+  for (size_t pos = 0; pos < bytes.size(); pos += 23) {
+    std::string bad = bytes;
+    bad[pos] = static_cast<char>(bad[pos] ^ 0x10);
+    write_bytes(p, bad);
+    try {
+      TablebaseReader r(p);
+      r.verify_all();
+      INFO("byte " << pos << " flipped");
+      // Metadata is as protected as the values (HDF5 checksums every
+      // object header holding an attribute).
+      const TablebaseMeta& m = r.meta();
+      REQUIRE(m.board == tb.meta.board);
+      REQUIRE(m.rules == tb.meta.rules);
+      REQUIRE(m.komi == tb.meta.komi);
+      REQUIRE(m.index_scheme == tb.meta.index_scheme);
+      REQUIRE(m.symmetry_scheme == tb.meta.symmetry_scheme);
+      REQUIRE(m.value_encoding == tb.meta.value_encoding);
+      REQUIRE(m.state_count == tb.meta.state_count);
+      REQUIRE(m.extra == tb.meta.extra);
+      for (const auto& a : tb.arrays) {
+        INFO("array " << a.name);
+        REQUIRE(r.read_array(a.name) == a.values);
+        for (std::uint64_t i = 0; i < a.values.size(); i += 101) REQUIRE(r.probe(a.name, i) == a.values[i]);
+      }
+      ++harmless;
+      if (std::getenv("GOTB_TEST_VERBOSE")) WARN("harmless flip at byte " << pos);
+    } catch (const TablebaseError&) {
+      ++refused;
+    }
+  }
+  INFO(refused << " refused, " << harmless << " harmless");
+  CHECK(refused > 0);
+  WARN("byte flips: " << refused << " refused, " << harmless << " harmless (of " << bytes.size() << " bytes)");
+}
+
+TEST_CASE("tablebase reader: wrong metadata is refused", "[format][errors]") {
+  TempDir tmp;
+  std::string p;
+  auto fresh = [&] { p = small_file(tmp, nullptr, "m" + std::to_string(std::rand()) + ".gotb"); };
+
+  fresh();
+  patch_attr(p, "format_version", [](hid_t f, const char* n) { return h5::write_i32(f, n, 2); });
+  require_refused(p, "format version 2 is not supported; this gotb reads version 1 (the file was written by a newer gotb)");
+  fresh();
+  patch_attr(p, "format_version", [](hid_t f, const char* n) { return h5::write_string(f, n, "1"); });
+  require_refused(p, "attribute 'format_version' must be an integer");
+  fresh();
+  patch_string(p, "gotb_format", "something-else");
+  require_refused(p, "not a gotb tablebase");
+  fresh();
+  patch_string(p, "board", "7y7");
+  require_refused(p, "invalid board '7y7'");
+  fresh();
+  patch_string(p, "board", "3x2");  // valid, but not the stored graph
+  require_refused(p, "does not match the stored board graph");
+  fresh();
+  patch_string(p, "rules", "no-such-rules");
+  require_refused(p, "invalid rules 'no-such-rules'");
+  fresh();
+  patch_string(p, "value_encoding", "");
+  require_refused(p, "attribute 'value_encoding' is empty");
+  fresh();
+  patch_attr(p, "state_count", [](hid_t f, const char* n) { return h5::write_u64(f, n, 2501); });
+  require_refused(p, "holds 2500 values, state_count is 2501");
+  fresh();
+  patch_attr(p, "komi", [](hid_t f, const char* n) { return h5::write_f64(f, n, std::nan("")); });
+  require_refused(p, "komi is not a finite number");
+  fresh();
+  patch_attr(p, "array_xxh64", [](hid_t f, const char* n) { return h5::write_u64s(f, n, {1, 2}); });
+  require_refused(p, "array 'lower' is corrupt: whole-array checksum mismatch");
+  fresh();
+  patch_attr(p, "rules", [](hid_t, const char*) { return true; });  // deleted, nothing written
+  require_refused(p, "attribute 'rules' is missing");
+}
+
+TEST_CASE("tablebase reader: bad probes", "[format][errors]") {
+  TempDir tmp;
+  std::string p = small_file(tmp);
+  TablebaseReader r(p);
+  CHECK_THROWS_WITH(r.probe("lower", 2500), Catch::Contains("index 2500 is out of range for array 'lower' of 2500 values"));
+  CHECK_THROWS_WITH(r.probe("nope", 0), Catch::Contains("no array 'nope' (the file has: lower, upper)"));
+  CHECK_THROWS_AS(r.probe(7, 0), TablebaseError);
+  CHECK_THROWS_AS(r.probe(-1, 0), TablebaseError);
+  CHECK_THROWS_AS(r.read_array("nope"), TablebaseError);
 }
