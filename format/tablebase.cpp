@@ -436,6 +436,7 @@ struct TablebaseReader::Impl {
     std::vector<char> bytes;
     bool decoded = false;
     std::vector<std::int8_t> values;  // filled by decode when not writing in place
+    std::string error;                // set instead of throwing when streaming collects errors
   };
 
   std::string path;
@@ -800,9 +801,19 @@ struct TablebaseReader::Impl {
   // decode (parallel) and `sink` (serial, in order). If out is given, full
   // chunks decode straight into it.
   template <class Sink>
-  void stream(const Array& a, std::int8_t* out, Sink&& sink) {
+  void stream(const Array& a, std::int8_t* out, Sink&& sink, std::vector<std::string>* errors = nullptr) {
     tbb::enumerable_thread_specific<ZstdDCtx> dctxs;
     std::uint64_t next = 0;
+    // With `errors`, a bad chunk is recorded (in chunk order) instead of
+    // stopping the stream; its values never reach the sink.
+    auto guarded = [&](Raw& r, auto&& step) {
+      if (!errors) return step();
+      try {
+        step();
+      } catch (const TablebaseError& e) {
+        r.error = e.what();
+      }
+    };
     tbb::parallel_pipeline(
         pipeline_tokens(),
         tbb::make_filter<void, Raw>(tbb::filter_mode::serial_in_order,
@@ -811,23 +822,33 @@ struct TablebaseReader::Impl {
                                         fc.stop();
                                         return {};
                                       }
-                                      return fetch(a, next++);
+                                      Raw r;
+                                      r.k = next++;
+                                      guarded(r, [&] { r = fetch(a, r.k); });
+                                      return r;
                                     }) &
             tbb::make_filter<Raw, Raw>(tbb::filter_mode::parallel,
                                        [&](Raw r) {
+                                         if (!r.error.empty()) return r;
                                          ZstdDCtx& z = dctxs.local();
                                          const std::uint64_t start = r.k * a.chunk;
-                                         if (out && start + a.chunk <= a.n) {
-                                           decode(a, r, out + start, z.p);
-                                         } else {
-                                           r.values.resize(a.chunk);
-                                           decode(a, r, r.values.data(), z.p);
-                                           if (out) std::memcpy(out + start, r.values.data(), a.n - start);
-                                         }
+                                         guarded(r, [&] {
+                                           if (out && start + a.chunk <= a.n) {
+                                             decode(a, r, out + start, z.p);
+                                           } else {
+                                             r.values.resize(a.chunk);
+                                             decode(a, r, r.values.data(), z.p);
+                                             if (out) std::memcpy(out + start, r.values.data(), a.n - start);
+                                           }
+                                         });
                                          r.bytes = {};
                                          return r;
                                        }) &
             tbb::make_filter<Raw, void>(tbb::filter_mode::serial_in_order, [&](Raw r) {
+              if (!r.error.empty()) {
+                errors->push_back(std::move(r.error));
+                return;
+              }
               const std::uint64_t start = r.k * a.chunk, len = std::min(a.chunk, a.n - start);
               sink(out ? out + start : r.values.data(), len);
             }));
@@ -847,6 +868,22 @@ struct TablebaseReader::Impl {
     Xxh64 whole;
     stream(a, nullptr, [&](const std::int8_t* p, std::uint64_t len) { whole.update(p, len); });
     check_whole(a, whole.digest());
+  }
+
+  // Every problem of one array, in chunk order; the whole-array checksum is
+  // checked only when every chunk is sound (otherwise it says nothing new).
+  void verify_collect(int id, std::vector<std::string>& problems) {
+    const Array& a = array(id);
+    Xxh64 whole;
+    const size_t before = problems.size();
+    stream(a, nullptr, [&](const std::int8_t* p, std::uint64_t len) { whole.update(p, len); }, &problems);
+    if (problems.size() == before) {
+      try {
+        check_whole(a, whole.digest());
+      } catch (const TablebaseError& e) {
+        problems.push_back(e.what());
+      }
+    }
   }
 
   void check_whole(const Array& a, std::uint64_t h) const {
@@ -902,6 +939,13 @@ std::vector<std::int8_t> TablebaseReader::read_array(std::string_view array) {
 void TablebaseReader::verify_all() {
   H5Lock lock;
   for (size_t i = 0; i < impl_->arrays.size(); ++i) impl_->verify(static_cast<int>(i));
+}
+
+std::vector<std::string> TablebaseReader::verify_report() {
+  H5Lock lock;
+  std::vector<std::string> problems;
+  for (size_t i = 0; i < impl_->arrays.size(); ++i) impl_->verify_collect(static_cast<int>(i), problems);
+  return problems;
 }
 
 std::vector<TablebaseArrayInfo> TablebaseReader::array_info() const {

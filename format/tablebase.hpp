@@ -128,6 +128,11 @@ class TablebaseReader {
   std::int8_t probe(int array_id, std::uint64_t index);
   std::vector<TablebaseArrayInfo> array_info() const;
   std::uint64_t file_bytes() const;
+  // Like verify_all(), but goes on past a bad chunk: one message per
+  // problem (each naming array and chunk), in array and chunk order; empty
+  // when every checksum matches. Throws only if the file cannot be read at
+  // all.
+  std::vector<std::string> verify_report();
   // How many decompressed chunks probe() keeps (least recently used are
   // dropped first); default 8, at least 1.
   void set_cache_chunks(std::size_t n);
