@@ -192,7 +192,10 @@ class Writer {
       } else {
         board_.emplace(Board::parse(meta_.board));
       }
-      RuleSet::parse(meta_.rules);
+      // Canonical texts, so that readers can compare them with what a user
+      // types after parsing it the same way.
+      meta_.board = board_->spec();
+      meta_.rules = RuleSet::parse(meta_.rules).to_string();
     } catch (const TablebaseError&) {
       throw;
     } catch (const std::exception& e) {

@@ -67,7 +67,8 @@ struct Tablebase {
 // (sizes differing from state_count, bad names, unparsable board or rules)
 // and on any I/O failure; the destination is then left untouched. Empty
 // generator_version / git_revision / created are filled in (GOTB_VERSION,
-// GOTB_GIT_REVISION, current UTC time).
+// GOTB_GIT_REVISION, current UTC time). board and rules are stored in
+// canonical form (Board::spec(), RuleSet::to_string()).
 void write_tablebase(const std::string& path, const Tablebase& tb, int zstd_level = 19);
 
 struct WriteOptions {

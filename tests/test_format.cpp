@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "core/rules/ruleset.hpp"
 #include "format/h5util.hpp"
 #include "format/tablebase.hpp"
 #include "format/xxh64.hpp"
@@ -270,6 +271,35 @@ TEST_CASE("tablebase metadata round trip", "[format]") {
   CHECK(r.board().spec() == "2x3");
   CHECK(r.board().size() == 6);
   CHECK(r.path() == path);
+}
+
+TEST_CASE("tablebase writer stores board and rules in canonical form", "[format]") {
+  TempDir tmp;
+  Tablebase tb;
+  tb.meta = sample_meta(3);
+  tb.meta.board = "2X3";
+  tb.meta.rules = "tromp-taylor:ko=positional,suicide=yes";
+  tb.arrays.push_back({"v", runs(3, 4)});
+  std::string path = tmp.file("canon.gotb");
+  write_tablebase(path, tb);
+  TablebaseReader r(path);
+  CHECK(r.meta().board == Board::parse("2X3").spec());
+  CHECK(r.meta().rules == RuleSet::parse("tromp-taylor").to_string());
+}
+
+TEST_CASE("tablebase with no states", "[format]") {
+  TempDir tmp;
+  Tablebase tb;
+  tb.meta = sample_meta(0);
+  tb.arrays.push_back({"v", {}});
+  std::string path = tmp.file("empty.gotb");
+  write_tablebase(path, tb);
+  TablebaseReader r(path);
+  CHECK(r.read_array("v").empty());
+  CHECK(r.array_info()[0].chunks == 0);
+  r.verify_all();
+  CHECK(r.verify_report().empty());
+  CHECK_THROWS_AS(r.probe("v", 0), TablebaseError);
 }
 
 TEST_CASE("tablebase files keep graph boards without the graph file", "[format]") {
