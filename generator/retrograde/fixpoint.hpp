@@ -106,7 +106,7 @@ class FixpointSolver {
       const std::uint64_t s0 = 2 * n, s1 = s0 + 1;
       const std::int8_t u0 = load(up_[s0]), u1 = load(up_[s1]), l0 = load(lo_[s0]), l1 = load(lo_[s1]);
       if (u0 == l0 && u1 == l1) continue;
-      ++evaluated;
+      evaluated += 2;  // both pass states of the position
       const std::uint64_t rank = 64 * w + static_cast<std::uint64_t>(std::countr_zero(bits));
       const Position pos = idx_.ranker().unrank(rank);
       // Best over the plays (shared by both pass states; a play resets passes).

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "core/rules/games.hpp"
+#include "format/tablebase.hpp"
 #include "generator/retrograde/generate.hpp"
 #include "query/cli/commands.hpp"
 
@@ -47,7 +48,36 @@ void run_generate(const GenerateArgs& a) {
   std::printf("  cycles scored for White (least fixpoint):    %s\n", br.lfp.to_string().c_str());
   std::printf("  %s\n", br.exact() ? "exact for the finite-state game: no cycle matters"
                                    : "bound pair: the value depends on how cycles are scored");
-  if (!a.output.empty()) throw std::invalid_argument("writing files (-o) needs the tablebase format; not available in this build");
+  if (a.output.empty()) return;
+  TablebaseMeta meta;
+  meta.board = board.spec();
+  meta.rules = rules.to_string();
+  meta.komi = a.komi;
+  meta.index_scheme = retro::kIndexScheme;
+  meta.symmetry_scheme = retro::symmetry_scheme(*t.index);
+  meta.value_encoding = retro::kValueEncoding;
+  meta.state_count = s.states;
+  meta.extra["game"] = t.kernel;
+  meta.extra["arrays"] =
+      "upper: value with infinite play scored as a win for the player to move; lower: ... for her opponent "
+      "(player to move's view, komi 0; docs/generator.md)";
+  meta.extra["exactness"] = "finite-state fixpoints (superko ignored): bounds, not superko-exact values";
+  meta.extra["positions"] = std::to_string(s.positions);
+  meta.extra["sweeps"] = std::to_string(s.sweeps);
+  meta.extra["generate_seconds"] = std::to_string(s.total_seconds);
+  meta.extra["threads"] = std::to_string(s.threads);
+  WriteOptions wopt;
+  wopt.board = &board;
+  wopt.threads = a.threads;
+  write_tablebase(a.output, meta,
+                  {{retro::kUpperArray, t.upper.data(), t.upper.size()},
+                   {retro::kLowerArray, t.lower.data(), t.lower.size()}},
+                  wopt);
+  TablebaseReader check(a.output);
+  const double disk = static_cast<double>(check.file_bytes());
+  std::printf("file         %s: %.0f bytes, %.4f bytes/state on disk (raw value bytes / file: %.1fx)\n",
+              a.output.c_str(), disk, disk / static_cast<double>(s.states),
+              static_cast<double>(t.upper.size() + t.lower.size()) / disk);
 }
 
 }  // namespace
