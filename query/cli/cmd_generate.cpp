@@ -75,7 +75,7 @@ void run_generate(const GenerateArgs& a) {
                   wopt);
   TablebaseReader check(a.output);
   const double disk = static_cast<double>(check.file_bytes());
-  std::printf("file         %s: %.0f bytes, %.4f bytes/state on disk (raw value bytes / file: %.1fx)\n",
+  std::printf("file         %s: %.0f bytes, %.4f bytes/state on disk (raw value bytes / file: %.3gx)\n",
               a.output.c_str(), disk, disk / static_cast<double>(s.states),
               static_cast<double>(t.upper.size() + t.lower.size()) / disk);
 }
