@@ -13,7 +13,7 @@ OUT=${OUT:-$(mktemp -d)}
 boards=("$@")
 [ ${#boards[@]} -eq 0 ] && boards=(3x3 2x6 3x4 4x4)
 read -r -a rules_list <<< "${RULES:-tromp-taylor tromp-taylor:no-suicide}"
-field() { grep -E "^$1 " | head -1 | sed -E "s/^$1 +//"; }
+field() { grep -E "^$1 " | head -1 | sed -E "s|^$1 +||"; }
 printf "%-6s %-24s %10s %6s %9s %9s %12s %12s %7s %9s %9s %s\n" board rules states sweeps "t1 [s]" "t2 [s]" \
   "st/s/thr@1" "st/s/thr@2" speedup "RAM B/st" "disk B/st" "empty board gfp / lfp"
 for b in "${boards[@]}"; do
