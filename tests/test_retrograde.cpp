@@ -55,7 +55,7 @@ Compared compare_all(const std::string& board_spec, const std::string& rules_tex
 
 TEST_CASE("retrograde fixpoints equal the repeated-state reference at every state", "[retrograde]") {
   for (auto rules : {"tromp-taylor", "tromp-taylor:no-suicide"})
-    for (auto board : {"1x1", "1x2", "1x3", "1x4", "2x2"}) {
+    for (auto board : {"1x1", "1x2", "1x3", "1x4", "2x2", "ring:3", "ring:4"}) {
       Compared c = compare_all(board, rules, 0);
       INFO(board << " " << rules);
       CHECK(c.skipped == 0);
