@@ -21,7 +21,18 @@
 #include <string_view>
 #include <vector>
 
+#include "core/board.hpp"
+
 namespace gotb {
+
+// The on-disk format version this build writes and the only one it reads
+// (docs/format.md, "Versioning").
+inline constexpr int kTablebaseFormatVersion = 1;
+// Values per chunk unless WriteOptions says otherwise: 256 Ki values keeps a
+// cold probe() at a fraction of a millisecond (one chunk read, decompressed
+// and hashed) while compressing within ~1% of 1 Mi chunks on tablebase-like
+// data (benchmarks/format_bench.cpp; docs/format.md, "Chunking").
+inline constexpr std::uint64_t kDefaultChunkValues = std::uint64_t{1} << 18;
 
 class TablebaseError : public std::runtime_error {
  public:
@@ -52,7 +63,45 @@ struct Tablebase {
 };
 
 // Writes atomically (temporary file, then rename). zstd_level 1..22.
+// Throws TablebaseError (naming the file) on invalid metadata or arrays
+// (sizes differing from state_count, bad names, unparsable board or rules)
+// and on any I/O failure; the destination is then left untouched. Empty
+// generator_version / git_revision / created are filled in (GOTB_VERSION,
+// GOTB_GIT_REVISION, current UTC time). board and rules are stored in
+// canonical form (Board::spec(), RuleSet::to_string()).
 void write_tablebase(const std::string& path, const Tablebase& tb, int zstd_level = 19);
+
+struct WriteOptions {
+  int zstd_level = 19;                              // 1..22
+  std::uint64_t chunk_values = kDefaultChunkValues;  // 1 .. 2^31
+  int threads = 0;                                   // compression threads; 0 = oneTBB's default
+  // The board to describe in the file; when null, Board::parse(meta.board)
+  // (for graph:FILE boards that reads FILE again).
+  const Board* board = nullptr;
+};
+
+// A value array that the caller keeps in memory (no copy into Tablebase):
+// lets the generator write its own buffers without doubling peak memory.
+struct TablebaseArrayView {
+  std::string name;
+  const std::int8_t* data = nullptr;
+  std::uint64_t size = 0;
+};
+
+void write_tablebase(const std::string& path, const Tablebase& tb, const WriteOptions& options);
+void write_tablebase(const std::string& path, const TablebaseMeta& meta,
+                     const std::vector<TablebaseArrayView>& arrays, const WriteOptions& options = {});
+
+// What `gotb info` shows about one array.
+struct TablebaseArrayInfo {
+  std::string name;
+  std::uint64_t values = 0;        // = state_count
+  std::uint64_t chunk_values = 0;  // values per chunk (the last chunk may hold fewer)
+  std::uint64_t chunks = 0;
+  std::uint64_t stored_bytes = 0;  // compressed bytes of all chunks in the file
+  std::uint64_t xxh64 = 0;         // whole-array checksum
+  std::string filter;              // e.g. "zstd level 19" (docs/format.md)
+};
 
 class TablebaseReader {
  public:
@@ -68,6 +117,26 @@ class TablebaseReader {
   std::vector<std::int8_t> read_array(std::string_view array);
   // Re-checks every chunk checksum of every array; throws on the first bad one.
   void verify_all();
+
+  // Additions beyond the first API draft.
+  const std::string& path() const;
+  // The board the file describes, rebuilt from the stored graph (graph
+  // boards need no graph file) and checked against meta().board.
+  const Board& board() const;
+  // Index of an array for the faster probe overload; throws TablebaseError
+  // if the file has no array of that name.
+  int array_id(std::string_view array) const;
+  std::int8_t probe(int array_id, std::uint64_t index);
+  std::vector<TablebaseArrayInfo> array_info() const;
+  std::uint64_t file_bytes() const;
+  // Like verify_all(), but goes on past a bad chunk: one message per
+  // problem (each naming array and chunk), in array and chunk order; empty
+  // when every checksum matches. Throws only if the file cannot be read at
+  // all.
+  std::vector<std::string> verify_report();
+  // How many decompressed chunks probe() keeps (least recently used are
+  // dropped first); default 8, at least 1.
+  void set_cache_chunks(std::size_t n);
 
  private:
   struct Impl;

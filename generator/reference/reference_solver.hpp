@@ -55,6 +55,14 @@ concept HasHistoryDependencies = requires(const G& cg, std::vector<Move>& moves,
   cg.mark_current_situation(examined);
 };
 
+// A game whose terminal test depends on the history (a repeated state ends
+// it): mark_terminal() sets the bits of the situations that decided that the
+// current node is terminal, and its outcome.
+template <class G>
+concept HasHistoryDependentEnd = HasHistoryDependencies<G> && requires(const G& cg, std::uint64_t* bits) {
+  cg.mark_terminal(bits);
+};
+
 // A game that knows bounds on its outcomes.
 template <class G>
 concept HasOutcomeBounds = requires(const G& cg) {
@@ -247,7 +255,14 @@ class ReferenceSolver {
         std::fill(deps, deps + words_, 0);
       }
     }
-    if (g_.is_over()) return g_.outcome();
+    if (g_.is_over()) {
+      // A game whose end itself depends on the history (a repeated state
+      // ends the game) names the situations that decided it.
+      if constexpr (HasHistoryDependentEnd<G>) {
+        if (deps) g_.mark_terminal(deps);
+      }
+      return g_.outcome();
+    }
     const std::uint64_t nodes_before = nodes_;
 
     // Step 1: a cached proof that holds under this history may settle the

@@ -7,11 +7,30 @@
 
 namespace gotb {
 
+namespace {
+
+TrompTaylorFiniteGame finite_game(const Board& board, const RuleSet& rules, double komi, RepeatScoring scoring,
+                                  const Position& pos, Color to_move, int passes) {
+  if (rules.family() != "tromp-taylor")
+    throw RulesError("the repeated-state mode is implemented for the tromp-taylor family only, not '" +
+                     rules.family() + "'");
+  return TrompTaylorFiniteGame(board, rules, komi, scoring, pos, to_move, passes);
+}
+
+}  // namespace
+
+Value finite_state_value(const Board& board, const RuleSet& rules, double komi, RepeatScoring scoring,
+                         const Position& pos, Color to_move, int passes, const ReferenceOptions& options) {
+  TrompTaylorFiniteGame game = finite_game(board, rules, komi, scoring, pos, to_move, passes);
+  ReferenceSolver solver(game, options);
+  return solver.value();
+}
+
 SolveReport reference_solve(const SolveRequest& req) {
   auto start = std::chrono::steady_clock::now();
   SolveReport rep;
   ReferenceOptions opt = req.options;
-  visit_game(req.board, req.rules, req.komi, [&](auto& game) {
+  auto run = [&](auto& game) {
     replay_moves(game, req.moves);
     ReferenceSolver solver(game, opt);
     rep.game_over = game.is_over();
@@ -31,7 +50,13 @@ SolveReport reference_solve(const SolveRequest& req) {
     }
     rep.nodes = solver.nodes();
     rep.memo_hits = solver.memo_hits();
-  });
+  };
+  if (req.repeat == RepeatScoring::Superko) {
+    visit_game(req.board, req.rules, req.komi, run);
+  } else {
+    TrompTaylorFiniteGame game = finite_game(req.board, req.rules, req.komi, req.repeat, {}, Color::Black, 0);
+    run(game);
+  }
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return rep;
 }

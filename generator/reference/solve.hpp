@@ -6,8 +6,10 @@
 #include <vector>
 
 #include "core/board.hpp"
+#include "core/position.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/value.hpp"
+#include "generator/reference/finite_state_game.hpp"
 #include "generator/reference/reference_solver.hpp"
 
 namespace gotb {
@@ -20,6 +22,11 @@ struct SolveRequest {
   ReferenceOptions options;
   bool with_move_values = true;    // value of every legal move
   bool with_pv = true;
+  // Superko: the real ruleset. BlackWins / WhiteWins: the repeated-state
+  // mode, the finite-state game in which reaching a state (position, player
+  // to move, pass count) that occurred before in the line ends the game as a
+  // win for that player, and superko is not applied (finite_state_game.hpp).
+  RepeatScoring repeat = RepeatScoring::Superko;
 };
 
 struct MoveReport {
@@ -42,5 +49,10 @@ struct SolveReport {
 // Throws RulesError / std::invalid_argument for bad rules or an illegal
 // history, NodeLimitReached when options.node_limit is exceeded.
 SolveReport reference_solve(const SolveRequest& request);
+
+// Value (Black's view) of the repeated-state game started at the state
+// (pos, to_move, passes) with an empty history. Throws like reference_solve.
+Value finite_state_value(const Board& board, const RuleSet& rules, double komi, RepeatScoring scoring,
+                         const Position& pos, Color to_move, int passes, const ReferenceOptions& options = {});
 
 }  // namespace gotb

@@ -9,7 +9,7 @@ namespace gotb::cli {
 namespace {
 
 struct SolveArgs {
-  std::string board, rules = "tromp-taylor", moves, method = "reference";
+  std::string board, rules = "tromp-taylor", moves, method = "reference", repeated_state;
   double komi = 0;
   bool json = false, no_cache = false, no_moves = false;
   std::uint64_t node_limit = 0;
@@ -20,6 +20,10 @@ void run_solve(const SolveArgs& a) {
   SolveRequest req{Board::parse(a.board), RuleSet::parse(a.rules), a.komi, split_moves(a.moves), {}};
   if (a.method != "reference")
     throw std::invalid_argument("unknown method '" + a.method + "' (available: reference)");
+  if (a.repeated_state == "black") req.repeat = RepeatScoring::BlackWins;
+  else if (a.repeated_state == "white") req.repeat = RepeatScoring::WhiteWins;
+  else if (!a.repeated_state.empty())
+    throw std::invalid_argument("--repeated-state takes 'black' or 'white', not '" + a.repeated_state + "'");
   req.options.memo = !a.no_cache;
   req.options.node_limit = a.node_limit;
   req.options.time_limit = a.time_limit;
@@ -50,6 +54,9 @@ void add_solve_command(CLI::App& app) {
   sub->add_option("--time-limit", args->time_limit, "give up (exit 3) after this many seconds; 0 = no limit")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
+  sub->add_option("--repeated-state", args->repeated_state,
+                  "solve the finite-state game instead: no superko, a repeated state (position, player, passes) "
+                  "ends the game as a win for 'black' or 'white'");
   sub->add_flag("--no-cache", args->no_cache, "disable the exact-history cache (slower; for cross-checks)");
   sub->add_flag("--no-move-values", args->no_moves, "skip the per-move values (faster)");
   sub->add_flag("--json", args->json, "print JSON (see docs/json.md)");

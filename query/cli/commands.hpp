@@ -11,5 +11,9 @@ void add_solve_command(CLI::App& app);
 void add_rules_command(CLI::App& app);
 void add_table_command(CLI::App& app);
 void add_bench_command(CLI::App& app);
+void add_generate_command(CLI::App& app);
+void add_query_command(CLI::App& app);
+void add_info_command(CLI::App& app);    // tablebase files (format/)
+void add_verify_command(CLI::App& app);
 
 }  // namespace gotb::cli

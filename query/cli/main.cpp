@@ -16,6 +16,10 @@ int main(int argc, char** argv) {
   gotb::cli::add_rules_command(app);
   gotb::cli::add_table_command(app);
   gotb::cli::add_bench_command(app);
+  gotb::cli::add_generate_command(app);
+  gotb::cli::add_query_command(app);
+  gotb::cli::add_info_command(app);
+  gotb::cli::add_verify_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,65 @@
+// Runtime entry point of the retrograde generator: builds the state index
+// of a board, picks the ruleset's kernel and runs the fixpoint sweeps.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/board.hpp"
+#include "core/color.hpp"
+#include "core/position.hpp"
+#include "core/rules/ruleset.hpp"
+#include "core/value.hpp"
+#include "generator/retrograde/state_index.hpp"
+
+namespace gotb::retro {
+
+// Names written into tablebase files (docs/generator.md defines them).
+inline constexpr const char* kIndexScheme = "tt-canon-rank3-v1";
+inline constexpr const char* kValueEncoding = "int8-mover-area-v1";
+inline constexpr const char* kUpperArray = "upper";  // cycles scored for the player to move
+inline constexpr const char* kLowerArray = "lower";  // cycles scored for her opponent
+std::string symmetry_scheme(const StateIndex& index);
+
+struct GenerateOptions {
+  int threads = 0;        // 0 = oneTBB's default (all cores)
+  bool progress = false;  // progress lines and summary on stderr
+};
+
+struct GenerateStats {
+  std::uint64_t positions = 0, states = 0, evaluations = 0;
+  int sweeps = 0;
+  double index_seconds = 0, sweep_seconds = 0, total_seconds = 0;
+  std::uint64_t peak_rss = 0, index_bytes = 0;
+  int threads = 0;
+};
+
+// The two fixpoint tables of one board and ruleset (komi-free).
+struct Tables {
+  std::shared_ptr<const StateIndex> index;
+  std::string kernel;  // description of the game that was solved
+  std::vector<std::int8_t> upper, lower;
+  GenerateStats stats;
+};
+
+// True when the ruleset has a retrograde kernel (the tromp-taylor family).
+bool has_kernel(const RuleSet& rules);
+
+// Throws RulesError for a ruleset without kernel, std::invalid_argument for
+// a board the index cannot hold.
+Tables generate(const Board& board, const RuleSet& rules, const GenerateOptions& options);
+
+// Both fixpoint values of a real state, from Black's point of view with komi:
+// gfp = infinite play scored as a Black win, lfp = as a White win.
+struct Bracket {
+  Value gfp, lfp;
+  bool exact() const { return gfp.identical(lfp); }
+};
+// state index of (pos, to_move, passes in {0,1}); ~0 for an illegal position.
+std::uint64_t state_of(const StateIndex& index, const Position& pos, Color to_move, int passes);
+Bracket bracket_at(const std::vector<std::int8_t>& upper, const std::vector<std::int8_t>& lower,
+                   std::uint64_t state, Color to_move, double komi);
+
+}  // namespace gotb::retro

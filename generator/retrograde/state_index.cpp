@@ -1,0 +1,40 @@
+#include "generator/retrograde/state_index.hpp"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+namespace gotb::retro {
+
+StateIndex::StateIndex(const Board& board)
+    : board_(board), sym_(board_), ranker_(board_.size()), canon_(board_, sym_) {
+  const std::uint64_t count = ranker_.count();
+  words_.resize((count + 63) / 64);
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words_.size(), 256),
+                    [&](const tbb::blocked_range<std::uint64_t>& range) {
+                      for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
+                        std::uint64_t bits = 0;
+                        const std::uint64_t end = std::min<std::uint64_t>(64, count - 64 * w);
+                        for (std::uint64_t k = 0; k < end; ++k) {
+                          const std::uint64_t r = 64 * w + k;
+                          const Position pos = ranker_.unrank(r);
+                          if (is_legal_position(board_, pos) && canon_.canonical(pos) == r)
+                            bits |= std::uint64_t{1} << k;
+                        }
+                        words_[w].bits = bits;
+                      }
+                    });
+  std::uint64_t total = 0;
+  for (Word& w : words_) {
+    w.before = total;
+    total += static_cast<std::uint64_t>(std::popcount(w.bits));
+  }
+  positions_ = total;
+}
+
+std::uint64_t StateIndex::checked_number_of(const Position& pos) const {
+  if ((pos.black & pos.white) || (pos.occupied() & ~board_.all()) || !is_legal_position(board_, pos))
+    return ~std::uint64_t{0};
+  return number_of(pos);
+}
+
+}  // namespace gotb::retro

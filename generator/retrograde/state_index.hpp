@@ -1,0 +1,75 @@
+// The dense state index of the retrograde tables (index scheme
+// "tt-canon-rank3-v1", docs/generator.md).
+//
+// Positions are colour-normalised: `black` holds the stones of the player to
+// move. A position is stored iff every string has a liberty and its base-3
+// rank (core/rank.hpp) is the smallest rank in its orbit under the board's
+// symmetry group. Stored positions are numbered 0, 1, ... in increasing rank
+// order; a state (position, passes) has index 2 * position_number + passes.
+//
+// The numbering is a bitmap over all 3^points ranks with a running count per
+// 64-bit word (rank/select), 16 bytes per 64 ranks, so a lookup is one cache
+// line plus the canonical ranking.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "core/board.hpp"
+#include "core/position.hpp"
+#include "core/rank.hpp"
+#include "core/symmetry.hpp"
+#include "generator/retrograde/canonical_rank.hpp"
+
+namespace gotb::retro {
+
+inline constexpr int kPassStates = 2;  // passes in {0, 1} since the last play
+
+class StateIndex {
+ public:
+  // Enumerates every rank (in parallel with oneTBB). Throws
+  // std::invalid_argument for boards above 40 points.
+  explicit StateIndex(const Board& board);
+
+  const Board& board() const { return board_; }
+  const Symmetries& symmetries() const { return sym_; }
+  const Ranker& ranker() const { return ranker_; }
+  std::uint64_t positions() const { return positions_; }
+  std::uint64_t states() const { return positions_ * kPassStates; }
+  std::uint64_t words() const { return words_.size(); }
+  // Bytes of the index structure itself.
+  std::uint64_t bytes() const { return words_.size() * sizeof(Word); }
+
+  std::uint64_t canonical_rank(const Position& pos) const { return canon_.canonical(pos); }
+  bool stored(std::uint64_t rank) const { return (words_[rank >> 6].bits >> (rank & 63)) & 1; }
+  // Position number of a stored rank.
+  std::uint64_t number(std::uint64_t rank) const {
+    const Word& w = words_[rank >> 6];
+    return w.before + static_cast<std::uint64_t>(std::popcount(w.bits & ((std::uint64_t{1} << (rank & 63)) - 1)));
+  }
+  // Position number of any legal colour-normalised position.
+  std::uint64_t number_of(const Position& pos) const { return number(canonical_rank(pos)); }
+  // Number of a legal position, or ~0 when pos is not a legal position.
+  std::uint64_t checked_number_of(const Position& pos) const;
+
+  // For sweeps: the stored ranks of word w are the set bits of bits(w) plus
+  // 64 * w, numbered from first_number(w) on.
+  std::uint64_t bits(std::uint64_t w) const { return words_[w].bits; }
+  std::uint64_t first_number(std::uint64_t w) const { return words_[w].before; }
+
+ private:
+  struct Word {
+    std::uint64_t bits = 0;
+    std::uint64_t before = 0;  // stored ranks below 64 * this word
+  };
+  Board board_;
+  Symmetries sym_;
+  Ranker ranker_;
+  CanonicalRanker canon_;
+  std::vector<Word> words_;
+  std::uint64_t positions_ = 0;
+};
+
+}  // namespace gotb::retro

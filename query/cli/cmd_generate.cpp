@@ -1,0 +1,104 @@
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "core/rules/games.hpp"
+#include "format/tablebase.hpp"
+#include "generator/retrograde/generate.hpp"
+#include "query/cli/commands.hpp"
+
+namespace gotb::cli {
+namespace {
+
+struct GenerateArgs {
+  std::string board, rules = "tromp-taylor", output;
+  double komi = 0;
+  int threads = 0;
+  bool quiet = false;
+};
+
+void run_generate(const GenerateArgs& a) {
+  const Board board = Board::parse(a.board);
+  const RuleSet rules = RuleSet::parse(a.rules);
+  retro::GenerateOptions opt;
+  opt.threads = a.threads;
+  opt.progress = !a.quiet;
+  retro::Tables t = retro::generate(board, rules, opt);
+  const retro::GenerateStats& s = t.stats;
+  const double bytes_per_state =
+      s.states ? static_cast<double>(t.upper.size() + t.lower.size() + s.index_bytes) / s.states : 0;
+  std::printf("board        %s\n", board.spec().c_str());
+  std::printf("rules        %s\n", rules.to_string().c_str());
+  std::printf("game         %s\n", t.kernel.c_str());
+  std::printf("komi         %g\n", a.komi);
+  std::printf("positions    %llu (canonical, colour-normalised)\n", static_cast<unsigned long long>(s.positions));
+  std::printf("states       %llu\n", static_cast<unsigned long long>(s.states));
+  std::printf("sweeps       %d\n", s.sweeps);
+  std::printf("evaluations  %llu\n", static_cast<unsigned long long>(s.evaluations));
+  std::printf("threads      %d\n", s.threads);
+  std::printf("seconds      %.3f (index %.3f, sweeps %.3f)\n", s.total_seconds, s.index_seconds, s.sweep_seconds);
+  std::printf("states/s     %.4g (evaluations per second of sweeping)\n",
+              s.sweep_seconds > 0 ? s.evaluations / s.sweep_seconds : 0.0);
+  std::printf("peak RSS     %.1f MiB\n", s.peak_rss / 1048576.0);
+  std::printf("bytes/state  %.3f (two int8 tables + index)\n", bytes_per_state);
+  const std::uint64_t empty = retro::state_of(*t.index, Position{}, Color::Black, 0);
+  const retro::Bracket br = retro::bracket_at(t.upper, t.lower, empty, Color::Black, a.komi);
+  std::printf("empty board  Black to move, Black's view, komi %g:\n", a.komi);
+  std::printf("  cycles scored for Black (greatest fixpoint): %s\n", br.gfp.to_string().c_str());
+  std::printf("  cycles scored for White (least fixpoint):    %s\n", br.lfp.to_string().c_str());
+  std::printf("  %s\n", br.exact() ? "exact for the finite-state game: no cycle matters"
+                                   : "bound pair: the value depends on how cycles are scored");
+  if (a.output.empty()) return;
+  TablebaseMeta meta;
+  meta.board = board.spec();
+  meta.rules = rules.to_string();
+  meta.komi = a.komi;
+  meta.index_scheme = retro::kIndexScheme;
+  meta.symmetry_scheme = retro::symmetry_scheme(*t.index);
+  meta.value_encoding = retro::kValueEncoding;
+  meta.state_count = s.states;
+  meta.extra["game"] = t.kernel;
+  meta.extra["arrays"] =
+      "upper: value with infinite play scored as a win for the player to move; lower: ... for her opponent "
+      "(player to move's view, komi 0; docs/generator.md)";
+  meta.extra["exactness"] = "finite-state fixpoints (superko ignored): bounds, not superko-exact values";
+  meta.extra["positions"] = std::to_string(s.positions);
+  meta.extra["sweeps"] = std::to_string(s.sweeps);
+  meta.extra["generate_seconds"] = std::to_string(s.total_seconds);
+  meta.extra["threads"] = std::to_string(s.threads);
+  WriteOptions wopt;
+  wopt.board = &board;
+  wopt.threads = a.threads;
+  write_tablebase(a.output, meta,
+                  {{retro::kUpperArray, t.upper.data(), t.upper.size()},
+                   {retro::kLowerArray, t.lower.data(), t.lower.size()}},
+                  wopt);
+  TablebaseReader check(a.output);
+  const double disk = static_cast<double>(check.file_bytes());
+  std::printf("file         %s: %.0f bytes, %.4f bytes/state on disk (raw value bytes / file: %.3gx)\n",
+              a.output.c_str(), disk, disk / static_cast<double>(s.states),
+              static_cast<double>(t.upper.size() + t.lower.size()) / disk);
+}
+
+}  // namespace
+
+void add_generate_command(CLI::App& app) {
+  auto args = std::make_shared<GenerateArgs>();
+  CLI::App* sub = app.add_subcommand(
+      "generate", "Retrograde tables of a whole board: the two fixpoints (cycles scored for Black / for White)");
+  sub->add_option("--board,-b", args->board, "board: RxC, cylinder:RxC, torus:RxC, ring:N or graph:FILE")->required();
+  sub->add_option("--rules,-r", args->rules, "ruleset (tromp-taylor family)")->capture_default_str();
+  sub->add_option("--komi,-k", args->komi, "komi for the printed values and the file (multiple of 0.5)")
+      ->capture_default_str();
+  sub->add_option("--threads,-t", args->threads, "worker threads; 0 = all cores")->capture_default_str();
+  sub->add_option("--output,-o", args->output, "write the tables to this tablebase file");
+  sub->add_flag("--quiet,-q", args->quiet, "no progress lines on stderr");
+  sub->callback([args] {
+    if (args->komi * 2 != static_cast<double>(static_cast<long>(args->komi * 2)))
+      throw std::invalid_argument("komi must be a multiple of 0.5");
+    if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
+    run_generate(*args);
+  });
+}
+
+}  // namespace gotb::cli

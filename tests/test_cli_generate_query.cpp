@@ -1,0 +1,103 @@
+// `gotb generate -o` and `gotb query` end to end.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "core/rules/games.hpp"
+#include "generator/reference/solve.hpp"
+#include "tests/cli_runner.hpp"
+
+namespace fs = std::filesystem;
+using gotb::test::run_gotb;
+using namespace gotb;
+
+namespace {
+
+struct Tmp {
+  fs::path dir = fs::temp_directory_path() / ("gotb-cli-gen-" + std::to_string(::getpid()));
+  Tmp() {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~Tmp() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+};
+
+nlohmann::json query_json(const std::string& file, const std::string& moves) {
+  auto r = run_gotb("query " + file + " --json --moves \"" + moves + "\"");
+  INFO(r.out);
+  REQUIRE(r.exit_code == 0);
+  return nlohmann::json::parse(r.out);
+}
+
+// Reference values of the finite-state game after `moves`, both modes.
+std::pair<Value, Value> reference_pair(const std::string& board, const std::string& rules, double komi,
+                                       const std::vector<std::string>& moves) {
+  const Board b = Board::parse(board);
+  const RuleSet rs = RuleSet::parse(rules);
+  TrompTaylorGame g(b, rs, komi);
+  replay_moves(g, moves);
+  const int passes = std::min(g.consecutive_passes(), 1);
+  return {finite_state_value(b, rs, komi, RepeatScoring::BlackWins, g.position(), g.to_move(), passes),
+          finite_state_value(b, rs, komi, RepeatScoring::WhiteWins, g.position(), g.to_move(), passes)};
+}
+
+}  // namespace
+
+TEST_CASE("gotb generate -o writes a file that gotb query reads", "[retrograde][cli]") {
+  Tmp tmp;
+  const std::string file = (tmp.dir / "2x2.h5").string();
+  auto g = run_gotb("generate -q -b 2x2 -r tromp-taylor:no-suicide -k 0.5 -o " + file);
+  INFO(g.out);
+  REQUIRE(g.exit_code == 0);
+  CHECK(g.out.find("bytes/state on disk") != std::string::npos);
+
+  for (std::string moves : {"", "A1", "A1 B2", "A1 pass", "B1 A2 pass"}) {
+    INFO("moves: " << moves);
+    nlohmann::json j = query_json(file, moves);
+    auto ref = reference_pair("2x2", "tromp-taylor:no-suicide", 0.5, split_moves(moves));
+    CHECK(j["value"]["gfp"] == ref.first.to_string());
+    CHECK(j["value"]["lfp"] == ref.second.to_string());
+    CHECK(j["komi"] == 0.5);
+    // Every listed move carries the values of the state it leads to.
+    for (const auto& m : j["move_values"]) {
+      std::vector<std::string> after = split_moves(moves);
+      after.push_back(m["move"]);
+      if (m["ends_game"]) continue;
+      auto child = reference_pair("2x2", "tromp-taylor:no-suicide", 0.5, after);
+      CHECK(m["gfp"] == child.first.to_string());
+      CHECK(m["lfp"] == child.second.to_string());
+    }
+  }
+}
+
+TEST_CASE("gotb query lists only moves legal under superko and rejects illegal histories", "[retrograde][cli]") {
+  Tmp tmp;
+  const std::string file = (tmp.dir / "1x3.h5").string();
+  REQUIRE(run_gotb("generate -q -b 1x3 -o " + file).exit_code == 0);
+  // After B1 White's plays at A1 and C1 are single-stone suicides that
+  // recreate the current board: legal in the finite-state game, illegal
+  // under positional superko. Only the pass remains.
+  nlohmann::json j = query_json(file, "B1");
+  REQUIRE(j["move_values"].size() == 1);
+  CHECK(j["move_values"][0]["move"] == "pass");
+  CHECK(j["to_move"] == "White");
+
+  auto bad = run_gotb("query " + file + " --moves \"B1 A1\"");
+  CHECK(bad.exit_code != 0);
+  CHECK(bad.out.find("move 2 'A1'") != std::string::npos);
+  CHECK(bad.out.find("superko") != std::string::npos);
+
+  auto missing = run_gotb("query " + (tmp.dir / "nope.h5").string());
+  CHECK(missing.exit_code != 0);
+
+  // Two passes end the game: the area score, exact.
+  nlohmann::json end = query_json(file, "B1 pass pass");
+  CHECK(end["game_over"] == true);
+  CHECK(end["value"]["exact"] == true);
+  CHECK(end["value"]["gfp"] == "B+3");
+}
