@@ -9,8 +9,11 @@
 //    chunk's checksum before a value leaves it; a truncated, corrupt or
 //    wrong-version file raises TablebaseError with a message naming the file
 //    and the problem. It never returns a value it has not verified.
-//  - thread safety: a TablebaseReader may be shared between threads only if
-//    the caller serialises probe() calls (HDF5 serial build).
+//  - thread safety: every reader and writer call that touches HDF5 or the
+//    chunk cache takes one process-wide lock (HDF5 is not reentrant), so a
+//    TablebaseReader may be shared between threads, but probes do not run
+//    in parallel. Threads that need parallel lookups should read_array()
+//    once and index the vector.
 #pragma once
 
 #include <cstdint>
