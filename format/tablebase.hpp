@@ -32,9 +32,9 @@ namespace gotb {
 // (docs/format.md, "Versioning").
 inline constexpr int kTablebaseFormatVersion = 1;
 // Values per chunk unless WriteOptions says otherwise: 256 Ki values keeps a
-// cold probe() at a fraction of a millisecond (one chunk read, decompressed
-// and hashed) while compressing within ~1% of 1 Mi chunks on tablebase-like
-// data (benchmarks/format_bench.cpp; docs/format.md, "Chunking").
+// cold probe() (one chunk read, decompressed and hashed) near half a
+// millisecond (1 Mi: ~2 ms) while compressing within ~1% of 1 Mi chunks on
+// run-structured data (benchmarks/format_bench.cpp; docs/format.md).
 inline constexpr std::uint64_t kDefaultChunkValues = std::uint64_t{1} << 18;
 // zstd level unless WriteOptions says otherwise. On run-structured int8
 // data, level 7 stores ~4% more than level 19 but compresses ~40x faster
