@@ -960,6 +960,7 @@ std::vector<TablebaseArrayInfo> TablebaseReader::array_info() const {
 }
 
 void TablebaseReader::set_cache_chunks(std::size_t n) {
+  H5Lock lock;
   impl_->cache_cap = std::max<std::size_t>(n, 1);
   if (impl_->cache.size() > impl_->cache_cap) impl_->cache.resize(impl_->cache_cap);
   impl_->mru = 0;

@@ -9,8 +9,11 @@
 //    chunk's checksum before a value leaves it; a truncated, corrupt or
 //    wrong-version file raises TablebaseError with a message naming the file
 //    and the problem. It never returns a value it has not verified.
-//  - thread safety: a TablebaseReader may be shared between threads only if
-//    the caller serialises probe() calls (HDF5 serial build).
+//  - thread safety: every reader and writer call that touches HDF5 or the
+//    chunk cache takes one process-wide lock (HDF5 is not reentrant), so a
+//    TablebaseReader may be shared between threads, but probes do not run
+//    in parallel. Threads that need parallel lookups should read_array()
+//    once and index the vector.
 #pragma once
 
 #include <cstdint>
@@ -29,10 +32,15 @@ namespace gotb {
 // (docs/format.md, "Versioning").
 inline constexpr int kTablebaseFormatVersion = 1;
 // Values per chunk unless WriteOptions says otherwise: 256 Ki values keeps a
-// cold probe() at a fraction of a millisecond (one chunk read, decompressed
-// and hashed) while compressing within ~1% of 1 Mi chunks on tablebase-like
-// data (benchmarks/format_bench.cpp; docs/format.md, "Chunking").
+// cold probe() (one chunk read, decompressed and hashed) near half a
+// millisecond (1 Mi: ~2 ms) while compressing within ~1% of 1 Mi chunks on
+// run-structured data (benchmarks/format_bench.cpp; docs/format.md).
 inline constexpr std::uint64_t kDefaultChunkValues = std::uint64_t{1} << 18;
+// zstd level unless WriteOptions says otherwise. On run-structured int8
+// data, level 7 stores ~4% more than level 19 but compresses ~40x faster
+// (19 manages ~1-2 MB/s per core: a minute of CPU for a 3^16-state pair of
+// arrays); decompression speed is the same (benchmarks/format_bench.cpp).
+inline constexpr int kDefaultZstdLevel = 7;
 
 class TablebaseError : public std::runtime_error {
  public:
@@ -69,10 +77,10 @@ struct Tablebase {
 // generator_version / git_revision / created are filled in (GOTB_VERSION,
 // GOTB_GIT_REVISION, current UTC time). board and rules are stored in
 // canonical form (Board::spec(), RuleSet::to_string()).
-void write_tablebase(const std::string& path, const Tablebase& tb, int zstd_level = 19);
+void write_tablebase(const std::string& path, const Tablebase& tb, int zstd_level = kDefaultZstdLevel);
 
 struct WriteOptions {
-  int zstd_level = 19;                              // 1..22
+  int zstd_level = kDefaultZstdLevel;               // 1..22
   std::uint64_t chunk_values = kDefaultChunkValues;  // 1 .. 2^31
   int threads = 0;                                   // compression threads; 0 = oneTBB's default
   // The board to describe in the file; when null, Board::parse(meta.board)

@@ -3,6 +3,7 @@
 #include <hdf5.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <cstring>
@@ -10,6 +11,7 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/rules/ruleset.hpp"
@@ -583,4 +585,38 @@ TEST_CASE("tablebase reader: bad probes", "[format][errors]") {
   CHECK_THROWS_AS(r.probe(7, 0), TablebaseError);
   CHECK_THROWS_AS(r.probe(-1, 0), TablebaseError);
   CHECK_THROWS_AS(r.read_array("nope"), TablebaseError);
+}
+
+TEST_CASE("tablebase reader shared between threads, while another file is written", "[format]") {
+  TempDir tmp;
+  Tablebase tb;
+  std::string path = small_file(tmp, &tb);
+  TablebaseReader shared(path);
+  shared.set_cache_chunks(2);  // forces chunk reloads under contention
+  std::atomic<int> wrong{0}, errors{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      std::mt19937_64 rng(t);
+      try {
+        for (int i = 0; i < 3000; ++i) {
+          const auto& a = tb.arrays[rng() % 2];
+          std::uint64_t idx = rng() % a.values.size();
+          if (shared.probe(a.name, idx) != a.values[idx]) ++wrong;
+        }
+      } catch (const std::exception&) {
+        ++errors;
+      }
+    });
+  threads.emplace_back([&] {
+    try {
+      for (int i = 0; i < 3; ++i) small_file(tmp, nullptr, "other" + std::to_string(i) + ".gotb");
+    } catch (const std::exception&) {
+      ++errors;
+    }
+  });
+  for (auto& th : threads) th.join();
+  CHECK(wrong == 0);
+  CHECK(errors == 0);
+  read_everything(tmp.file("other2.gotb"));
 }
