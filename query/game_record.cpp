@@ -93,7 +93,7 @@ void GameRecord::clear() {
 bool GameRecord::play(std::string_view text, std::string* why) {
   std::vector<std::string> names;
   GameSnapshot snap;
-  if (!apply_steps(spec_, moves_, {Step{text}}, why, names, snap)) return false;
+  if (!apply_steps(spec_, moves_, {Step{text, false, std::nullopt}}, why, names, snap)) return false;
   moves_.push_back(names[0]);
   implicit_.push_back(false);
   now_ = std::move(snap);
@@ -107,7 +107,7 @@ bool GameRecord::play_as(Color c, std::string_view text, bool insert_pass, std::
       if (why) *why = std::string(color_name(now_.to_move)) + " is to move";
       return false;
     }
-    steps.push_back(Step{"pass", true});
+    steps.push_back(Step{"pass", true, std::nullopt});
   }
   steps.push_back(Step{text, false, c});
   std::vector<std::string> names;
@@ -136,7 +136,7 @@ bool GameRecord::undo() {
 
 void GameRecord::set_moves(const std::vector<std::string>& moves) {
   std::vector<Step> steps;
-  for (const auto& m : moves) steps.push_back(Step{m});
+  for (const auto& m : moves) steps.push_back(Step{m, false, std::nullopt});
   std::vector<std::string> names;
   GameSnapshot snap;
   std::string why;
