@@ -60,3 +60,28 @@ nlohmann::json analysis_json(const GameSpec& spec, const std::vector<std::string
 }
 
 }  // namespace gotb
+
+#include "query/pv.hpp"
+
+namespace gotb {
+
+nlohmann::json pv_json(const GameSpec& spec, const std::vector<std::string>& history, const PvResult& pv,
+                       const std::string& sgf_path, const std::string& method) {
+  nlohmann::json j;
+  j["board"] = spec.board.spec();
+  j["rules"] = spec.rules.to_string();
+  j["komi"] = spec.komi;
+  j["history"] = history;
+  j["perspective"] = "black";
+  bounds_json(pv.value, j);
+  j["method"] = method;
+  j["pv"] = pv.pv;
+  j["result"] = value_json(pv.result);
+  j["sgf"] = sgf_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(sgf_path);
+  j["sgf_nodes"] = pv.nodes;
+  j["nodes"] = pv.search_nodes;
+  j["seconds"] = pv.seconds;
+  return j;
+}
+
+}  // namespace gotb

@@ -21,3 +21,11 @@ void bounds_json(const ValueBounds& b, nlohmann::json& into);
 nlohmann::json analysis_json(const GameSpec& spec, const std::vector<std::string>& history, const Analysis& a);
 
 }  // namespace gotb
+
+namespace gotb {
+struct PvResult;
+// `gotb pv --json`: the game, the history, the value after it, the
+// principal variation, its final result and where the SGF went.
+nlohmann::json pv_json(const GameSpec& spec, const std::vector<std::string>& history, const PvResult& pv,
+                       const std::string& sgf_path, const std::string& method);
+}  // namespace gotb

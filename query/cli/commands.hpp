@@ -10,5 +10,8 @@ namespace gotb::cli {
 void add_solve_command(CLI::App& app);
 void add_rules_command(CLI::App& app);
 void add_table_command(CLI::App& app);
+void add_pv_command(CLI::App& app);     // issue 8
+void add_gtp_command(CLI::App& app);    // issue 8
+void add_referee_command(CLI::App& app);  // issue 8
 
 }  // namespace gotb::cli
