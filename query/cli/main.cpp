@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
   gotb::cli::add_table_command(app);
   gotb::cli::add_pv_command(app);
   gotb::cli::add_gtp_command(app);
+  gotb::cli::add_referee_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
