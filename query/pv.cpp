@@ -153,7 +153,7 @@ PvResult build_pv_sgf(AnalysisBackend& backend, const GameSpec& spec, const std:
   // RE: the value from here with perfect play, when it is a proven score.
   if (a.value.exact() && a.value.lower.is_score()) root.add("RE", a.value.lower.to_string());
   root.add("GC", "Principal variation by gotb from the position after " + std::to_string(history.size()) +
-                     " moves: value " + a.value.to_string() + " (Black minus White, komi included). V and C "
+                     " move(s): value " + a.value.to_string() + " (Black minus White, komi included). V and C "
                      "give the value of the position after each move.");
 
   SgfTree tree;
