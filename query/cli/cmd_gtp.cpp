@@ -11,9 +11,9 @@ void add_gtp_command(CLI::App& app) {
   auto args = std::make_shared<GameArgs>();
   CLI::App* sub = app.add_subcommand(
       "gtp",
-      "GTP version 2 engine on stdin/stdout that plays perfectly (solving on the fly; docs/gtp.md). "
+      "GTP version 2 engine on stdin/stdout that plays perfectly (solving on the fly; docs/frontends.md). "
       "Boards the solver cannot handle get '? unacceptable size'");
-  add_game_options(sub, *args, false, false);
+  add_game_options(sub, *args, false, false);  // --board defaults to 2x2
   sub->callback([args] {
     if (args->board.empty()) args->board = "2x2";
     ResolvedGame g = resolve_game(*args);

@@ -19,10 +19,10 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
                               "unless given)");
     m->excludes(s);
   }
-  sub->add_option("--tablebase", a.tablebase, "tablebase file (not available yet: solves on the fly instead)");
+  sub->add_option("--tablebase", a.tablebase, "tablebase file (not available yet: an error; solve on the fly with --board/--rules)");
   sub->add_option("--max-points", a.max_points, "largest board (points) the on-the-fly solver accepts")
       ->capture_default_str();
-  sub->add_option("--node-limit", a.node_limit, "give up (exit 3) after this many search nodes per query; 0 = none")
+  sub->add_option("--node-limit", a.node_limit, "give up after this many search nodes per query (exit 3; GTP: error response); 0 = none")
       ->capture_default_str();
   sub->add_flag("--no-cache", a.no_cache, "disable the solver's exact-history cache (slower; for cross-checks)");
 }
