@@ -108,3 +108,14 @@ TEST_CASE("komi shifts the value by exactly komi", "[reference]") {
 TEST_CASE("a node limit aborts without a value", "[reference]") {
   CHECK_THROWS_AS(solve("2x3", "tromp-taylor", false, {}, 1000), NodeLimitReached);
 }
+
+TEST_CASE("a time limit aborts without a value", "[reference]") {
+  SolveRequest req{Board::parse("3x3"), RuleSet::parse("tromp-taylor"), 0, {}, {}};
+  req.options.time_limit = 0.2;  // 3x3 takes far longer than this
+  try {
+    reference_solve(req);
+    FAIL("3x3 solved within 0.2 s: pick a harder board for this test");
+  } catch (const NodeLimitReached& e) {
+    CHECK(std::string(e.what()) == "time limit reached");
+  }
+}

@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <concepts>
 #include <cstdint>
 #include <cstdlib>
@@ -61,14 +62,16 @@ concept HasOutcomeBounds = requires(const G& cg) {
   { cg.max_outcome() } -> std::same_as<Value>;
 };
 
-// Thrown when a search exceeds its node budget; nothing it computed is used.
+// Thrown when a search exceeds its node or time budget; nothing it
+// computed is used.
 struct NodeLimitReached : std::runtime_error {
-  NodeLimitReached() : std::runtime_error("node limit reached") {}
+  explicit NodeLimitReached(const char* why = "node limit reached") : std::runtime_error(why) {}
 };
 
 struct ReferenceOptions {
   bool memo = true;                       // use the dependency cache when the game offers it
   std::uint64_t node_limit = 0;           // 0 = unlimited
+  double time_limit = 0;                  // seconds of wall time from construction; 0 = unlimited
   std::size_t memo_megabytes = 512;       // cache size cap
   int max_dependency_words = 1024;        // larger situation spaces run without cache
   // Every outcome lies in [lower, upper]; narrowed from the game's own
@@ -97,6 +100,10 @@ class ReferenceSolver {
   };
 
   ReferenceSolver(G& game, ReferenceOptions opt) : g_(game), opt_(opt) {
+    if (opt_.time_limit > 0)
+      deadline_ = std::chrono::steady_clock::now() +
+                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                      std::chrono::duration<double>(opt_.time_limit));
     if constexpr (HasOutcomeBounds<G>) {
       opt_.lower = std::max(opt_.lower, g_.min_outcome());
       opt_.upper = std::min(opt_.upper, g_.max_outcome());
@@ -229,6 +236,9 @@ class ReferenceSolver {
   //    window.
   Value search(std::int32_t alpha, std::int32_t beta, int depth) {
     if (opt_.node_limit && nodes_ >= opt_.node_limit) throw NodeLimitReached();
+    // The clock is read every 2^14 nodes (a few ms), so the limit costs nothing.
+    if (opt_.time_limit > 0 && (nodes_ & 0x3FFF) == 0 && std::chrono::steady_clock::now() > deadline_)
+      throw NodeLimitReached("time limit reached");
     ++nodes_;
     std::uint64_t* deps = nullptr;
     if constexpr (HasHistoryDependencies<G>) {
@@ -357,6 +367,7 @@ class ReferenceSolver {
   G& g_;
   ReferenceOptions opt_;
   std::uint64_t nodes_ = 0, memo_hits_ = 0;
+  std::chrono::steady_clock::time_point deadline_{};
   std::array<std::array<std::uint32_t, 72>, 2> history_{};
   std::deque<std::vector<Move>> moves_;  // per depth; a deque keeps references stable
   int words_ = 0;                        // dependency bitset size; 0 = no cache

@@ -13,6 +13,7 @@ struct SolveArgs {
   double komi = 0;
   bool json = false, no_cache = false, no_moves = false;
   std::uint64_t node_limit = 0;
+  double time_limit = 0;
 };
 
 void run_solve(const SolveArgs& a) {
@@ -21,6 +22,7 @@ void run_solve(const SolveArgs& a) {
     throw std::invalid_argument("unknown method '" + a.method + "' (available: reference)");
   req.options.memo = !a.no_cache;
   req.options.node_limit = a.node_limit;
+  req.options.time_limit = a.time_limit;
   req.with_move_values = !a.no_moves;
   SolveReport rep = reference_solve(req);
   if (a.json)
@@ -44,6 +46,9 @@ void add_solve_command(CLI::App& app) {
   sub->add_option("--method", args->method, "solver: reference (exact minimax over full histories)")
       ->capture_default_str();
   sub->add_option("--node-limit", args->node_limit, "give up (exit 3) after this many nodes; 0 = no limit")
+      ->capture_default_str();
+  sub->add_option("--time-limit", args->time_limit, "give up (exit 3) after this many seconds; 0 = no limit")
+      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   sub->add_flag("--no-cache", args->no_cache, "disable the exact-history cache (slower; for cross-checks)");
   sub->add_flag("--no-move-values", args->no_moves, "skip the per-move values (faster)");

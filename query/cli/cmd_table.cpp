@@ -1,7 +1,15 @@
+// `gotb table`: the results table (results/table.md, results/table.csv and a
+// plot) over a list of boards and rulesets. Every entry states how it was
+// proven and what it cost; an entry that ran out of budget says so and is
+// never guessed.
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sstream>
 
@@ -20,54 +28,88 @@ std::vector<std::string> default_rules() {
   return out;
 }
 
+// The boards the project reports on (issue list): 1x1..1x13, 2x2..2x11,
+// 3x3..3x7, 4x4..4x7, 5x5, smallest first.
+std::vector<std::string> catalogue(int max_points) {
+  std::vector<std::pair<int, int>> rc;
+  for (int c = 1; c <= 13; ++c) rc.push_back({1, c});
+  for (int c = 2; c <= 11; ++c) rc.push_back({2, c});
+  for (int c = 3; c <= 7; ++c) rc.push_back({3, c});
+  for (int c = 4; c <= 7; ++c) rc.push_back({4, c});
+  rc.push_back({5, 5});
+  std::stable_sort(rc.begin(), rc.end(), [](auto a, auto b) { return a.first * a.second < b.first * b.second; });
+  std::vector<std::string> out;
+  for (auto [r, c] : rc)
+    if (r * c <= max_points) out.push_back(std::to_string(r) + "x" + std::to_string(c));
+  return out;
+}
+
 struct TableArgs {
   std::vector<std::string> boards{"1x1", "1x2", "1x3", "1x4", "1x5", "1x6", "2x2", "2x3", "2x4"};
+  int max_points = 0;
   std::vector<std::string> rules = default_rules();
   double komi = 0;
   std::uint64_t node_limit = 200'000'000;
+  double time_limit = 120;
+  std::string out_dir = "results";
+  bool no_files = false, no_plot = false;
   std::string markdown, csv;
 };
 
+enum class Status { Proven, OverBudget, Skipped };
+
 struct Entry {
-  bool solved = false;
+  Status status = Status::Skipped;
+  std::string why;  // for OverBudget / Skipped
   Value value;
   std::vector<std::string> best;  // optimal first moves, one per symmetry class
   std::uint64_t nodes = 0;
   double seconds = 0;
 };
 
-Entry solve_entry(const Board& board, const RuleSet& rules, double komi, std::uint64_t node_limit) {
+// The canonical representative of each symmetry class of optimal moves.
+std::vector<std::string> optimal_classes(const Board& board, const SolveReport& rep) {
+  Symmetries sym(board);
+  std::vector<int> classes;
+  std::vector<std::string> out;
+  for (const auto& m : rep.moves) {
+    if (!(m.value == rep.value)) continue;
+    int p = board.parse_point(m.move);
+    int canon = p;
+    if (p >= 0)
+      for (int s = 0; s < sym.count(); ++s) canon = std::min(canon, sym.perm(s)[p]);
+    if (std::find(classes.begin(), classes.end(), canon) != classes.end()) continue;
+    classes.push_back(canon);
+    out.push_back(m.move);
+  }
+  return out;
+}
+
+Entry solve_entry(const Board& board, const RuleSet& rules, const TableArgs& a) {
   Entry e;
-  SolveRequest req{board, rules, komi, {}, {}};
-  req.options.node_limit = node_limit;
+  SolveRequest req{board, rules, a.komi, {}, {}};
+  req.options.node_limit = a.node_limit;
+  req.options.time_limit = a.time_limit;
   req.with_pv = false;
+  auto start = std::chrono::steady_clock::now();
   try {
     SolveReport rep = reference_solve(req);
-    e.solved = true;
+    e.status = Status::Proven;
     e.value = rep.value;
     e.nodes = rep.nodes;
     e.seconds = rep.seconds;
-    Symmetries sym(board);
-    std::vector<int> classes;  // canonical point of each optimal class
-    for (const auto& m : rep.moves) {
-      if (!(m.value == rep.value)) continue;
-      int p = board.parse_point(m.move);
-      int canon = p;
-      if (p >= 0)
-        for (int s = 0; s < sym.count(); ++s) canon = std::min(canon, sym.perm(s)[p]);
-      if (std::find(classes.begin(), classes.end(), canon) != classes.end()) continue;
-      classes.push_back(canon);
-      e.best.push_back(m.move);
-    }
-  } catch (const NodeLimitReached&) {
-    e.solved = false;
+    e.best = optimal_classes(board, rep);
+  } catch (const NodeLimitReached& ex) {
+    e.status = Status::OverBudget;
+    e.why = ex.what();
+    e.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   }
   return e;
 }
 
-std::string seconds_text(double s) {
+std::string fixed(double s, int digits = 2) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", s);
+  std::snprintf(buf, sizeof buf, "%.*f", digits, s);
   return buf;
 }
 
@@ -77,56 +119,174 @@ std::string join(const std::vector<std::string>& v, const std::string& sep) {
   return out;
 }
 
-void run_table(const TableArgs& a) {
+std::string csv_quote(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return out + "\"";
+}
+
+// The family a board belongs to for skipping: rectangles of the same row
+// count (1xN, 2xN, ...) grow harder with N, so once one is over budget the
+// larger ones under the same ruleset are not attempted.
+std::string row_family(const Board& b) {
+  if (b.shape() != Board::Shape::Rectangle) return b.spec();
+  return std::to_string(b.rows()) + "xN";
+}
+
+// A gnuplot script with the data inline: value and solve time against
+// board size, one series per ruleset, proven entries only.
+std::string plot_script(const std::vector<Board>& boards, const std::vector<RuleSet>& rules,
+                        const std::map<std::pair<size_t, size_t>, Entry>& entries, const std::string& png) {
+  std::ostringstream gp;
+  gp << "# Written by `gotb table`; run `gnuplot table.gp` to redraw.\n";
+  for (size_t r = 0; r < rules.size(); ++r) {
+    // One line per row family (1xN, 2xN, ...): gnuplot breaks a line at a
+    // blank line in the data.
+    std::map<std::string, std::vector<size_t>> families;
+    for (size_t b = 0; b < boards.size(); ++b) families[row_family(boards[b])].push_back(b);
+    gp << "$d" << r << " << EOD\n";
+    for (const auto& [family, members] : families) {
+      for (size_t b : members) {
+        const Entry& e = entries.at({b, r});
+        if (e.status != Status::Proven || !e.value.is_score()) continue;
+        gp << boards[b].size() << ' ' << e.value.points() << ' ' << std::max(e.seconds, 1e-4) << "  # "
+           << boards[b].spec() << "\n";
+      }
+      gp << "\n";
+    }
+    gp << "EOD\n";
+  }
+  gp << "set terminal pngcairo size 1100,900 noenhanced\n"
+     << "set output '" << png << "'\n"
+     << "set multiplot layout 2,1 title 'gotb: exact values from the empty board (komi 0)'\n"
+     << "set grid\nset key outside right\nset xtics 1\n"
+     << "set xlabel 'points on the board (one line per row count: 1xN, 2xN, ...)'\n"
+     << "set ylabel 'value (Black - White)'\n";
+  auto series = [&](const char* cols) {
+    std::string s = "plot ";
+    for (size_t r = 0; r < rules.size(); ++r)
+      s += (r ? ", " : "") + std::string("$d") + std::to_string(r) + " using " + cols + " with linespoints title '" +
+           rules[r].to_string() + "'";
+    return s + "\n";
+  };
+  gp << series("1:2");
+  gp << "set logscale y\nset ylabel 'seconds to prove'\n" << series("1:3") << "unset multiplot\n";
+  return gp.str();
+}
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream f(path);
+  if (!(f << text)) throw std::runtime_error("cannot write " + path.string());
+}
+
+void run_table(TableArgs a) {
+  if (a.max_points > 0) a.boards = catalogue(a.max_points);
   std::vector<RuleSet> rules;
   for (const auto& r : a.rules) rules.push_back(RuleSet::parse(r));
   std::vector<Board> boards;
   for (const auto& b : a.boards) boards.push_back(Board::parse(b));
 
+  std::map<std::pair<size_t, size_t>, Entry> entries;
+  std::map<std::pair<std::string, size_t>, std::string> gave_up;  // (row family, rule) -> board over budget
+  for (size_t b = 0; b < boards.size(); ++b) {
+    for (size_t r = 0; r < rules.size(); ++r) {
+      Entry e;
+      auto failed = gave_up.find({row_family(boards[b]), r});
+      if (failed != gave_up.end()) {
+        e.why = "not attempted: " + failed->second + " was over budget";
+        std::cerr << "skipping " << boards[b].spec() << " under " << rules[r].to_string() << ":";
+      } else {
+        std::cerr << "solving " << boards[b].spec() << " under " << rules[r].to_string() << " ..." << std::flush;
+        e = solve_entry(boards[b], rules[r], a);
+        if (e.status != Status::Proven) gave_up[{row_family(boards[b]), r}] = boards[b].spec();
+      }
+      std::cerr << (e.status == Status::Proven ? " " + e.value.to_string() : " " + (e.why.empty() ? "" : e.why))
+                << " (" << fixed(e.seconds) << " s)\n";
+      entries[{b, r}] = e;
+    }
+  }
+
   std::ostringstream md, csv;
   md << "Exact values (Black minus White, komi " << a.komi
-     << ") from the empty board; optimal first moves up to symmetry in brackets.\n\n| board |";
+     << ") from the empty board with empty history. Each entry: value, optimal first moves up to symmetry "
+        "[in brackets], then how it was proven (method, nodes searched, seconds, threads). Budget per entry: "
+     << a.node_limit << " nodes, " << a.time_limit << " s; entries over budget are marked and not guessed.\n\n| board |";
   for (const auto& r : rules) md << ' ' << r.to_string() << " |";
   md << "\n|---|";
   for (size_t i = 0; i < rules.size(); ++i) md << "---|";
   md << "\n";
-  csv << "board,rules,komi,status,value,best_moves,method,nodes,seconds\n";
-  for (const auto& b : boards) {
-    md << "| " << b.spec() << " |";
-    for (const auto& r : rules) {
-      std::cerr << "solving " << b.spec() << " under " << r.to_string() << " ..." << std::flush;
-      Entry e = solve_entry(b, r, a.komi, a.node_limit);
-      std::cerr << (e.solved ? " " + e.value.to_string() : std::string(" not proven")) << " ("
-                << seconds_text(e.seconds) << " s)\n";
-      if (e.solved)
-        md << ' ' << e.value.to_string() << " [" << join(e.best, ", ") << "] |";
+  csv << "board,points,rules,komi,status,value,best_moves,method,nodes,seconds,threads\n";
+  for (size_t b = 0; b < boards.size(); ++b) {
+    md << "| " << boards[b].spec() << " |";
+    for (size_t r = 0; r < rules.size(); ++r) {
+      const Entry& e = entries[{b, r}];
+      const char* status = e.status == Status::Proven ? "exact" : e.status == Status::OverBudget ? "over-budget" : "skipped";
+      if (e.status == Status::Proven)
+        md << ' ' << e.value.to_string() << " [" << join(e.best, ", ") << "] reference, " << e.nodes << " nodes, "
+           << fixed(e.seconds) << " s, 1 thread |";
+      else if (e.status == Status::OverBudget)
+        md << " not proven (" << e.why << " after " << fixed(e.seconds, 0) << " s) |";
       else
-        md << " not proven (node limit " << a.node_limit << ") |";
-      csv << b.spec() << ",\"" << r.to_string() << "\"," << a.komi << ',' << (e.solved ? "exact" : "unproven")
-          << ',' << (e.solved ? e.value.to_string() : "") << ",\"" << join(e.best, " ") << "\",reference,"
-          << e.nodes << ',' << seconds_text(e.seconds) << "\n";
+        md << " not proven (" << e.why << ") |";
+      csv << boards[b].spec() << ',' << boards[b].size() << ',' << csv_quote(rules[r].to_string()) << ',' << a.komi
+          << ',' << status << ',' << (e.status == Status::Proven ? e.value.to_string() : "") << ','
+          << csv_quote(join(e.best, " ")) << ",reference," << e.nodes << ',' << fixed(e.seconds, 3) << ",1\n";
     }
     md << "\n";
   }
   std::cout << md.str();
-  if (!a.markdown.empty()) std::ofstream(a.markdown) << md.str();
-  if (!a.csv.empty()) std::ofstream(a.csv) << csv.str();
+  if (!a.markdown.empty()) write_file(a.markdown, md.str());
+  if (!a.csv.empty()) write_file(a.csv, csv.str());
+  if (a.no_files) return;
+
+  std::filesystem::path dir(a.out_dir);
+  std::filesystem::create_directories(dir);
+  write_file(dir / "table.md", md.str());
+  write_file(dir / "table.csv", csv.str());
+  write_file(dir / "table.gp", plot_script(boards, rules, entries, "table.png"));
+  std::cerr << "wrote " << (dir / "table.md").string() << ", " << (dir / "table.csv").string() << ", "
+            << (dir / "table.gp").string() << "\n";
+  if (a.no_plot) return;
+  // gnuplot runs in the output folder so the script's relative PNG path works
+  // when it is rerun by hand.
+  std::string cmd = "cd '" + dir.string() + "' && gnuplot table.gp 2>&1";
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
+    std::cerr << "gnuplot not found: no plot (install gnuplot-nox, or run scripts/setup)\n";
+  else if (std::system(cmd.c_str()) != 0)
+    std::cerr << "gnuplot failed: no plot\n";
+  else
+    std::cerr << "wrote " << (dir / "table.png").string() << "\n";
 }
 
 }  // namespace
 
 void add_table_command(CLI::App& app) {
   auto args = std::make_shared<TableArgs>();
-  CLI::App* sub = app.add_subcommand("table", "Solve a list of boards under a list of rulesets and print the results table");
+  CLI::App* sub = app.add_subcommand(
+      "table", "Solve a list of boards under a list of rulesets; write results/table.{md,csv,gp,png}");
   sub->add_option("--boards", args->boards, "boards to solve")->delimiter(',')->capture_default_str();
+  sub->add_option("--max-points", args->max_points,
+                  "instead of --boards: every board of the catalogue (1x1..1x13, 2x2..2x11, 3x3..3x7, 4x4..4x7, "
+                  "5x5) with at most this many points")
+      ->check(CLI::Range(1, 64));
   sub->add_option("--rules", args->rules, "rulesets (repeat the option or separate with spaces)")
       ->capture_default_str();
   sub->add_option("--komi", args->komi, "komi")->capture_default_str();
-  sub->add_option("--node-limit", args->node_limit, "node budget per entry; entries over it are reported unproven")
+  sub->add_option("--node-limit", args->node_limit, "node budget per entry; 0 = none")->capture_default_str();
+  sub->add_option("--time-limit", args->time_limit, "seconds per entry; 0 = none")
+      ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
+  sub->add_option("--out-dir", args->out_dir, "folder for table.md, table.csv, table.gp, table.png")
+      ->capture_default_str();
+  sub->add_flag("--no-files", args->no_files, "print the table only; write nothing to --out-dir");
+  sub->add_flag("--no-plot", args->no_plot, "do not run gnuplot");
   sub->add_option("--markdown", args->markdown, "also write the Markdown table to this file");
-  sub->add_option("--csv", args->csv, "also write a CSV file with one row per entry");
-  sub->callback([args] { run_table(*args); });
+  sub->add_option("--csv", args->csv, "also write the CSV (one row per entry) to this file");
+  sub->callback([args] {
+    if (args->komi * 2 != static_cast<double>(static_cast<long>(args->komi * 2)))
+      throw std::invalid_argument("komi must be a multiple of 0.5");
+    run_table(*args);
+  });
 }
 
 }  // namespace gotb::cli

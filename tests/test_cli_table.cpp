@@ -1,0 +1,62 @@
+// `gotb table`: the results files and the honesty of over-budget entries.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <unistd.h>
+
+#include "tests/cli_runner.hpp"
+
+using gotb::test::run_gotb;
+
+namespace {
+std::string slurp(const std::filesystem::path& p) {
+  std::ifstream f(p);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+std::filesystem::path fresh_dir(const std::string& name) {
+  auto dir = std::filesystem::temp_directory_path() / ("gotb_test_" + name + "_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  return dir;
+}
+}  // namespace
+
+TEST_CASE("gotb table writes md, csv and plot script with methods and costs", "[cli][table]") {
+  auto dir = fresh_dir("table");
+  auto r = run_gotb("table --boards 1x3,2x2 --rules tromp-taylor --no-plot --out-dir " + dir.string());
+  REQUIRE(r.exit_code == 0);
+  const std::string md = slurp(dir / "table.md"), csv = slurp(dir / "table.csv"), gp = slurp(dir / "table.gp");
+  CHECK(md.find("| 1x3 | B+3 [B1] reference,") != std::string::npos);
+  CHECK(md.find("| 2x2 | B+1 [") != std::string::npos);
+  CHECK(csv.find("board,points,rules,komi,status,value,best_moves,method,nodes,seconds,threads\n") == 0);
+  CHECK(csv.find("1x3,3,\"tromp-taylor\",0,exact,B+3,\"B1\",reference,") != std::string::npos);
+  CHECK(gp.find("3 3 ") != std::string::npos);  // 1x3: 3 points, value 3
+  CHECK(!std::filesystem::exists(dir / "table.png"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("gotb table marks entries over budget and skips larger boards of the row", "[cli][table]") {
+  auto dir = fresh_dir("budget");
+  auto r = run_gotb("table --boards 1x2,2x3,2x4 --rules tromp-taylor --node-limit 200 --no-plot --out-dir " +
+                    dir.string());
+  REQUIRE(r.exit_code == 0);
+  const std::string md = slurp(dir / "table.md"), csv = slurp(dir / "table.csv");
+  CHECK(md.find("| 1x2 | 0 [pass] reference,") != std::string::npos);
+  CHECK(md.find("| 2x3 | not proven (node limit reached") != std::string::npos);
+  CHECK(md.find("| 2x4 | not proven (not attempted: 2x3 was over budget) |") != std::string::npos);
+  CHECK(csv.find("2x3,6,\"tromp-taylor\",0,over-budget,,") != std::string::npos);
+  CHECK(csv.find("2x4,8,\"tromp-taylor\",0,skipped,,") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("gotb table --max-points selects the catalogue", "[cli][table]") {
+  auto r = run_gotb("table --max-points 4 --rules tromp-taylor --no-files");
+  REQUIRE(r.exit_code == 0);
+  for (const char* b : {"| 1x1 |", "| 1x2 |", "| 1x3 |", "| 1x4 |", "| 2x2 |"}) CHECK(r.out.find(b) != std::string::npos);
+  CHECK(r.out.find("| 1x5 |") == std::string::npos);
+  CHECK(run_gotb("table --max-points 0 --no-files").exit_code != 0);
+  CHECK(run_gotb("table --boards 0x3 --no-files").exit_code != 0);
+}
