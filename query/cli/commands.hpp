@@ -15,5 +15,8 @@ void add_generate_command(CLI::App& app);
 void add_query_command(CLI::App& app);
 void add_info_command(CLI::App& app);    // tablebase files (format/)
 void add_verify_command(CLI::App& app);
+void add_pv_command(CLI::App& app);     // issue 8
+void add_gtp_command(CLI::App& app);    // issue 8
+void add_referee_command(CLI::App& app);  // issue 8
 
 }  // namespace gotb::cli

@@ -20,6 +20,9 @@ int main(int argc, char** argv) {
   gotb::cli::add_query_command(app);
   gotb::cli::add_info_command(app);
   gotb::cli::add_verify_command(app);
+  gotb::cli::add_pv_command(app);
+  gotb::cli::add_gtp_command(app);
+  gotb::cli::add_referee_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

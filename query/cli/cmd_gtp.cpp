@@ -1,0 +1,27 @@
+#include <iostream>
+#include <memory>
+
+#include "query/cli/commands.hpp"
+#include "query/cli/game_args.hpp"
+#include "query/gtp.hpp"
+
+namespace gotb::cli {
+
+void add_gtp_command(CLI::App& app) {
+  auto args = std::make_shared<GameArgs>();
+  CLI::App* sub = app.add_subcommand(
+      "gtp",
+      "GTP version 2 engine on stdin/stdout that plays perfectly (solving on the fly; docs/frontends.md). "
+      "Boards the solver cannot handle get '? unacceptable size'");
+  add_game_options(sub, *args, false, false);  // --board defaults to 2x2
+  sub->callback([args] {
+    if (args->board.empty()) args->board = "2x2";
+    ResolvedGame g = resolve_game(*args);
+    auto backend = backend_for(*args);
+    GtpEngine engine(*backend, g.spec);
+    std::ios::sync_with_stdio(false);
+    engine.run(std::cin, std::cout);
+  });
+}
+
+}  // namespace gotb::cli

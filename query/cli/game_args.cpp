@@ -1,0 +1,62 @@
+#include "query/cli/game_args.hpp"
+
+#include "core/rules/games.hpp"
+#include "query/sgf_game.hpp"
+
+namespace gotb::cli {
+
+void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_required) {
+  a.board_opt = sub->add_option("--board,-b", a.board, "board: RxC, cylinder:RxC, torus:RxC or ring:N");
+  if (board_required) a.board_opt->required();
+  a.rules_opt = sub->add_option("--rules,-r", a.rules, "ruleset, e.g. tromp-taylor or tromp-taylor:ko=situational")
+                    ->capture_default_str();
+  a.komi_opt =
+      sub->add_option("--komi,-k", a.komi, "komi subtracted from Black's score (multiple of 0.5)")->capture_default_str();
+  if (with_history) {
+    auto* m = sub->add_option("--moves,-m", a.moves, "history, e.g. \"B2 A1 pass\" (GTP coordinates)");
+    auto* s = sub->add_option("--sgf-in", a.sgf_in,
+                              "history from an SGF file's main line (board from SZ, rules from RU, komi from KM "
+                              "unless given)");
+    m->excludes(s);
+  }
+  sub->add_option("--tablebase", a.tablebase, "tablebase file (not available yet: an error; solve on the fly with --board/--rules)");
+  sub->add_option("--max-points", a.max_points, "largest board (points) the on-the-fly solver accepts")
+      ->capture_default_str();
+  sub->add_option("--node-limit", a.node_limit, "give up after this many search nodes per query (exit 3; GTP: error response); 0 = none")
+      ->capture_default_str();
+  sub->add_flag("--no-cache", a.no_cache, "disable the solver's exact-history cache (slower; for cross-checks)");
+}
+
+ResolvedGame resolve_game(const GameArgs& a) {
+  ResolvedGame g{GameSpec{a.board.empty() ? Board::rectangle(1, 1) : Board::parse(a.board), RuleSet::parse(a.rules),
+                          a.komi},
+                 {}};
+  if (!a.sgf_in.empty()) {
+    SgfGameChoices c;
+    if (!a.board.empty()) c.board = g.spec.board;
+    if (a.rules_opt && a.rules_opt->count()) c.rules = g.spec.rules;
+    if (a.komi_opt && a.komi_opt->count()) c.komi = a.komi;
+    SgfGame s = sgf_game(read_sgf_record(read_text_file(a.sgf_in), c.board), c);
+    g.spec = s.spec;
+    g.history = s.moves;
+    return g;
+  }
+  if (a.board.empty()) throw std::invalid_argument("--board is required (or --sgf-in with a file that has SZ)");
+  check_komi(a.komi);
+  g.history = split_moves(a.moves);
+  GameRecord record(g.spec);
+  record.set_moves(g.history);  // throws naming the first illegal move
+  g.history = record.moves();
+  return g;
+}
+
+std::unique_ptr<AnalysisBackend> backend_for(const GameArgs& a) {
+  BackendOptions o;
+  o.tablebase = a.tablebase;
+  o.reference.max_points = a.max_points;
+  o.reference.solver.node_limit = a.node_limit;
+  o.reference.solver.memo = !a.no_cache;
+  return make_backend(o);
+}
+
+}  // namespace gotb::cli

@@ -1,0 +1,41 @@
+// Options shared by the front-end subcommands (pv, gtp, referee): which
+// game (board, ruleset, komi, history from --moves or an SGF file) and
+// which backend answers value queries.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "query/backends.hpp"
+#include "query/game_record.hpp"
+
+namespace gotb::cli {
+
+struct GameArgs {
+  std::string board, rules = "tromp-taylor", moves, sgf_in, tablebase;
+  double komi = 0;
+  int max_points = 8;
+  std::uint64_t node_limit = 0;
+  bool no_cache = false;
+  CLI::Option* board_opt = nullptr;
+  CLI::Option* rules_opt = nullptr;
+  CLI::Option* komi_opt = nullptr;
+};
+
+// Adds --board, --rules, --komi, the backend options and, with_history,
+// --moves and --sgf-in.
+void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_required);
+
+struct ResolvedGame {
+  GameSpec spec;
+  std::vector<std::string> history;
+};
+
+// The game the options name; the history replayed and checked (throws
+// std::invalid_argument / SgfError / RulesError).
+ResolvedGame resolve_game(const GameArgs& a);
+std::unique_ptr<AnalysisBackend> backend_for(const GameArgs& a);
+
+}  // namespace gotb::cli

@@ -1,0 +1,87 @@
+#include "query/json.hpp"
+
+namespace gotb {
+namespace {
+
+std::string kind_name(ValueKind k) {
+  switch (k) {
+    case ValueKind::Score: return "score";
+    case ValueKind::NoResult: return "no-result";
+    case ValueKind::BlackWins: return "black-wins";
+    case ValueKind::WhiteWins: return "white-wins";
+    case ValueKind::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+}  // namespace
+
+nlohmann::json value_json(const Value& v) {
+  nlohmann::json j;
+  j["text"] = v.to_string();
+  j["kind"] = kind_name(v.kind);
+  j["points"] = v.is_score() ? nlohmann::json(v.points()) : nlohmann::json(nullptr);
+  return j;
+}
+
+void bounds_json(const ValueBounds& b, nlohmann::json& into) {
+  into["exact"] = b.exact();
+  into["value"] = b.exact() ? value_json(b.lower) : nlohmann::json(nullptr);
+  into["lower"] = value_json(b.lower);
+  into["upper"] = value_json(b.upper);
+}
+
+nlohmann::json analysis_json(const GameSpec& spec, const std::vector<std::string>& history, const Analysis& a) {
+  nlohmann::json j;
+  j["board"] = spec.board.spec();
+  j["rules"] = spec.rules.to_string();
+  j["komi"] = spec.komi;
+  j["history"] = history;
+  j["perspective"] = "black";
+  j["game_over"] = a.game_over;
+  j["to_move"] = a.game_over ? nlohmann::json(nullptr) : nlohmann::json(std::string(color_name(a.to_move)));
+  bounds_json(a.value, j);
+  j["method"] = a.method;
+  if (!a.note.empty()) j["note"] = a.note;
+  nlohmann::json moves = nlohmann::json::array();
+  for (const MoveEval& m : best_first(a)) {
+    nlohmann::json e;
+    e["move"] = m.move;
+    bounds_json(m.value, e);
+    e["keeps_value"] = keeps_value(a, m);
+    moves.push_back(std::move(e));
+  }
+  j["moves"] = moves;
+  auto pick = choose_move(a, spec.board);
+  j["best_move"] = pick ? nlohmann::json(a.moves[*pick].move) : nlohmann::json(nullptr);
+  j["nodes"] = a.nodes;
+  j["seconds"] = a.seconds;
+  return j;
+}
+
+}  // namespace gotb
+
+#include "query/pv.hpp"
+
+namespace gotb {
+
+nlohmann::json pv_json(const GameSpec& spec, const std::vector<std::string>& history, const PvResult& pv,
+                       const std::string& sgf_path, const std::string& method) {
+  nlohmann::json j;
+  j["board"] = spec.board.spec();
+  j["rules"] = spec.rules.to_string();
+  j["komi"] = spec.komi;
+  j["history"] = history;
+  j["perspective"] = "black";
+  bounds_json(pv.value, j);
+  j["method"] = method;
+  j["pv"] = pv.pv;
+  j["result"] = value_json(pv.result);
+  j["sgf"] = sgf_path.empty() ? nlohmann::json(nullptr) : nlohmann::json(sgf_path);
+  j["sgf_nodes"] = pv.nodes;
+  j["nodes"] = pv.search_nodes;
+  j["seconds"] = pv.seconds;
+  return j;
+}
+
+}  // namespace gotb

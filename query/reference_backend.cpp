@@ -1,0 +1,111 @@
+#include "query/reference_backend.hpp"
+
+#include <chrono>
+#include <stdexcept>
+#include <type_traits>
+
+#include "core/rules/games.hpp"
+
+namespace gotb {
+
+struct ReferenceBackend::Session {
+  explicit Session(const GameSpec& s) : spec(s) {}
+  virtual ~Session() = default;
+  virtual Analysis analyze(const std::vector<std::string>& history) = 0;
+  GameSpec spec;
+};
+
+namespace {
+
+template <class G>
+class SessionImpl final : public ReferenceBackend::Session {
+ public:
+  SessionImpl(const GameSpec& s, const ReferenceOptions& opt)
+      : Session(s), game_(spec.board, spec.rules, spec.komi), solver_(game_, opt) {}
+
+  Analysis analyze(const std::vector<std::string>& history) override {
+    auto start = std::chrono::steady_clock::now();
+    go_to(history);
+    const std::uint64_t nodes_before = solver_.nodes();
+    Analysis a;
+    a.method = "reference";
+    a.game_over = game_.is_over();
+    if (a.game_over) {
+      a.value = ValueBounds::exactly(game_.outcome());
+    } else {
+      a.to_move = game_.to_move();
+      a.value = ValueBounds::exactly(solver_.value());
+      for (const auto& mv : solver_.move_values())
+        a.moves.push_back({game_.move_name(mv.move), ValueBounds::exactly(mv.value)});
+    }
+    a.nodes = solver_.nodes() - nodes_before;
+    a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return a;
+  }
+
+ private:
+  // Moves the game to `history`: back to the common prefix, then forward.
+  void go_to(const std::vector<std::string>& history) {
+    std::size_t common = 0;
+    while (common < played_.size() && common < history.size() && played_[common] == history[common]) ++common;
+    while (played_.size() > common) {
+      game_.undo();
+      played_.pop_back();
+    }
+    for (std::size_t i = common; i < history.size(); ++i) {
+      Move m;
+      std::string where = "move " + std::to_string(i + 1) + " '" + history[i] + "'";
+      if (!game_.parse_move(history[i], m)) throw std::invalid_argument(where + " names no point of the board");
+      std::string why;
+      if (!game_.is_legal(m, &why)) throw std::invalid_argument(where + " is illegal: " + why);
+      game_.play(m);
+      played_.push_back(history[i]);
+    }
+  }
+
+  G game_;
+  ReferenceSolver<G> solver_;
+  std::vector<std::string> played_;
+};
+
+}  // namespace
+
+ReferenceBackend::ReferenceBackend() : ReferenceBackend(Options{}) {}
+ReferenceBackend::ReferenceBackend(Options opt) : opt_(opt) {}
+ReferenceBackend::~ReferenceBackend() = default;
+
+std::string ReferenceBackend::unsupported(const GameSpec& spec) const {
+  if (spec.board.size() > opt_.max_points)
+    return "board " + spec.board.spec() + " has " + std::to_string(spec.board.size()) +
+           " points; the reference solver is limited to " + std::to_string(opt_.max_points) +
+           " points here (raise it with --max-points)";
+  try {
+    check_komi(spec.komi);
+    visit_game(spec.board, spec.rules, spec.komi, [](auto&) {});
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+  return {};
+}
+
+Analysis ReferenceBackend::analyze(const GameSpec& spec, const std::vector<std::string>& history) {
+  std::string why = unsupported(spec);
+  if (!why.empty()) throw std::invalid_argument(why);
+  // A node limit counts over a solver's lifetime, so it needs a fresh one.
+  if (!session_ || !(session_->spec == spec) || opt_.solver.node_limit) {
+    session_.reset();
+    visit_game(spec.board, spec.rules, spec.komi, [&](auto& g) {
+      using G = std::remove_cvref_t<decltype(g)>;
+      session_ = std::make_unique<SessionImpl<G>>(spec, opt_.solver);
+    });
+  }
+  try {
+    return session_->analyze(history);
+  } catch (...) {
+    // Keep nothing that an interrupted or refused query may have touched.
+    session_.reset();
+    throw;
+  }
+}
+
+}  // namespace gotb

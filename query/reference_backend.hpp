@@ -1,0 +1,45 @@
+// AnalysisBackend on the reference solver: exact values for every
+// implemented ruleset, for boards small enough to solve on the fly.
+//
+// It keeps one game model and one solver alive between queries on the same
+// spec and moves the game along the new history (undoing back to the
+// longest common prefix), so the solver's history-safe cache carries over
+// from one GTP command or SGF node to the next. Reusing the cache across
+// histories is sound by the argument of docs/solving.md: every entry is
+// valid for any history that agrees with it on its dependency set, and
+// holds_now() checks exactly that. With a node limit the solver is rebuilt
+// per query, because its limit counts nodes over the solver's lifetime.
+#pragma once
+
+#include <memory>
+
+#include "generator/reference/reference_solver.hpp"
+#include "query/analysis.hpp"
+
+namespace gotb {
+
+class ReferenceBackend final : public AnalysisBackend {
+ public:
+  struct Options {
+    ReferenceOptions solver;
+    // Larger boards are refused (GTP "unacceptable size"): the reference
+    // solver takes seconds at 8 points (2x4) and does not finish 3x3.
+    int max_points = 8;
+  };
+
+  ReferenceBackend();
+  explicit ReferenceBackend(Options opt);
+  ~ReferenceBackend() override;
+
+  std::string name() const override { return "reference"; }
+  std::string unsupported(const GameSpec& spec) const override;
+  Analysis analyze(const GameSpec& spec, const std::vector<std::string>& history) override;
+
+  struct Session;  // one game model + solver (type-erased per ruleset)
+
+ private:
+  Options opt_;
+  std::unique_ptr<Session> session_;
+};
+
+}  // namespace gotb

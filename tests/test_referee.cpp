@@ -1,0 +1,71 @@
+#include <catch2/catch.hpp>
+
+#include "query/reference_backend.hpp"
+#include "query/referee.hpp"
+#include "tests/cli_runner.hpp"
+
+using namespace gotb;
+using gotb::test::run_gotb;
+
+namespace {
+const std::string kGotb = GOTB_BINARY;
+const std::string kAlwaysPass = std::string("sh ") + GOTB_SOURCE_DIR + "/tests/gtp_always_pass.sh";
+}  // namespace
+
+TEST_CASE("referee: gotb against itself on a rectangle ends exactly at the value", "[referee][gtp]") {
+  RefereeOptions opt(GameSpec{Board::parse("2x3"), RuleSet::parse("tromp-taylor"), 0.5});
+  opt.engine_a = kGotb + " gtp --board 2x3";
+  opt.engine_b = kGotb + " gtp --board 2x2";  // rectangular_boardsize switches it to 2x3
+  opt.openings = {{}, {"B1"}, {"A1", "C2"}};
+  opt.perfect = 'a';
+  ReferenceBackend backend;
+  RefereeReport rep = run_referee(opt, backend, nullptr);
+  REQUIRE(rep.games.size() == 6);
+  CHECK(rep.all_ok);
+  for (const auto& g : rep.games) {
+    INFO(g.end);
+    REQUIRE(g.result);
+    CHECK(g.result->identical(g.start));  // two perfect players: exactly the value
+    CHECK(g.end == "two passes");
+  }
+  CHECK(rep.games[1].black == 'b');
+  CHECK(rep.games[5].opening == std::vector<std::string>{"A1", "C2"});
+}
+
+TEST_CASE("referee: the perfect-player check fails for an engine that only passes", "[referee][gtp]") {
+  RefereeOptions opt(GameSpec{Board::parse("2x2"), RuleSet::parse("tromp-taylor"), 0});
+  opt.engine_a = kAlwaysPass;
+  opt.engine_b = kGotb + " gtp --board 2x2";
+  opt.perfect = 'a';
+  ReferenceBackend backend;
+  RefereeReport rep = run_referee(opt, backend, nullptr);
+  CHECK_FALSE(rep.all_ok);
+  // As Black, passing at once gives White the board.
+  REQUIRE(rep.games[0].result);
+  CHECK(*rep.games[0].result < rep.games[0].start);
+
+  auto r = run_gotb("referee -b 2x2 --engine-a '" + kAlwaysPass + "' --engine-b '" + kGotb +
+                    " gtp -b 2x2' --perfect a");
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("PERFECT PLAYER BELOW START VALUE") != std::string::npos);
+  CHECK(r.out.find("gotb: error: the perfect player ended below the start value") != std::string::npos);
+}
+
+TEST_CASE("referee: bad engines and bad options give clear errors", "[referee][gtp][errors]") {
+  auto r = run_gotb("referee -b 2x2 --engine-a 'sh -c \"exit 0\"' --engine-b '" + kGotb + " gtp' --timeout 5");
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("engine a") != std::string::npos);
+  r = run_gotb("referee -b 2x2 --engine-a '" + kGotb + " gtp' --engine-b '" + kGotb + " gtp' --openings 'A1 A1'");
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("opening move 'A1' is illegal") != std::string::npos);
+  r = run_gotb("referee -b 3x3 --engine-a x --engine-b y");
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("limited to 8 points") != std::string::npos);
+  r = run_gotb("referee -b 2x2 --engine-a x --engine-b y --perfect c");
+  CHECK(r.exit_code == 1);
+  // An engine that does not echo ids breaks the protocol.
+  r = run_gotb("referee -b 2x2 --engine-a 'while read l; do printf \"= 2\\n\\n\"; done' --engine-b '" + kGotb +
+               " gtp' --timeout 5");
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("malformed GTP response") != std::string::npos);
+}
