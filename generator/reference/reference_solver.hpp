@@ -237,7 +237,14 @@ class ReferenceSolver {
         std::fill(deps, deps + words_, 0);
       }
     }
-    if (g_.is_over()) return g_.outcome();
+    if (g_.is_over()) {
+      // A game may end on a play because its board occurred before (a
+      // long-cycle rule); that outcome rests on the board's membership in
+      // the history, so a terminal node records its own situation too.
+      if constexpr (HasHistoryDependencies<G>)
+        if (deps) g_.mark_current_situation(deps);
+      return g_.outcome();
+    }
     const std::uint64_t nodes_before = nodes_;
 
     // Step 1: a cached proof that holds under this history may settle the
