@@ -218,3 +218,68 @@ TEST_CASE("ikeda: basic-play long cycle ends the game without result", "[ikeda]"
   }
   CHECK(cycles == 5);
 }
+
+namespace {
+Value solve_board(const std::string& board, const std::string& rules, bool memo, std::vector<std::string> moves = {},
+                  std::uint64_t node_limit = 0) {
+  SolveRequest req{Board::parse(board), RuleSet::parse(rules), 0, std::move(moves), {}};
+  req.options.memo = memo;
+  req.options.node_limit = node_limit;
+  req.with_move_values = false;
+  req.with_pv = false;
+  return reference_solve(req).value;
+}
+}  // namespace
+
+TEST_CASE("ikeda: cache and no cache agree on small boards and after random histories", "[ikeda][cache]") {
+  for (auto rules : {"ikeda-1", "ikeda-1:ko=positional-per-phase", "ikeda-1:ko=basic-play"})
+    for (auto board : {"1x1", "1x2", "1x3", "1x4", "2x2"}) {
+      INFO(board << " " << rules);
+      CHECK(solve_board(board, rules, true).identical(solve_board(board, rules, false)));
+    }
+  std::mt19937 rng(17);
+  int compared = 0;
+  for (auto rules : {"ikeda-1", "ikeda-1:ko=positional-per-phase", "ikeda-1:ko=basic-play"})
+    for (auto spec : {"2x2", "1x5"}) {
+      Board b = Board::parse(spec);
+      for (int trial = 0; trial < 15; ++trial) {
+        IkedaGame g(b, RuleSet::parse(rules), 0);
+        std::vector<std::string> moves;
+        int len = 1 + static_cast<int>(rng() % 14);
+        std::vector<Move> legal;
+        for (int i = 0; i < len && !g.is_over(); ++i) {
+          legal.clear();
+          g.legal_moves(legal);
+          Move m = legal[rng() % legal.size()];
+          g.play(m);
+          if (g.is_over()) {
+            g.undo();
+            break;
+          }
+          moves.push_back(g.move_name(m));
+        }
+        Value cached = solve_board(spec, rules, true, moves);
+        Value plain;
+        try {
+          plain = solve_board(spec, rules, false, moves, 300'000);
+        } catch (const NodeLimitReached&) {
+          continue;
+        }
+        INFO(spec << " " << rules << " after " << moves.size() << " moves");
+        CHECK(cached.identical(plain));
+        ++compared;
+      }
+    }
+  INFO(compared << " histories compared");
+  CHECK(compared >= 60);
+}
+
+TEST_CASE("ikeda: small-board values", "[ikeda][solver]") {
+  // Territory scoring: Black's centre stone on 1x3 keeps 2 points of
+  // territory; on 2x2 the first player gains nothing.
+  CHECK(solve_board("1x3", "ikeda-1", true).to_string() == "B+2");
+  CHECK(solve_board("1x4", "ikeda-1", true).to_string() == "B+3");
+  CHECK(solve_board("1x4", "ikeda-1:ko=positional-per-phase", true).to_string() == "B+2");
+  CHECK(solve_board("2x2", "ikeda-1", true).to_string() == "0");
+  CHECK(solve_board("1x5", "ikeda-1:ko=basic-play", true).to_string() == "0");
+}

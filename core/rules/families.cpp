@@ -27,7 +27,7 @@ const std::vector<RulesFamily>& rules_families() {
          "area; or equivalence scoring (prisoners incl. pass stones, White's extra pass; equal to area)"}},
        {{"no-suicide", "suicide", "no"}, {"basic-exceptional", "ko", "basic-exceptional"},
         {"equivalence", "scoring", "equivalence"}},
-       {"international", "international:suicide=no", "international:ko=basic-exceptional"}},
+       {"international"}},
       {"ikeda-1",
        "Ikeda Territory I: alternation, agreement, playout with pass stones, territory + prisoners "
        "(docs/rules/ikeda-1.md)",
@@ -36,7 +36,7 @@ const std::vector<RulesFamily>& rules_families() {
          "positional superko over both phases (Ikeda's choice), positional superko within each phase, or "
          "basic ko lifted only by an intervening play with a no-result long-cycle rule"}},
        {{"psk", "ko", "positional"}, {"basic-play", "ko", "basic-play"}},
-       {"ikeda-1", "ikeda-1:ko=positional-per-phase", "ikeda-1:ko=basic-play"}},
+       {"ikeda-1"}},
   };
   return families;
 }
