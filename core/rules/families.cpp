@@ -16,6 +16,27 @@ const std::vector<RulesFamily>& rules_families() {
        {{"psk", "ko", "positional"}, {"ssk", "ko", "situational"}, {"no-suicide", "suicide", "no"}},
        {"tromp-taylor", "tromp-taylor:ko=situational", "tromp-taylor:suicide=no",
         "tromp-taylor:ko=situational,suicide=no"}},
+      {"international",
+       "International Rules 1998: area scoring, no repetition, agreement step (docs/rules/international.md)",
+       "International Rules, go-rules mailing list 1998 (../shared/rules/international-1998.txt)",
+       {{"ko", {"positional", "basic-exceptional"},
+         "positional: a play may not recreate an earlier board; basic-exceptional: basic ko, and a "
+         "recreated board ends the game without result or as a win of the player with fewer removed stones"},
+        {"suicide", {"yes", "no"}, "whether a play may remove its own string (alternative: No Suicide)"},
+        {"scoring", {"area", "equivalence"},
+         "area; or equivalence scoring (prisoners incl. pass stones, White's extra pass; equal to area)"}},
+       {{"no-suicide", "suicide", "no"}, {"basic-exceptional", "ko", "basic-exceptional"},
+        {"equivalence", "scoring", "equivalence"}},
+       {"international"}},
+      {"ikeda-1",
+       "Ikeda Territory I: alternation, agreement, playout with pass stones, territory + prisoners "
+       "(docs/rules/ikeda-1.md)",
+       "Ikeda Territory I Rules, R. Jasiek 2006 (../shared/rules/ikeda-territory-1.txt)",
+       {{"ko", {"positional", "positional-per-phase", "basic-play"},
+         "positional superko over both phases (Ikeda's choice), positional superko within each phase, or "
+         "basic ko lifted only by an intervening play with a no-result long-cycle rule"}},
+       {{"psk", "ko", "positional"}, {"basic-play", "ko", "basic-play"}},
+       {"ikeda-1"}},
   };
   return families;
 }

@@ -7,6 +7,8 @@
 #include <vector>
 
 #include "core/rules/ruleset.hpp"
+#include "core/rules/ikeda.hpp"
+#include "core/rules/international.hpp"
 #include "core/rules/tromp_taylor.hpp"
 
 namespace gotb {
@@ -18,6 +20,14 @@ decltype(auto) visit_game(const Board& board, const RuleSet& rules, double komi,
   const std::string& family = rules.family();
   if (family == "tromp-taylor") {
     TrompTaylorGame g(board, rules, komi);
+    return f(g);
+  }
+  if (family == "international") {
+    InternationalGame g(board, rules, komi);
+    return f(g);
+  }
+  if (family == "ikeda-1") {
+    IkedaGame g(board, rules, komi);
     return f(g);
   }
   throw RulesError("ruleset '" + family + "' has no game model yet");

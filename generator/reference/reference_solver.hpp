@@ -257,9 +257,14 @@ class ReferenceSolver {
     }
     if (g_.is_over()) {
       // A game whose end itself depends on the history (a repeated state
-      // ends the game) names the situations that decided it.
+      // ends the game) names the situations that decided it. Otherwise a
+      // game may still end on a play because its board occurred before (a
+      // long-cycle rule); that outcome rests on the board's membership in
+      // the history, so a terminal node records its own situation too.
       if constexpr (HasHistoryDependentEnd<G>) {
         if (deps) g_.mark_terminal(deps);
+      } else if constexpr (HasHistoryDependencies<G>) {
+        if (deps) g_.mark_current_situation(deps);
       }
       return g_.outcome();
     }

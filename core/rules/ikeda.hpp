@@ -1,0 +1,137 @@
+// Ikeda Territory I Rules (R. Jasiek's 2006 presentation of Ikeda Toshio's
+// rules) as a game with full history (docs/rules/ikeda-1.md).
+//
+// Phases: alternation (ends with two successive passes), the agreement
+// step, and the playout (ends with two successive passes; every playout
+// pass hands one own stone to the opponent as a prisoner, except that the
+// last pass is free when the playout has an odd number of moves). The
+// score is territory (empty regions bordered by one colour) plus
+// prisoners. The agreement step is modelled by its value: either player
+// can refuse, so the value after the alternation is the playout's value
+// (docs/rules/ikeda-1.md); play() goes straight into the playout and
+// agreement_outcome() scores a proposed agreement for the examples.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/move.hpp"
+#include "core/position.hpp"
+#include "core/rules/repetition.hpp"
+#include "core/rules/ruleset.hpp"
+#include "core/value.hpp"
+
+namespace gotb {
+
+enum class IkedaKo : std::uint8_t {
+  Positional,          // no play recreates any earlier board of the game
+  PositionalPerPhase,  // no play recreates an earlier board of the same phase
+  BasicPlay,           // basic ko lifted only by an intervening play; a recreated board ends without result
+};
+
+struct IkedaConfig {
+  IkedaKo ko = IkedaKo::Positional;
+  static IkedaConfig from(const RuleSet& rules);  // rules.family() must be ikeda-1
+};
+
+class IkedaGame {
+ public:
+  enum Phase : std::uint8_t { Alternation = 0, Playout = 1 };
+
+  IkedaGame(const Board& board, const RuleSet& rules, double komi);
+
+  // Starts the game from `pos` with `to_move` to play instead of the empty
+  // board (the text's examples start mid-game; earlier boards and
+  // prisoners are unknown and taken as none). Only before the first move.
+  void setup(const Position& pos, Color to_move);
+
+  const Board& board() const { return *board_; }
+  const Position& position() const { return pos_; }
+  Color to_move() const { return to_move_; }
+  Phase phase() const { return phase_; }
+  int consecutive_passes() const { return passes_; }
+  std::size_t ply() const { return undo_.size(); }
+  // Stones of colour c held as prisoners by the opponent: removed stones
+  // and stones paid for playout passes (before the free-last-pass refund).
+  int prisoners(Color c) const { return prisoners_[index(c)]; }
+  // Right after the alternation ended: the agreement step.
+  bool at_agreement() const { return !over_ && phase_ == Playout && playout_moves_ == 0; }
+
+  bool is_over() const { return over_; }
+  // Once is_over(): territory + prisoners, Black minus White, minus komi,
+  // with the free last pass refunded; or no result (long cycle, basic-play).
+  // Before the end: the same count of the current board and prisoners.
+  Value outcome() const;
+  // Score if the players agreed now to remove the strings in `removed`
+  // (they become prisoners) and the game ended.
+  Value agreement_outcome(Mask removed = 0) const;
+
+  void legal_moves(std::vector<Move>& out) const;
+  bool is_legal(Move m, std::string* why = nullptr) const;
+  void play(Move m);  // m must be legal
+  void undo();
+
+  std::string move_name(Move m) const;
+  bool parse_move(std::string_view text, Move& out) const;
+
+  // History dependencies (docs/solving.md): the rest of the game is a
+  // function of the board, player to move, phase, pass count, playout
+  // parity, basic-ko ban and prisoner balance (all in state_key()) and of
+  // the set of earlier situations: boards (tagged by phase under
+  // positional-per-phase). Under basic-play the set decides no legality
+  // but whether a play ends the game as a long cycle; legal_moves(out,
+  // examined) marks every play's resulting situation for that reason.
+  using StateKey = std::array<std::uint64_t, 3>;
+  StateKey state_key() const {
+    std::uint64_t balance = static_cast<std::uint32_t>(prisoners_[1] - prisoners_[0] + (1 << 30));
+    return {pos_.black, pos_.white,
+            static_cast<std::uint64_t>(index(to_move_)) | (static_cast<std::uint64_t>(passes_) << 2) |
+                (static_cast<std::uint64_t>(phase_) << 4) | (static_cast<std::uint64_t>(playout_moves_ & 1) << 5) |
+                (static_cast<std::uint64_t>(ban_ + 1) << 8) | (balance << 32)};
+  }
+  int dependency_words() const { return seen_.dense() ? seen_.words() : 0; }
+  const std::uint64_t* history_bits() const { return seen_.bits(); }
+  void legal_moves(std::vector<Move>& out, std::uint64_t* examined) const;
+  void mark_current_situation(std::uint64_t* bits) const {
+    std::uint64_t i = seen_.index(pos_, tag());
+    bits[i >> 6] |= std::uint64_t{1} << (i & 63);
+  }
+
+ private:
+  int tag() const { return cfg_.ko == IkedaKo::PositionalPerPhase ? phase_ : 0; }
+  PlayStatus try_play(int p, PlayOutcome& o) const {
+    return play_stone(*board_, pos_, to_move_, p, SuicideRule::Forbidden, o);
+  }
+  bool basic_ko_forbids(const PlayOutcome& o) const {
+    return cfg_.ko == IkedaKo::BasicPlay && ban_ >= 0 && o.captured == (Mask{1} << ban_);
+  }
+  // territory + prisoners, Black minus White, for a board and prisoner counts
+  int count(const Position& pos, int black_prisoners, int white_prisoners) const;
+
+  struct Undo {
+    Position pos;
+    Color to_move;
+    Phase phase;
+    int passes, ban, playout_moves;
+    std::array<int, 2> prisoners;
+    bool over, no_result;
+  };
+
+  const Board* board_;
+  IkedaConfig cfg_;
+  double komi_;
+  Position pos_;
+  Color to_move_ = Color::Black;
+  Phase phase_ = Alternation;
+  int passes_ = 0;         // successive passes within the phase
+  int ban_ = -1;           // basic-play: stone that removed a single stone in the last play
+  int playout_moves_ = 0;  // moves (plays and passes) of the playout so far
+  std::array<int, 2> prisoners_{0, 0};
+  bool over_ = false, no_result_ = false;
+  RepetitionSet seen_;
+  std::vector<Undo> undo_;
+};
+
+}  // namespace gotb

@@ -1,0 +1,137 @@
+// International Rules (go-rules mailing list, 1998) with the text's
+// alternatives, as a game with full history (docs/rules/international.md).
+//
+// The agreement step is modelled by its value: an agreement needs both
+// players, each can refuse it, so the value after two successive passes is
+// the value of the play that follows a refusal (the doc gives the proof and
+// tests/test_international.cpp checks it against an explicit agreement
+// game). After a refusal play resumes with the opponent of the last passer
+// and ends when both then just pass; hence the game ends with four
+// successive passes, and every two successive passes before that are an
+// agreement step that perfect players refuse or accept at the same value.
+#pragma once
+
+#include <array>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/move.hpp"
+#include "core/position.hpp"
+#include "core/rules/repetition.hpp"
+#include "core/rules/ruleset.hpp"
+#include "core/value.hpp"
+
+namespace gotb {
+
+struct InternationalConfig {
+  // ko=basic-exceptional: basic ko plus exceptional game ends on a
+  // recreated position (instead of the no-repetition rule).
+  bool basic_exceptional = false;
+  SuicideRule suicide = SuicideRule::Allowed;
+  // scoring=equivalence: territory with prisoners and pass stones (equal to
+  // area, which outcome() checks on every final position).
+  bool equivalence = false;
+  static InternationalConfig from(const RuleSet& rules);  // rules.family() must be international
+};
+
+class InternationalGame {
+ public:
+  // Passes in a row that end the game: two end alternate moving (the
+  // agreement step), two more after a refusal end the game.
+  static constexpr int kEndingPasses = 4;
+
+  InternationalGame(const Board& board, const RuleSet& rules, double komi);
+
+  const Board& board() const { return *board_; }
+  const Position& position() const { return pos_; }
+  Color to_move() const { return to_move_; }
+  int consecutive_passes() const { return passes_; }
+  std::size_t ply() const { return undo_.size(); }
+  // True right after two successive passes that end alternate moving (the
+  // agreement step; the game goes on as after a refusal).
+  bool at_agreement() const { return !over_ && passes_ == 2; }
+
+  bool is_over() const { return over_; }
+  // Game result once is_over(): the score (area, or territory under
+  // scoring=equivalence, minus komi) or, after an exceptional end, a
+  // no-result / special win. Before the end: the area score of the board.
+  Value outcome() const;
+  Value min_outcome() const;
+  Value max_outcome() const;
+
+  // Components of the final count (meaningful at any time): Black minus
+  // White of area, and of territory including prisoners and pass stones
+  // with White's extra pass added when White did not pass last.
+  int area_difference() const;
+  int territory_difference() const;
+  // Stones removed from the board so far (captures and suicides).
+  int removed(Color c) const { return removed_[index(c)]; }
+
+  void legal_moves(std::vector<Move>& out) const;
+  bool is_legal(Move m, std::string* why = nullptr) const;
+  void play(Move m);  // m must be legal
+  void undo();
+
+  std::string move_name(Move m) const;
+  bool parse_move(std::string_view text, Move& out) const;
+
+  // History dependencies for the reference solver's cache (docs/solving.md).
+  // Under ko=positional the rest of the game is a function of the board,
+  // player to move, pass count and the set of earlier boards, exactly as
+  // for tromp-taylor. Under ko=basic-exceptional the result of a recreation
+  // depends on how many stones were removed since the earlier occurrence,
+  // which a set of boards cannot express: dependency_words() is 0 there and
+  // the solver runs without cache.
+  using StateKey = std::array<std::uint64_t, 3>;
+  StateKey state_key() const {
+    return {pos_.black, pos_.white,
+            static_cast<std::uint64_t>(index(to_move_)) | (static_cast<std::uint64_t>(passes_) << 8) |
+                (static_cast<std::uint64_t>(ban_ + 1) << 16)};
+  }
+  int dependency_words() const { return !cfg_.basic_exceptional && seen_.dense() ? seen_.words() : 0; }
+  const std::uint64_t* history_bits() const { return seen_.bits(); }
+  void legal_moves(std::vector<Move>& out, std::uint64_t* examined) const;
+  void mark_current_situation(std::uint64_t* bits) const {
+    std::uint64_t i = seen_.index(pos_, 0);
+    bits[i >> 6] |= std::uint64_t{1} << (i & 63);
+  }
+
+ private:
+  // Legality of a play apart from repetition; fills o.
+  PlayStatus try_play(int p, PlayOutcome& o) const { return play_stone(*board_, pos_, to_move_, p, cfg_.suicide, o); }
+  bool basic_ko_forbids(const PlayOutcome& o) const {
+    return cfg_.basic_exceptional && ban_ >= 0 && o.captured == (Mask{1} << ban_);
+  }
+  // Result of a play that recreates an earlier board (basic-exceptional).
+  Value exceptional_result(const Position& next, int removed_black, int removed_white) const;
+
+  struct Undo {
+    Position pos;
+    Color to_move;
+    int passes, ban;
+    std::array<int, 2> removed, pass_count;
+    bool over;
+    Value result;
+  };
+  struct Occurrence {  // basic-exceptional: removal balance when a board occurred
+    Position pos;
+    int balance;  // removed black minus removed white at that time
+  };
+
+  const Board* board_;
+  InternationalConfig cfg_;
+  double komi_;
+  Position pos_;
+  Color to_move_ = Color::Black;
+  int passes_ = 0;
+  int ban_ = -1;  // basic ko: point of the stone that removed a single stone in the last play
+  std::array<int, 2> removed_{0, 0}, pass_count_{0, 0};
+  bool over_ = false;
+  Value result_;  // exceptional end only
+  RepetitionSet seen_;
+  std::vector<Occurrence> occurrences_;
+  std::vector<Undo> undo_;
+};
+
+}  // namespace gotb
