@@ -16,6 +16,12 @@ const std::vector<RulesFamily>& rules_families() {
        {{"psk", "ko", "positional"}, {"ssk", "ko", "situational"}, {"no-suicide", "suicide", "no"}},
        {"tromp-taylor", "tromp-taylor:ko=situational", "tromp-taylor:suicide=no",
         "tromp-taylor:ko=situational,suicide=no"}},
+      {"kee-2016",
+       "area scoring; cycle prohibition with pass exceptions, appealing passes, rescinding",
+       "Kee Rules, 8 June 2016, W. Kee (docs/rules/kee-2016.md)",
+       {},
+       {},
+       {"kee-2016"}},
   };
   return families;
 }

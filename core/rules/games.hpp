@@ -8,6 +8,7 @@
 
 #include "core/rules/ruleset.hpp"
 #include "core/rules/tromp_taylor.hpp"
+#include "core/rules/kee2016.hpp"
 
 namespace gotb {
 
@@ -18,6 +19,10 @@ decltype(auto) visit_game(const Board& board, const RuleSet& rules, double komi,
   const std::string& family = rules.family();
   if (family == "tromp-taylor") {
     TrompTaylorGame g(board, rules, komi);
+    return f(g);
+  }
+  if (family == "kee-2016") {
+    Kee2016Game g(board, rules, komi);
     return f(g);
   }
   throw RulesError("ruleset '" + family + "' has no game model yet");
