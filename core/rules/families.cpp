@@ -22,6 +22,15 @@ const std::vector<RulesFamily>& rules_families() {
        {},
        {},
        {"kee-2016"}},
+      {"kee-2005",
+       "bans with histories, ban-deleting/keeping passes, confirmation phases, chinese or japanese scoring",
+       "Kee Rules of Go, July 2005 version, W. Kee (docs/rules/kee-2005.md)",
+       {{"scoring", {"chinese", "japanese"},
+         "chinese: gross area of the final (common) position; japanese: permanent area from the "
+         "confirmation phases, minus stones removed in the common phase"},
+        {"suicide", {"yes", "no"}, "whether an occupying move may leave its own group captive (rule B.1)"}},
+       {{"chinese", "scoring", "chinese"}, {"japanese", "scoring", "japanese"}, {"no-suicide", "suicide", "no"}},
+       {"kee-2005:scoring=chinese", "kee-2005:scoring=japanese"}},
   };
   return families;
 }
