@@ -168,3 +168,22 @@ TEST_CASE("kee-2005: solved tiny boards", "[kee-2005][reference]") {
   CHECK(solve("1x1", "kee-2005:japanese").to_string() == "0");
   CHECK(solve("1x2", "kee-2005:japanese").to_string() == "0");
 }
+
+TEST_CASE("kee-2005: suicide=no forbids a captive own group without captures (B.1)", "[kee-2005]") {
+  Board b = Board::parse("1x4");
+  Kee2005Game yes(b, RuleSet::parse("kee-2005"), 0);
+  play(yes, "B1");
+  CHECK(legal(yes, "A1"));  // B.3: the white stone is removed again
+  Kee2005Game no(b, RuleSet::parse("kee-2005:no-suicide"), 0);
+  play(no, "B1");
+  std::string why;
+  CHECK_FALSE(legal(no, "A1", &why));
+  CHECK_THAT(why, Catch::Contains("B.1"));
+  // A capture is not suicide: after White C1, White A1 captures B1.
+  play(no, "C1 pass");
+  REQUIRE(legal(no, "A1"));
+  play(no, "A1");
+  CHECK(no.position() == parse_diagram(b, "O.O."));
+  CHECK(no.removed_in_common_phase(Color::Black) == 1);
+  CHECK(solve("1x3", "kee-2005:no-suicide").to_string() == "B+3");
+}
