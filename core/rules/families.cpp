@@ -37,6 +37,21 @@ const std::vector<RulesFamily>& rules_families() {
          "basic ko lifted only by an intervening play with a no-result long-cycle rule"}},
        {{"psk", "ko", "positional"}, {"basic-play", "ko", "basic-play"}},
        {"ikeda-1"}},
+      {"kee-2016",
+       "area scoring; cycle prohibition with pass exceptions, appealing passes, rescinding",
+       "Kee Rules, 8 June 2016, W. Kee (docs/rules/kee-2016.md)",
+       {},
+       {},
+       {"kee-2016"}},
+      {"kee-2005",
+       "bans with histories, ban-deleting/keeping passes, confirmation phases, chinese or japanese scoring",
+       "Kee Rules of Go, July 2005 version, W. Kee (docs/rules/kee-2005.md)",
+       {{"scoring", {"chinese", "japanese"},
+         "chinese: gross area of the final (common) position; japanese: permanent area from the "
+         "confirmation phases, minus stones removed in the common phase"},
+        {"suicide", {"yes", "no"}, "whether an occupying move may leave its own group captive (rule B.1)"}},
+       {{"chinese", "scoring", "chinese"}, {"japanese", "scoring", "japanese"}, {"no-suicide", "suicide", "no"}},
+       {"kee-2005:scoring=chinese", "kee-2005:scoring=japanese"}},
   };
   return families;
 }

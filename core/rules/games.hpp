@@ -10,6 +10,8 @@
 #include "core/rules/ikeda.hpp"
 #include "core/rules/international.hpp"
 #include "core/rules/tromp_taylor.hpp"
+#include "core/rules/kee2016.hpp"
+#include "core/rules/kee2005.hpp"
 
 namespace gotb {
 
@@ -28,6 +30,14 @@ decltype(auto) visit_game(const Board& board, const RuleSet& rules, double komi,
   }
   if (family == "ikeda-1") {
     IkedaGame g(board, rules, komi);
+    return f(g);
+  }
+  if (family == "kee-2016") {
+    Kee2016Game g(board, rules, komi);
+    return f(g);
+  }
+  if (family == "kee-2005") {
+    Kee2005Game g(board, rules, komi);
     return f(g);
   }
   throw RulesError("ruleset '" + family + "' has no game model yet");

@@ -1,0 +1,140 @@
+// Kee Rules of Go, July 2005 version, for two players, as a game with its
+// full record (docs/rules/kee-2005.md; text: shared/rules/kee-2005.txt).
+//
+// Moves: occupying moves, ban-deleting passes (MoveKind::Pass, "pass") and
+// ban-keeping passes (MoveKind::BanKeepingPass, "keep"). A ban is recorded
+// before every move: the situation (position, mover) and the history (the
+// distinct situations since the last ban-deleting pass of the phase, or
+// since the phase began). The game runs the common phase, then (Japanese
+// scoring) Black's and White's confirmation phases from the common
+// position, and scores (rule F).
+//
+// The reference solver runs it without its cache: the prohibitions compare
+// whole histories of earlier bans (rule C.2b, D.2b), which is not a
+// property of a set of earlier situations (docs/solving.md).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/move.hpp"
+#include "core/position.hpp"
+#include "core/rules/ruleset.hpp"
+#include "core/value.hpp"
+
+namespace gotb {
+
+struct Kee2005Config {
+  bool japanese = false;  // scoring=japanese (F.6) instead of chinese (F.5)
+  SuicideRule suicide = SuicideRule::Allowed;
+  static Kee2005Config from(const RuleSet& rules);  // rules.family() must be kee-2005
+};
+
+// Rule F for two players, exposed for tests. `blocked` are indeterminate
+// points of the scoring position (F.1c): neither occupied nor unoccupied.
+struct Kee2005Scoring {
+  // F.2: the groups of colour c in `pos` whose adjacent unoccupied points the
+  // opponent, moving alone (c only passes), can never occupy all at once.
+  static Mask irremovable(const Board& b, const Position& pos, Mask blocked, Color c, SuicideRule suicide);
+  // F.3 / F.4: `groups` plus the unoccupied groups adjacent to them and only
+  // to them (any other occupied or indeterminate neighbour disqualifies).
+  static Mask area(const Board& b, const Position& pos, Mask blocked, Mask groups);
+};
+
+class Kee2005Game {
+ public:
+  enum class Phase : std::uint8_t { Common, BlackConfirmation, WhiteConfirmation, Over };
+
+  Kee2005Game(const Board& board, const RuleSet& rules, double komi);
+
+  const Board& board() const { return *board_; }
+  const Position& position() const { return cur().bans.back().pos; }
+  Color to_move() const { return cur().bans.back().mover; }
+  Phase phase() const { return over_ ? Phase::Over : static_cast<Phase>(phases_.size() - 1); }
+  std::size_t ply() const { return undo_.size(); }
+  // Stones of colour c removed in the common phase so far (F.6c).
+  int removed_in_common_phase(Color c) const { return phases_[0].bans.back().removed[index(c)]; }
+  const Position& common_position() const { return ends_[0]; }       // once the common phase ended
+  const Position& confirmed_position(Color c) const { return ends_[1 + index(c)]; }  // Japanese
+
+  bool is_over() const { return over_; }
+  // The score once is_over() (rule F, minus komi); before that the area
+  // count of the current position, for display only.
+  Value outcome() const;
+  Value min_outcome() const;
+  Value max_outcome() const;
+
+  // Occupying moves (point order), then the ban-deleting pass, then the
+  // ban-keeping pass. Passes are never restricted.
+  void legal_moves(std::vector<Move>& out) const;
+  bool is_legal(Move m, std::string* why = nullptr) const;
+  void play(Move m);  // m must be legal
+  void undo();
+
+  std::string move_name(Move m) const;
+  // "pass" (ban-deleting), "keep" (ban-keeping) or a point name.
+  bool parse_move(std::string_view text, Move& out) const;
+
+ private:
+  struct Ban {
+    Position pos;
+    Color mover;
+    int window;          // first ban index whose situation is in this ban's history
+    int removed[2] = {0, 0};  // common phase: stones of each colour removed so far
+  };
+  struct SitKey {
+    Mask black, white;
+    std::uint8_t mover;
+    bool operator==(const SitKey&) const = default;
+  };
+  struct SitHash {
+    std::size_t operator()(const SitKey& s) const {
+      std::uint64_t h = (s.black * 0x9e3779b97f4a7c15ULL) ^ (s.white * 0xc2b2ae3d27d4eb4fULL) ^ s.mover;
+      return static_cast<std::size_t>(h ^ (h >> 31));
+    }
+  };
+  struct PhaseRecord {
+    std::vector<Ban> bans;  // bans[k] is recorded preceding move k of the phase
+    std::unordered_map<SitKey, std::vector<int>, SitHash> occ;  // situation -> ban indices
+  };
+  struct Undo {
+    bool phase_ended = false;
+  };
+  enum class OccupyCheck { Ok, Occupied, Suicide, Prohibited };
+
+  static SitKey key(const Position& p, Color mover) { return {p.black, p.white, static_cast<std::uint8_t>(index(mover))}; }
+  const PhaseRecord& cur() const { return phases_.back(); }
+  // Is situation s in the history of a ban whose window is [from, to]?
+  bool in_history(const SitKey& s, int from, int to) const;
+  // History of ban j (window [w_j, j]) contained in the window [from, to]
+  // plus the extra situation `extra`?
+  bool history_contained(int j, int from, int to, const SitKey& extra) const;
+  OccupyCheck check_occupy(int p, PlayOutcome& o) const;
+  void push_ban(const Ban& b);
+  bool phase_end_reached() const;
+  Value score() const;
+
+  const Board* board_;
+  Kee2005Config cfg_;
+  double komi_;
+  std::vector<PhaseRecord> phases_;
+  Position ends_[3];  // common position, Black's and White's confirmed positions
+  std::vector<Undo> undo_;
+  bool over_ = false;
+  // Irremovable groups (F.2) of each colour by scoring position; a pure
+  // function of the key (black, white, indeterminate points), cached because
+  // every leaf of a Japanese game needs it.
+  struct ScoreKeyHash {
+    std::size_t operator()(const std::array<Mask, 3>& k) const {
+      std::uint64_t h = (k[0] * 0x9e3779b97f4a7c15ULL) ^ (k[1] * 0xc2b2ae3d27d4eb4fULL) ^ (k[2] * 0x165667b19e3779f9ULL);
+      return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+  };
+  mutable std::unordered_map<std::array<Mask, 3>, std::pair<Mask, Mask>, ScoreKeyHash> irremovable_cache_;
+};
+
+}  // namespace gotb

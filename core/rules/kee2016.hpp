@@ -1,0 +1,110 @@
+// Kee Rules (8 June 2016) as a game with its full record
+// (docs/rules/kee-2016.md; text: shared/rules/kee-2016.txt).
+//
+// Plays: stone plays, non-appealing passes (MoveKind::Pass) and appealing
+// passes (MoveKind::AppealingPass). The game keeps the record of plays of
+// the game as it stands: a rescinded stone play (rule 13) is removed from
+// the record together with the appealing pass that answered it ("the game
+// would restart from there", rule 14), and its point is banned for the
+// player at that record point (rule 14: "another play"); the bans of a
+// record point accumulate, which is what makes every game finite.
+//
+// The reference solver runs this game without its cache: the cycle rule's
+// exceptions depend on the order of passes and appearances in the record
+// and a rescind goes back to an earlier record, so the game is not a
+// function of a state plus a set of earlier situations (docs/solving.md).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/move.hpp"
+#include "core/position.hpp"
+#include "core/rules/ruleset.hpp"
+#include "core/value.hpp"
+
+namespace gotb {
+
+class Kee2016Game {
+ public:
+  Kee2016Game(const Board& board, const RuleSet& rules, double komi);
+
+  const Board& board() const { return *board_; }
+  const Position& position() const { return rec_.back().after; }
+  Color to_move() const { return rec_.size() == 1 ? Color::Black : opponent(rec_.back().mover); }
+  std::size_t ply() const { return undo_.size(); }
+  // Number of plays in the record (rescinded plays and their answers are not in it).
+  std::size_t record_length() const { return rec_.size() - 1; }
+  // Points the player to move may not play here because a stone play there
+  // was rescinded at this record point (rule 14).
+  Mask rescinded_here() const { return bans_[rec_.size() - 1]; }
+
+  bool is_over() const { return over_; }
+  // Area score (rule 17 without dead-stone agreement) minus komi.
+  Value outcome() const;
+  Value min_outcome() const { return Value::score(-board_->size(), komi_); }
+  Value max_outcome() const { return Value::score(board_->size(), komi_); }
+
+  // Stone plays (point order), then the non-appealing pass, then the
+  // appealing pass when the player can name a stone play that only the cycle
+  // rule forbids. Empty once the game is over.
+  void legal_moves(std::vector<Move>& out) const;
+  bool is_legal(Move m, std::string* why = nullptr) const;
+  void play(Move m);  // m must be legal
+  void undo();
+
+  std::string move_name(Move m) const;
+  // "pass" (non-appealing), "appeal" (appealing pass) or a point name.
+  bool parse_move(std::string_view text, Move& out) const;
+
+  // Rule 11 for a stone play by the player to move that produces `next`:
+  // whether the board appeared earlier in the record, and its exceptions
+  // (a) the mover made a non-appealing pass after the stone play made on the
+  // board's last appearance, (b) the opponent made only stone plays since
+  // its first appearance.
+  struct CycleStatus {
+    bool appeared = false, mover_passed = false, opponent_only_stones = false;
+    bool prohibited() const { return appeared && !(mover_passed && opponent_only_stones); }
+  };
+  CycleStatus cycle_status(const Position& next) const;
+  bool cycle_prohibited(const Position& next) const { return cycle_status(next).prohibited(); }
+
+ private:
+  struct Entry {
+    Move move;            // unused for the initial entry
+    Color mover = Color::Black;
+    Position after;       // board after the play (initial board for entry 0)
+    std::uint32_t nonappealing[2] = {0, 0};  // non-appealing passes of each colour in plays 1..i
+    std::uint32_t passes[2] = {0, 0};        // passes of either kind of each colour in plays 1..i
+  };
+  struct PosHash {
+    std::size_t operator()(const Position& p) const {
+      std::uint64_t h = p.black * 0x9e3779b97f4a7c15ULL ^ (p.white + 0x632be59bd9b4e019ULL) * 0xc2b2ae3d27d4eb4fULL;
+      return static_cast<std::size_t>(h ^ (h >> 29));
+    }
+  };
+  struct Undo {
+    bool rescind = false;
+    Entry removed[2];   // rescind: the stone play and the appealing pass
+    Mask removed_bans[2] = {0, 0};
+    Mask bans_before = 0;
+  };
+  enum class StoneCheck { Ok, Occupied, Banned, Unchanged, Cycle };
+
+  StoneCheck check_stone(int p, Position& next) const;
+  void push(Move m, Color mover, const Position& after);
+  void pop();
+
+  const Board* board_;
+  double komi_;
+  std::vector<Entry> rec_;
+  std::vector<Mask> bans_;  // per record length: rescinded points (rule 14)
+  std::unordered_map<Position, std::vector<std::uint32_t>, PosHash> seen_;  // board -> record indices
+  std::vector<Undo> undo_;
+  bool over_ = false;
+};
+
+}  // namespace gotb
