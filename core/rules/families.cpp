@@ -16,6 +16,13 @@ const std::vector<RulesFamily>& rules_families() {
        {{"psk", "ko", "positional"}, {"ssk", "ko", "situational"}, {"no-suicide", "suicide", "no"}},
        {"tromp-taylor", "tromp-taylor:ko=situational", "tromp-taylor:suicide=no",
         "tromp-taylor:ko=situational,suicide=no"}},
+      {"japanese-2003",
+       "territory scoring after an exact life-and-death analysis by hypothetical sequences",
+       "Japanese 2003 Rules, Robert Jasiek, version 35a / informal text version 2 "
+       "(docs/rules/japanese-2003.md)",
+       {},
+       {},
+       {"japanese-2003"}},
   };
   return families;
 }

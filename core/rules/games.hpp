@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/rules/japanese_2003.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/rules/tromp_taylor.hpp"
 
@@ -18,6 +19,10 @@ decltype(auto) visit_game(const Board& board, const RuleSet& rules, double komi,
   const std::string& family = rules.family();
   if (family == "tromp-taylor") {
     TrompTaylorGame g(board, rules, komi);
+    return f(g);
+  }
+  if (family == "japanese-2003") {
+    Japanese2003Game g(board, rules, komi);
     return f(g);
   }
   throw RulesError("ruleset '" + family + "' has no game model yet");

@@ -10,5 +10,6 @@ namespace gotb::cli {
 void add_solve_command(CLI::App& app);
 void add_rules_command(CLI::App& app);
 void add_table_command(CLI::App& app);
+void add_analyse_command(CLI::App& app);
 
 }  // namespace gotb::cli

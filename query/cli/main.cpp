@@ -15,6 +15,7 @@ int main(int argc, char** argv) {
   gotb::cli::add_solve_command(app);
   gotb::cli::add_rules_command(app);
   gotb::cli::add_table_command(app);
+  gotb::cli::add_analyse_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
