@@ -335,7 +335,7 @@ TEST_CASE("gotb solve japanese-2003 on 1x3", "[japanese-2003][cli]") {
 // White A2 captures, and the four points A1 B1 A2 B2 cannot give Black a
 // stone that White never takes again. Dead; white territory A2 B2 A1 B1 D2
 // F2 = 6 plus 3 dead stones: W+9.
-TEST_CASE("one eye: dead next to a living group", "[.][japanese-2003][slow]") {
+TEST_CASE("one eye: dead next to a living group", "[.][japanese-2003-slow]") {
   auto x = analyse("2x6", ".XO.O./XXOOOO");
   CHECK(string_at_point(x, "B2").status == Status::Dead);
   CHECK(string_at_point(x, "C2").status == Status::Uncapturable);
