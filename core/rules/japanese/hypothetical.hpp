@@ -73,6 +73,18 @@ class HypotheticalGraph {
   std::size_t nodes() const { return nodes_.size(); }
   std::size_t edges() const { return succ_.size(); }
 
+  // Read access for independent cross-checks (tests): node 0 is the start.
+  std::size_t successor_count(std::size_t i) const { return succ_begin_[i + 1] - succ_begin_[i]; }
+  std::uint32_t successor(std::size_t i, std::size_t k) const { return succ_[succ_begin_[i] + k]; }
+  bool attacker_to_move(std::size_t i) const;
+  bool finished(std::size_t i) const { return (nodes_[i].flags & 4) != 0; }
+  Position position(std::size_t i) const { return {nodes_[i].black, nodes_[i].white}; }
+  // Defender stones standing at node i that were played during the sequence.
+  Mask played_defender_stones(std::size_t i) const {
+    return nodes_[i].orig ^ (opponent(attacker_) == Color::Black ? nodes_[i].black : nodes_[i].white);
+  }
+  bool captured(std::size_t i, Mask string) const { return (nodes_[i].orig & string) == 0; }
+
   // Can the attacker, moving first, force capture of the defender string
   // `string` (a set of points of one defender string of the final position)?
   bool can_force_capture(Mask string) const;
@@ -91,7 +103,6 @@ class HypotheticalGraph {
     std::size_t operator()(const Node& n) const;
   };
 
-  bool attacker_to_move(std::size_t i) const;
   // The entries of `entries` (ko captures by `capturer`) whose ko still
   // exists in pos.
   std::uint64_t live_kos(const Position& pos, Color capturer, std::uint64_t entries) const;
