@@ -3,6 +3,7 @@
 // the alternation's ko rules, and reference-solver values on tiny boards.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <functional>
 #include <map>
 
@@ -418,4 +419,56 @@ TEST_CASE("force solver agrees with an independent Büchi solver", "[japanese-20
   // Both answers occur, so the comparison can fail either way.
   CHECK(forced > 0);
   CHECK(forced < checked);
+}
+
+// ---- direct ko stone and the direct ko rule ----------------------------------
+
+namespace {
+// A 9-point graph (every position of 1x5 and 2x3 was enumerated: none has a
+// direct ko stone). Edges: b-w, b-a, a-k, w-e1, w-e2, w-g, g-k, k-f1, k-f2.
+// k: black with the leaf eyes f1 f2; w: white with the leaf eyes e1 e2;
+// b: black, touching w and the ko point a; g: empty, touching w and k.
+Board ko_graph() {
+  return Board::graph("direct-ko", 9,
+                      {{0, 2}, {0, 1}, {1, 5}, {2, 3}, {2, 4}, {2, 8}, {8, 5}, {5, 6}, {5, 7}},
+                      {"b", "a", "w", "e1", "e2", "k", "f1", "f2", "g"});
+}
+}  // namespace
+
+// b is a ko stone (White a takes it, Black b takes back). White A a captures
+// at once, so b is not uncapturable; after the capture Black may not retake
+// before a ko-pass, and White then fills b for good, so it is not capturable
+// under the string. But its local environment (b a w e1 e2 g: only Black's
+// strong string k stops it) holds g, where a black stone joins the two-eyed
+// k for ever; White cannot both take b and deny g (if White takes g first,
+// Black connects at a). So b is capturable local to the string (alive). Its
+// direct environment stops at the strong w as well: b a. The two differ, so
+// b is a direct ko stone and the alternation may not end here.
+TEST_CASE("direct ko stone: the alternation may not end", "[japanese-2003][analysis][ko]") {
+  Board b = ko_graph();
+  Position pos = parse_diagram(b, "X.O..X...");
+  FinalAnalysis a = analyse_final_position(b, pos);
+  REQUIRE(a.strings.size() == 3);
+  const StringAnalysis& ko = a.strings[0];
+  CHECK(ko.status == Status::CapturableLocal);
+  CHECK(ko.ko_stone);
+  CHECK(ko.local_environment == (bit(0) | bit(1) | bit(2) | bit(3) | bit(4) | bit(8)));
+  CHECK(ko.direct_environment == (bit(0) | bit(1)));
+  CHECK(ko.direct_ko_stone);
+  CHECK(a.has_direct_ko_stone);
+  CHECK(a.strings[1].status == Status::Uncapturable);  // w
+  CHECK(a.strings[2].status == Status::Uncapturable);  // k
+
+  Japanese2003Game g(b, RuleSet::parse("japanese-2003"), 0);
+  play(g, "b w k pass");
+  std::string why;
+  CHECK(!g.is_legal(Move::pass(), &why));
+  CHECK(why.find("direct ko rule") != std::string::npos);
+  std::vector<Move> moves;
+  g.legal_moves(moves);
+  CHECK(std::find(moves.begin(), moves.end(), Move::pass()) == moves.end());
+  // The first pass of a pair is still legal: only ending is forbidden.
+  Japanese2003Game h(b, RuleSet::parse("japanese-2003"), 0);
+  play(h, "b w k");
+  CHECK(h.is_legal(Move::pass()));
 }
