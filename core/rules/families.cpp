@@ -52,6 +52,13 @@ const std::vector<RulesFamily>& rules_families() {
         {"suicide", {"yes", "no"}, "whether an occupying move may leave its own group captive (rule B.1)"}},
        {{"chinese", "scoring", "chinese"}, {"japanese", "scoring", "japanese"}, {"no-suicide", "suicide", "no"}},
        {"kee-2005:scoring=chinese", "kee-2005:scoring=japanese"}},
+      {"japanese-2003",
+       "territory scoring after an exact life-and-death analysis by hypothetical sequences",
+       "Japanese 2003 Rules, Robert Jasiek, version 35a / informal text version 2 "
+       "(docs/rules/japanese-2003.md)",
+       {},
+       {},
+       {"japanese-2003"}},
   };
   return families;
 }

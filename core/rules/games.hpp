@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/rules/japanese_2003.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/rules/ikeda.hpp"
 #include "core/rules/international.hpp"
@@ -38,6 +39,10 @@ decltype(auto) visit_game(const Board& board, const RuleSet& rules, double komi,
   }
   if (family == "kee-2005") {
     Kee2005Game g(board, rules, komi);
+    return f(g);
+  }
+  if (family == "japanese-2003") {
+    Japanese2003Game g(board, rules, komi);
     return f(g);
   }
   throw RulesError("ruleset '" + family + "' has no game model yet");

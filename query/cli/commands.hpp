@@ -18,5 +18,6 @@ void add_verify_command(CLI::App& app);
 void add_pv_command(CLI::App& app);     // issue 8
 void add_gtp_command(CLI::App& app);    // issue 8
 void add_referee_command(CLI::App& app);  // issue 8
+void add_analyse_command(CLI::App& app);
 
 }  // namespace gotb::cli

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   gotb::cli::add_pv_command(app);
   gotb::cli::add_gtp_command(app);
   gotb::cli::add_referee_command(app);
+  gotb::cli::add_analyse_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,192 @@
+#include "core/rules/japanese/analysis.hpp"
+
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+
+#include "core/value.hpp"
+
+namespace gotb::japanese {
+
+const char* status_name(Status s) {
+  switch (s) {
+    case Status::Uncapturable: return "uncapturable";
+    case Status::CapturableUnder: return "capturable under the string";
+    case Status::CapturableLocal: return "capturable local to the string";
+    case Status::Dead: return "dead";
+  }
+  return "?";
+}
+
+namespace {
+
+// A string of c on exactly one intersection of a ko: the opponent's play on
+// the other intersection removes just this stone and the play back on it
+// recreates the position.
+bool is_ko_stone(const Board& b, const Position& pos, Color c, Mask stones) {
+  if (popcount(stones) != 1) return false;
+  int a = lowest(stones);
+  bool found = false;
+  for_each_bit(b.neighbours(a) & pos.empty(b), [&](int q) {
+    int taken = -1;
+    if (!found && is_ko_capture(b, pos, opponent(c), q, &taken) && taken == a) found = true;
+  });
+  return found;
+}
+
+}  // namespace
+
+FinalAnalysis analyse_final_position(const Board& board, const Position& pos, const AnalysisOptions& opt) {
+  if (!is_legal_position(board, pos))
+    throw std::invalid_argument("the position has a string without liberties; it cannot end an alternation");
+  FinalAnalysis out;
+  Mask todo = pos.occupied();
+  while (todo) {
+    int p = lowest(todo);
+    StringAnalysis s;
+    s.color = (pos.black & bit(p)) ? Color::Black : Color::White;
+    s.stones = string_at(board, pos, p);
+    todo &= ~s.stones;
+    out.strings.push_back(s);
+  }
+
+  std::optional<HypotheticalGraph> graphs[2];
+  auto graph = [&](Color attacker) -> const HypotheticalGraph& {
+    auto& g = graphs[index(attacker)];
+    if (!g) {
+      g.emplace(board, pos, attacker, opt.max_nodes);
+      out.graph_nodes[index(attacker)] = g->nodes();
+    }
+    return *g;
+  };
+
+  // Steps 1-2 (the minor procedure within each step: any string order; no
+  // test here reads a status decided in the same step).
+  for (auto& s : out.strings)
+    if (!graph(opponent(s.color)).can_force_capture(s.stones)) s.status = Status::Uncapturable;
+  for (auto& s : out.strings)
+    if (s.status == Status::Dead && !graph(opponent(s.color)).can_force_capture_without_permanent(s.stones, s.stones))
+      s.status = Status::CapturableUnder;
+
+  auto strong = [&](Color c, bool both) {
+    Mask m = 0;
+    for (const auto& s : out.strings)
+      if ((both || s.color == c) && (s.status == Status::Uncapturable || s.status == Status::CapturableUnder))
+        m |= s.stones;
+    return m;
+  };
+  // Steps 3-4: local environments (from the statuses of steps 1-2 only),
+  // then the local tests.
+  for (auto& s : out.strings)
+    if (s.status == Status::Dead) s.local_environment = board.flood(s.stones, board.all() & ~strong(s.color, false));
+  for (auto& s : out.strings)
+    if (s.status == Status::Dead &&
+        !graph(opponent(s.color)).can_force_capture_without_permanent(s.stones, s.local_environment))
+      s.status = Status::CapturableLocal;
+  // Steps 5-6: direct environments and direct ko stones.
+  const Mask strong_both = strong(Color::Black, true);
+  for (auto& s : out.strings) {
+    s.ko_stone = is_ko_stone(board, pos, s.color, s.stones);
+    if (!s.ko_stone) continue;
+    s.direct_environment = board.flood(s.stones, board.all() & ~strong_both);
+    s.direct_ko_stone = s.status == Status::CapturableLocal && s.local_environment != s.direct_environment;
+    out.has_direct_ko_stone |= s.direct_ko_stone;
+  }
+  for (const auto& s : out.strings) {
+    Mask& m = s.color == Color::Black ? (is_alive(s.status) ? out.alive_black : out.dead_black)
+                                      : (is_alive(s.status) ? out.alive_white : out.dead_white);
+    m |= s.stones;
+  }
+  return out;
+}
+
+ScoreTerms score_final_position(const Board& board, const Position& pos, const FinalAnalysis& a,
+                                int prisoner_difference) {
+  ScoreTerms t;
+  const Mask empty = pos.empty(board);
+  // Eye strings: from an empty point through empty points and the opponent's
+  // dead stones; eye points when every neighbour outside is an alive stone
+  // of the owner.
+  auto eye_points = [&](Mask dead_opponent, Mask alive_own) {
+    Mask within = empty | dead_opponent, left = empty, eyes = 0;
+    while (left) {
+      Mask es = board.flood(bit(lowest(left)), within);
+      left &= ~es;
+      Mask border = board.dilate(es) & ~es;
+      if ((border & ~alive_own) == 0) eyes |= es;
+    }
+    return eyes;
+  };
+  t.black_eye_points = eye_points(a.dead_white, a.alive_black);
+  t.white_eye_points = eye_points(a.dead_black, a.alive_white);
+  t.dame = empty & ~(t.black_eye_points | t.white_eye_points);
+  // Regions: alive stones of a colour and its eye points, connected; in-seki
+  // when a point of the region neighbours a dame.
+  auto in_seki = [&](Mask alive, Mask eyes) {
+    Mask within = alive | eyes, left = alive, seki = 0;
+    while (left) {
+      Mask r = board.flood(bit(lowest(left)), within);
+      left &= ~r;
+      if (board.dilate(r) & t.dame) seki |= r;
+    }
+    return seki;
+  };
+  t.black_in_seki = in_seki(a.alive_black, t.black_eye_points);
+  t.white_in_seki = in_seki(a.alive_white, t.white_eye_points);
+  t.black_territory = t.black_eye_points & ~t.black_in_seki;
+  t.white_territory = t.white_eye_points & ~t.white_in_seki;
+  t.dead_white_in_black_territory = popcount(a.dead_white & t.black_territory);
+  t.dead_black_in_white_territory = popcount(a.dead_black & t.white_territory);
+  t.prisoner_difference = prisoner_difference;
+  t.score = popcount(t.black_territory) + t.dead_white_in_black_territory - popcount(t.white_territory) -
+            t.dead_black_in_white_territory + prisoner_difference;
+  return t;
+}
+
+namespace {
+std::string points(const Board& b, Mask m) {
+  if (!m) return "-";
+  std::string s;
+  for_each_bit(m, [&](int p) { s += (s.empty() ? "" : " ") + b.point_name(p); });
+  return s;
+}
+}  // namespace
+
+std::string analysis_report(const Board& board, const Position& pos, const FinalAnalysis& a,
+                            const ScoreTerms& t, double komi) {
+  std::ostringstream o;
+  o << diagram(board, pos, board.has_grid()) << "\n";
+  o << "hypothetical-sequence graphs: " << a.graph_nodes[0] << " nodes (Black attacking), " << a.graph_nodes[1]
+    << " nodes (White attacking)\n\nstrings:\n";
+  for (const auto& s : a.strings) {
+    o << "  " << color_name(s.color) << " " << points(board, s.stones) << ": " << status_name(s.status)
+      << (is_alive(s.status) ? " (alive)" : "");
+    if (s.local_environment) o << "; local environment " << points(board, s.local_environment);
+    if (s.ko_stone) {
+      o << "; ko stone, direct environment " << points(board, s.direct_environment);
+      o << (s.direct_ko_stone ? ", DIRECT KO STONE" : ", not a direct ko stone");
+    }
+    o << "\n";
+  }
+  o << "\nscoring:\n";
+  o << "  black eye points: " << points(board, t.black_eye_points) << "\n";
+  o << "  white eye points: " << points(board, t.white_eye_points) << "\n";
+  o << "  dame: " << points(board, t.dame) << "\n";
+  o << "  in-seki black regions: " << points(board, t.black_in_seki) << "\n";
+  o << "  in-seki white regions: " << points(board, t.white_in_seki) << "\n";
+  o << "  black territory: " << popcount(t.black_territory) << " (" << points(board, t.black_territory) << ")\n";
+  o << "  white territory: " << popcount(t.white_territory) << " (" << points(board, t.white_territory) << ")\n";
+  o << "  dead white stones in black territory: " << t.dead_white_in_black_territory << "\n";
+  o << "  dead black stones in white territory: " << t.dead_black_in_white_territory << "\n";
+  o << "  prisoner difference (white removed - black removed): " << t.prisoner_difference << "\n";
+  o << "  score = " << popcount(t.black_territory) << " + " << t.dead_white_in_black_territory << " - "
+    << popcount(t.white_territory) << " - " << t.dead_black_in_white_territory << " + ("
+    << t.prisoner_difference << ") = " << t.score << "\n";
+  o << "  komi: " << komi << "\n";
+  o << "  result: " << Value::score(t.score, komi).to_string() << "\n";
+  if (a.has_direct_ko_stone)
+    o << "note: the position has a direct ko stone; the direct ko rule forbids ending the alternation here\n";
+  return o.str();
+}
+
+}  // namespace gotb::japanese

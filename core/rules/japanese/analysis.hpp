@@ -1,0 +1,76 @@
+// The analysis and scoring of a final position under the Japanese 2003
+// Rules (docs/rules/japanese-2003.md): the major analysis procedure
+// (uncapturable, capturable "under the string", local environment,
+// capturable "local to the string", direct environment, direct ko stone),
+// then the scoring procedure (eye strings, eye points, dame, regions,
+// in-seki, territory, score).
+//
+// Every "can force" is decided exactly on the hypothetical-sequence graph
+// (hypothetical.hpp). When a graph exceeds the node budget the analysis
+// throws NotDecided; it never guesses a status.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "core/board.hpp"
+#include "core/position.hpp"
+#include "core/rules/japanese/hypothetical.hpp"
+
+namespace gotb::japanese {
+
+enum class Status : std::uint8_t {
+  Uncapturable,
+  CapturableUnder,  // capturable of the type "under the string"
+  CapturableLocal,  // capturable of the type "local to the string"
+  Dead,
+};
+const char* status_name(Status s);
+inline bool is_alive(Status s) { return s != Status::Dead; }
+
+struct StringAnalysis {
+  Color color = Color::Black;
+  Mask stones = 0;
+  Status status = Status::Dead;
+  Mask local_environment = 0;   // set when the local test ran (not uncapturable / under)
+  Mask direct_environment = 0;  // set for ko stones
+  bool ko_stone = false;
+  bool direct_ko_stone = false;
+};
+
+struct FinalAnalysis {
+  std::vector<StringAnalysis> strings;  // in order of their lowest point
+  Mask alive_black = 0, alive_white = 0, dead_black = 0, dead_white = 0;
+  bool has_direct_ko_stone = false;
+  std::array<std::size_t, 2> graph_nodes{};  // hypothetical nodes with Black / White attacking
+};
+
+struct AnalysisOptions {
+  std::size_t max_nodes = 4'000'000;  // per hypothetical-sequence graph
+};
+
+// Throws NotDecided when a graph exceeds the budget; std::invalid_argument
+// for a position with a string without liberties (not a position of play).
+FinalAnalysis analyse_final_position(const Board& board, const Position& pos, const AnalysisOptions& opt = {});
+
+struct ScoreTerms {
+  Mask black_eye_points = 0, white_eye_points = 0, dame = 0;
+  Mask black_in_seki = 0, white_in_seki = 0;  // union of in-seki regions
+  Mask black_territory = 0, white_territory = 0;
+  int dead_white_in_black_territory = 0, dead_black_in_white_territory = 0;
+  int prisoner_difference = 0;  // white stones minus black stones removed during the alternation
+  // black territory + dead white stones on it - (white territory + dead black
+  // stones on it) + prisoner difference (Black's point of view, no komi).
+  int score = 0;
+};
+
+ScoreTerms score_final_position(const Board& board, const Position& pos, const FinalAnalysis& a,
+                                int prisoner_difference);
+
+// Human-checkable report: every string with its status, then each scoring term.
+std::string analysis_report(const Board& board, const Position& pos, const FinalAnalysis& a,
+                            const ScoreTerms& s, double komi);
+
+}  // namespace gotb::japanese

@@ -1,0 +1,132 @@
+#include "core/rules/japanese_2003.hpp"
+
+#include <stdexcept>
+
+namespace gotb {
+
+Japanese2003Game::Japanese2003Game(const Board& board, const RuleSet& rules, double komi)
+    : board_(&board), komi_(komi) {
+  if (rules.family() != "japanese-2003")
+    throw std::logic_error("Japanese2003Game from ruleset " + rules.to_string());
+  seen_[pos_] = {0, 1};
+}
+
+const Japanese2003Game::Cached& Japanese2003Game::cached(const Position& pos) const {
+  auto it = cache_.find(pos);
+  if (it != cache_.end()) return *it->second;
+  auto c = std::make_unique<Cached>();
+  c->analysis = japanese::analyse_final_position(*board_, pos, analysis_options_);
+  c->territory_score = japanese::score_final_position(*board_, pos, c->analysis, 0).score;
+  return *cache_.emplace(pos, std::move(c)).first->second;
+}
+
+const japanese::FinalAnalysis& Japanese2003Game::analysis(const Position& pos) const { return cached(pos).analysis; }
+
+Value Japanese2003Game::outcome() const {
+  if (end_ == End::LongCycle) return cycle_result_;
+  return Value::score(cached(pos_).territory_score + prisoner_difference(), komi_);
+}
+
+bool Japanese2003Game::second_pass_forbidden() const {
+  return passes_ == 1 && cached(pos_).analysis.has_direct_ko_stone;
+}
+
+bool Japanese2003Game::is_legal(Move m, std::string* why) const {
+  auto fail = [&](const std::string& text) {
+    if (why) *why = text;
+    return false;
+  };
+  if (is_over()) return fail("the game is over");
+  if (m.kind == MoveKind::Pass) {
+    if (second_pass_forbidden())
+      return fail("direct ko rule: the alternation may not end in a position with a direct ko stone");
+    return true;
+  }
+  if (m.kind != MoveKind::Play)
+    return fail("during the alternation only plays and passes are available (ko-passes belong to the analysis)");
+  if (m.point < 0 || m.point >= board_->size()) return fail("no such point");
+  PlayOutcome o;
+  switch (play_stone(*board_, pos_, to_move_, m.point, SuicideRule::Forbidden, o)) {
+    case PlayStatus::Occupied: return fail("the point is occupied");
+    case PlayStatus::Suicide: return fail("suicide is not allowed");
+    case PlayStatus::Ok: break;
+  }
+  if (!undo_.empty() && o.next == before_last_)
+    return fail("basic ko rule: the play recreates the position just before the last opposing move");
+  return true;
+}
+
+void Japanese2003Game::legal_moves(std::vector<Move>& out) const {
+  if (is_over()) return;
+  const std::size_t first = out.size();
+  for_each_bit(pos_.empty(*board_), [&](int p) {
+    PlayOutcome o;
+    if (play_stone(*board_, pos_, to_move_, p, SuicideRule::Forbidden, o) != PlayStatus::Ok) return;
+    if (!undo_.empty() && o.next == before_last_) return;
+    out.push_back(Move::play(p));
+  });
+  if (!second_pass_forbidden()) out.push_back(Move::pass());
+  if (out.size() == first)
+    throw japanese::NotDecided(std::string(color_name(to_move_)) +
+                               " has no legal move (every play is illegal and the direct ko rule forbids the "
+                               "ending pass); the rules do not say what happens");
+}
+
+void Japanese2003Game::play(Move m) {
+  undo_.push_back({pos_, before_last_, to_move_, passes_, removed_black_, removed_white_, end_, cycle_result_});
+  before_last_ = pos_;
+  if (m.kind == MoveKind::Play) {
+    PlayOutcome o;
+    play_stone(*board_, pos_, to_move_, m.point, SuicideRule::Forbidden, o);
+    pos_ = o.next;
+    (to_move_ == Color::Black ? removed_white_ : removed_black_) += popcount(o.captured);
+    passes_ = 0;
+    auto it = seen_.find(pos_);
+    if (it != seen_.end() && it->second.count > 0) {
+      // Long-cycle rule: the game ends at once; the cycle runs from the
+      // position's first occurrence (only passes can repeat a position
+      // before this, and they remove nothing).
+      int diff = prisoner_difference() - it->second.first_difference;
+      cycle_result_ = diff > 0 ? Value::black_wins() : diff < 0 ? Value::white_wins() : Value::score_half_points(0);
+      end_ = End::LongCycle;
+    }
+  } else {
+    ++passes_;
+    if (passes_ >= 2) end_ = End::Passes;
+  }
+  to_move_ = opponent(to_move_);
+  Seen& s = seen_[pos_];
+  if (s.count++ == 0) s.first_difference = prisoner_difference();
+}
+
+void Japanese2003Game::undo() {
+  auto it = seen_.find(pos_);
+  if (--it->second.count == 0) seen_.erase(it);
+  const Undo& u = undo_.back();
+  pos_ = u.pos;
+  before_last_ = u.before_last;
+  to_move_ = u.to_move;
+  passes_ = u.passes;
+  removed_black_ = u.removed_black;
+  removed_white_ = u.removed_white;
+  end_ = u.end;
+  cycle_result_ = u.cycle_result;
+  undo_.pop_back();
+}
+
+std::string Japanese2003Game::move_name(Move m) const {
+  return m.kind == MoveKind::Play ? board_->point_name(m.point) : "pass";
+}
+
+bool Japanese2003Game::parse_move(std::string_view text, Move& out) const {
+  if (text == "pass" || text == "PASS" || text == "Pass") {
+    out = Move::pass();
+    return true;
+  }
+  int p = board_->parse_point(text);
+  if (p < 0) return false;
+  out = Move::play(p);
+  return true;
+}
+
+}  // namespace gotb

@@ -1,0 +1,108 @@
+// The Japanese 2003 Rules (Robert Jasiek, semi-formal version 35a; informal
+// text version 2) as a game with full history: the alternation, then the
+// analysis and scoring of the final position (docs/rules/japanese-2003.md).
+//
+// Alternation: plays (no suicide) and passes; the basic ko rule; the
+// long-cycle rule (a play that recreates an earlier position ends the game at
+// once, won by the player who removed more stones since its first
+// occurrence, a tie when equal); a pass after the opponent's pass ends the
+// alternation unless the direct ko rule forbids it (a direct ko stone in the
+// position). The result then comes from the exact life-and-death analysis
+// (core/rules/japanese/analysis.hpp), cached per final position.
+//
+// The game offers no history-dependency hooks: the long-cycle result depends
+// on removal counts since a position's first occurrence, which the
+// reference solver's situation-set cache cannot express, so it runs
+// uncached (always sound).
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/move.hpp"
+#include "core/position.hpp"
+#include "core/rules/japanese/analysis.hpp"
+#include "core/rules/ruleset.hpp"
+#include "core/value.hpp"
+
+namespace gotb {
+
+class Japanese2003Game {
+ public:
+  Japanese2003Game(const Board& board, const RuleSet& rules, double komi);
+
+  const Board& board() const { return *board_; }
+  const Position& position() const { return pos_; }
+  Color to_move() const { return to_move_; }
+  std::size_t ply() const { return undo_.size(); }
+  int consecutive_passes() const { return passes_; }
+  // White stones minus black stones removed so far (Black's prisoners first).
+  int prisoner_difference() const { return removed_white_ - removed_black_; }
+  bool ended_by_long_cycle() const { return end_ == End::LongCycle; }
+
+  bool is_over() const { return end_ != End::None; }
+  // Once over: the long-cycle result (Black/White wins outside the score
+  // scale, a tie as order 0), or the score of the analysed final position
+  // minus komi. Before the end: the score the position would get if the
+  // alternation ended now (throws japanese::NotDecided when the analysis
+  // cannot decide it).
+  Value outcome() const;
+
+  // Plays in point order, then pass. Throws japanese::NotDecided when the
+  // analysis a pass needs (direct ko rule) cannot be decided, or when the
+  // player to move has no legal move at all (a case the rules leave open).
+  void legal_moves(std::vector<Move>& out) const;
+  bool is_legal(Move m, std::string* why = nullptr) const;
+  void play(Move m);
+  void undo();
+
+  std::string move_name(Move m) const;
+  bool parse_move(std::string_view text, Move& out) const;
+
+  // The analysis of a position as a final position (cached).
+  const japanese::FinalAnalysis& analysis(const Position& pos) const;
+
+ private:
+  enum class End : std::uint8_t { None, Passes, LongCycle };
+  struct PosHash {
+    std::size_t operator()(const Position& p) const {
+      return std::hash<std::uint64_t>()(p.black * 0x9e3779b97f4a7c15ULL ^ p.white);
+    }
+  };
+  struct Cached {
+    japanese::FinalAnalysis analysis;
+    int territory_score;  // score without the prisoner difference
+  };
+  struct Undo {
+    Position pos, before_last;
+    Color to_move;
+    int passes, removed_black, removed_white;
+    End end;
+    Value cycle_result;
+  };
+  const Cached& cached(const Position& pos) const;
+  bool second_pass_forbidden() const;
+
+  const Board* board_;
+  double komi_;
+  Position pos_, before_last_;  // before_last_: the position just before the last move
+  Color to_move_ = Color::Black;
+  int passes_ = 0, removed_black_ = 0, removed_white_ = 0;
+  End end_ = End::None;
+  Value cycle_result_;
+  // Positions of this alternation with the removal difference (white -
+  // black) at their first occurrence, and how often they occur (undo).
+  struct Seen {
+    int first_difference;
+    int count;
+  };
+  std::unordered_map<Position, Seen, PosHash> seen_;
+  std::vector<Undo> undo_;
+  japanese::AnalysisOptions analysis_options_;
+  mutable std::unordered_map<Position, std::unique_ptr<Cached>, PosHash> cache_;
+};
+
+}  // namespace gotb
