@@ -71,7 +71,9 @@ void run_query(const QueryArgs& a) {
   const int up = file.array_id(retro::kUpperArray), lo = file.array_id(retro::kLowerArray);
   const double komi = meta.komi;
 
-  visit_game(board, rules, komi, [&](auto& game) {
+  // Only the tromp-taylor family has retrograde tables (has_kernel above).
+  TrompTaylorGame game(board, rules, komi);
+  {
     replay_moves(game, split_moves(a.moves));
     auto bracket_here = [&]() {
       const std::uint64_t s =
@@ -143,7 +145,7 @@ void run_query(const QueryArgs& a) {
       std::printf("  %-6s %s%s\n", e.move.c_str(), bracket_text(e.value).c_str(),
                   e.game_end ? "  (ends the game: area score)" : "");
     std::printf("note: %s\n", kNote);
-  });
+  }
 }
 
 }  // namespace

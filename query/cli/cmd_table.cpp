@@ -50,7 +50,7 @@ struct TableArgs {
   std::vector<std::string> rules = default_rules();
   double komi = 0;
   std::uint64_t node_limit = 200'000'000;
-  double time_limit = 120;
+  double time_limit = 20;
   std::string out_dir = "results";
   bool no_files = false, no_plot = false;
   std::string markdown, csv;
