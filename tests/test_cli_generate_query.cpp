@@ -3,6 +3,7 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "core/rules/games.hpp"
@@ -100,4 +101,26 @@ TEST_CASE("gotb query lists only moves legal under superko and rejects illegal h
   CHECK(end["game_over"] == true);
   CHECK(end["value"]["exact"] == true);
   CHECK(end["value"]["gfp"] == "B+3");
+}
+
+TEST_CASE("gotb query --sgf reads the history from a game record", "[retrograde][cli][sgf]") {
+  Tmp tmp;
+  const std::string file = (tmp.dir / "2x2.h5").string();
+  REQUIRE(run_gotb("generate -q -b 2x2 -r tromp-taylor:no-suicide -o " + file).exit_code == 0);
+  const std::string sgf = (tmp.dir / "game.sgf").string();
+  // SZ[2], B at a2 (SGF "aa" = top-left = A2), W at b1 ("bb").
+  std::ofstream(sgf) << "(;GM[1]FF[4]SZ[2]RU[tromp-taylor:suicide=no];B[aa];W[bb])";
+  auto r = run_gotb("query " + file + " --json --sgf " + sgf);
+  INFO(r.out);
+  REQUIRE(r.exit_code == 0);
+  nlohmann::json from_sgf = nlohmann::json::parse(r.out);
+  nlohmann::json from_moves = query_json(file, "A2 B1");
+  CHECK(from_sgf["moves"] == "A2 B1");
+  CHECK(from_sgf["value"] == from_moves["value"]);
+  CHECK(from_sgf["move_values"] == from_moves["move_values"]);
+
+  std::ofstream(tmp.dir / "big.sgf") << "(;GM[1]FF[4]SZ[3];B[aa])";
+  auto wrong = run_gotb("query " + file + " --sgf " + (tmp.dir / "big.sgf").string());
+  CHECK(wrong.exit_code != 0);
+  CHECK(run_gotb("query " + file + " --sgf " + sgf + " --moves A2").exit_code != 0);
 }

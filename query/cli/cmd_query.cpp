@@ -17,12 +17,13 @@
 #include "generator/retrograde/generate.hpp"
 #include "generator/retrograde/value_code.hpp"
 #include "query/cli/commands.hpp"
+#include "query/sgf_game.hpp"
 
 namespace gotb::cli {
 namespace {
 
 struct QueryArgs {
-  std::string file, moves;
+  std::string file, moves, sgf;
   bool json = false;
 };
 
@@ -71,10 +72,21 @@ void run_query(const QueryArgs& a) {
   const int up = file.array_id(retro::kUpperArray), lo = file.array_id(retro::kLowerArray);
   const double komi = meta.komi;
 
+  std::vector<std::string> history = split_moves(a.moves);
+  if (!a.sgf.empty()) {
+    if (!history.empty()) throw std::invalid_argument("give the history with --moves or --sgf, not both");
+    // The file decides board, ruleset and komi; the record must agree with
+    // its board (sgf_game checks SZ) and its moves must be legal under them.
+    SgfGameChoices choices{board, rules, komi};
+    history = sgf_game(read_sgf_record(read_text_file(a.sgf), board), choices).moves;
+  }
+  std::string moves_text;
+  for (const auto& m : history) moves_text += (moves_text.empty() ? "" : " ") + m;
+
   // Only the tromp-taylor family has retrograde tables (has_kernel above).
   TrompTaylorGame game(board, rules, komi);
   {
-    replay_moves(game, split_moves(a.moves));
+    replay_moves(game, history);
     auto bracket_here = [&]() {
       const std::uint64_t s =
           retro::state_of(index, game.position(), game.to_move(), std::min(game.consecutive_passes(), 1));
@@ -112,7 +124,7 @@ void run_query(const QueryArgs& a) {
                        {"board", board.spec()},
                        {"rules", rules.to_string()},
                        {"komi", komi},
-                       {"moves", a.moves},
+                       {"moves", moves_text},
                        {"game_over", over},
                        {"to_move", mover},
                        {"passes", game.consecutive_passes()},
@@ -156,6 +168,7 @@ void add_query_command(CLI::App& app) {
       "query", "Value of a position from a tablebase file (gotb generate -o), and every legal move's value");
   sub->add_option("file", args->file, "tablebase file")->required();
   sub->add_option("--moves,-m", args->moves, "history from the empty board, e.g. \"B2 A1 pass\" (GTP coordinates)");
+  sub->add_option("--sgf", args->sgf, "history from the main line of an SGF game record instead of --moves");
   sub->add_flag("--json", args->json, "print JSON");
   sub->callback([args] { run_query(*args); });
 }
