@@ -1,3 +1,4 @@
+#include "core/rules/move_text.hpp"
 #include "core/rules/ikeda.hpp"
 
 #include <stdexcept>
@@ -145,19 +146,10 @@ void IkedaGame::undo() {
   undo_.pop_back();
 }
 
-std::string IkedaGame::move_name(Move m) const {
-  return m.kind == MoveKind::Play ? board_->point_name(m.point) : "pass";
-}
+std::string IkedaGame::move_name(Move m) const { return move_text(*board_, m); }
 
 bool IkedaGame::parse_move(std::string_view text, Move& out) const {
-  if (text == "pass" || text == "PASS" || text == "Pass") {
-    out = Move::pass();
-    return true;
-  }
-  int p = board_->parse_point(text);
-  if (p < 0) return false;
-  out = Move::play(p);
-  return true;
+  return parse_move_text(*board_, text, out);
 }
 
 }  // namespace gotb

@@ -1,3 +1,4 @@
+#include "core/rules/move_text.hpp"
 #include "core/rules/japanese_2003.hpp"
 
 #include <stdexcept>
@@ -114,19 +115,10 @@ void Japanese2003Game::undo() {
   undo_.pop_back();
 }
 
-std::string Japanese2003Game::move_name(Move m) const {
-  return m.kind == MoveKind::Play ? board_->point_name(m.point) : "pass";
-}
+std::string Japanese2003Game::move_name(Move m) const { return move_text(*board_, m); }
 
 bool Japanese2003Game::parse_move(std::string_view text, Move& out) const {
-  if (text == "pass" || text == "PASS" || text == "Pass") {
-    out = Move::pass();
-    return true;
-  }
-  int p = board_->parse_point(text);
-  if (p < 0) return false;
-  out = Move::play(p);
-  return true;
+  return parse_move_text(*board_, text, out);
 }
 
 }  // namespace gotb

@@ -1,3 +1,4 @@
+#include "core/rules/move_text.hpp"
 #include "core/rules/kee2005.hpp"
 
 #include <stdexcept>
@@ -280,27 +281,10 @@ Value Kee2005Game::max_outcome() const {
   return cfg_.japanese ? Value::plus_infinity() : Value::score(board_->size(), komi_);
 }
 
-std::string Kee2005Game::move_name(Move m) const {
-  switch (m.kind) {
-    case MoveKind::Play: return board_->point_name(m.point);
-    case MoveKind::BanKeepingPass: return "keep";
-    default: return "pass";
-  }
-}
+std::string Kee2005Game::move_name(Move m) const { return move_text(*board_, m); }
 
 bool Kee2005Game::parse_move(std::string_view text, Move& out) const {
-  if (text == "pass" || text == "PASS" || text == "Pass") {
-    out = Move::pass();
-    return true;
-  }
-  if (text == "keep" || text == "KEEP" || text == "Keep") {
-    out = Move::pass(MoveKind::BanKeepingPass);
-    return true;
-  }
-  int p = board_->parse_point(text);
-  if (p < 0) return false;
-  out = Move::play(p);
-  return true;
+  return parse_move_text(*board_, text, out, {MoveKind::BanKeepingPass});
 }
 
 }  // namespace gotb

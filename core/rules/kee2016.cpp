@@ -1,3 +1,4 @@
+#include "core/rules/move_text.hpp"
 #include "core/rules/kee2016.hpp"
 
 #include <stdexcept>
@@ -158,27 +159,10 @@ void Kee2016Game::undo() {
   undo_.pop_back();
 }
 
-std::string Kee2016Game::move_name(Move m) const {
-  switch (m.kind) {
-    case MoveKind::Play: return board_->point_name(m.point);
-    case MoveKind::AppealingPass: return "appeal";
-    default: return "pass";
-  }
-}
+std::string Kee2016Game::move_name(Move m) const { return move_text(*board_, m); }
 
 bool Kee2016Game::parse_move(std::string_view text, Move& out) const {
-  if (text == "pass" || text == "PASS" || text == "Pass") {
-    out = Move::pass();
-    return true;
-  }
-  if (text == "appeal" || text == "APPEAL" || text == "Appeal") {
-    out = Move::pass(MoveKind::AppealingPass);
-    return true;
-  }
-  int p = board_->parse_point(text);
-  if (p < 0) return false;
-  out = Move::play(p);
-  return true;
+  return parse_move_text(*board_, text, out, {MoveKind::AppealingPass});
 }
 
 }  // namespace gotb

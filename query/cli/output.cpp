@@ -6,17 +6,6 @@
 namespace gotb::cli {
 namespace {
 
-std::string kind_name(ValueKind k) {
-  switch (k) {
-    case ValueKind::Score: return "score";
-    case ValueKind::NoResult: return "no-result";
-    case ValueKind::BlackWins: return "black-wins";
-    case ValueKind::WhiteWins: return "white-wins";
-    case ValueKind::Unknown: return "unknown";
-  }
-  return "unknown";
-}
-
 std::string komi_text(double komi) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", komi);
@@ -24,14 +13,6 @@ std::string komi_text(double komi) {
 }
 
 }  // namespace
-
-nlohmann::json value_json(const Value& v) {
-  nlohmann::json j;
-  j["text"] = v.to_string();
-  j["kind"] = kind_name(v.kind);
-  j["points"] = v.is_score() ? nlohmann::json(v.points()) : nlohmann::json(nullptr);
-  return j;
-}
 
 nlohmann::json solve_report_json(const SolveRequest& req, const SolveReport& rep) {
   nlohmann::json j;

@@ -6,12 +6,13 @@
 
 #include "core/value.hpp"
 #include "generator/reference/solve.hpp"
+#include "query/json.hpp"
 
 namespace gotb::cli {
 
-// {"text": "B+1", "kind": "score", "points": 1.0} ; points is null for
-// outcomes outside the score scale.
-nlohmann::json value_json(const Value& v);
+// {"text": "B+1", "kind": "score", "points": 1.0}: one rendering for every
+// front end (query/json.hpp).
+using gotb::value_json;
 nlohmann::json solve_report_json(const SolveRequest& req, const SolveReport& rep);
 std::string solve_report_text(const SolveRequest& req, const SolveReport& rep);
 
