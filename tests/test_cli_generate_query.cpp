@@ -64,6 +64,9 @@ TEST_CASE("gotb generate -o writes a file that gotb query reads", "[retrograde][
     CHECK(j["value"]["gfp"] == ref.first.to_string());
     CHECK(j["value"]["lfp"] == ref.second.to_string());
     CHECK(j["komi"] == 0.5);
+    // Fixpoints are never presented as exact superko values: only final scores are.
+    CHECK(j["value"]["exact"] == j["game_over"]);
+    CHECK(j["value"]["fixpoints_agree"] == (ref.first.identical(ref.second)));
     // Every listed move carries the values of the state it leads to.
     for (const auto& m : j["move_values"]) {
       std::vector<std::string> after = split_moves(moves);

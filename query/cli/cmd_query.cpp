@@ -35,19 +35,24 @@ struct Entry {
 
 const char* kNote =
     "values are fixpoints of the finite-state game (superko not applied): 'gfp' scores infinite play as a Black "
-    "win, 'lfp' as a White win; where they agree the value does not depend on cycles, otherwise they are the bound "
-    "pair. They are not superko-exact values. Legal moves are those of the real ruleset given the history.";
+    "win, 'lfp' as a White win; where they agree the finite-state value does not depend on cycles. Neither "
+    "agreement nor the pair is a proven superko value (superko can forbid moves the fixpoints use; docs/solving.md "
+    "section 2). Legal moves are those of the real ruleset given the history; only final scores are exact.";
 
-nlohmann::json bracket_json(const retro::Bracket& b) {
-  return {{"exact", b.exact()},
+// `final`: the game is over (or the move ends it), so the value is the
+// actual score, not a fixpoint.
+nlohmann::json bracket_json(const retro::Bracket& b, bool final) {
+  return {{"exact", final},
+          {"fixpoints_agree", b.exact()},
           {"gfp", b.gfp.to_string()},
           {"lfp", b.lfp.to_string()},
           {"gfp_order", b.gfp.order},
           {"lfp_order", b.lfp.order}};
 }
 
-std::string bracket_text(const retro::Bracket& b) {
-  if (b.exact()) return b.gfp.to_string() + " (exact)";
+std::string bracket_text(const retro::Bracket& b, bool final) {
+  if (final) return b.gfp.to_string() + " (final score, exact)";
+  if (b.exact()) return b.gfp.to_string() + " (both fixpoints; not a proven superko value)";
   return "between " + b.lfp.to_string() + " (lfp, cycles for White) and " + b.gfp.to_string() +
          " (gfp, cycles for Black)";
 }
@@ -129,11 +134,11 @@ void run_query(const QueryArgs& a) {
                        {"to_move", mover},
                        {"passes", game.consecutive_passes()},
                        {"point_of_view", "Black minus White, komi included"},
-                       {"value", bracket_json(now)},
+                       {"value", bracket_json(now, over)},
                        {"note", kNote}};
       nlohmann::json ms = nlohmann::json::array();
       for (const Entry& e : entries) {
-        nlohmann::json x = bracket_json(e.value);
+        nlohmann::json x = bracket_json(e.value, e.game_end);
         x["move"] = e.move;
         x["ends_game"] = e.game_end;
         ms.push_back(x);
@@ -150,11 +155,11 @@ void run_query(const QueryArgs& a) {
       return;
     }
     std::printf("to move    %s (consecutive passes: %d)\n", mover.c_str(), game.consecutive_passes());
-    std::printf("value      %s\n           Black minus White, komi included\n", bracket_text(now).c_str());
+    std::printf("value      %s\n           Black minus White, komi included\n", bracket_text(now, over).c_str());
     std::printf("moves      legal under %s given the history, best first for %s:\n", rules.to_string().c_str(),
                 mover.c_str());
     for (const Entry& e : entries)
-      std::printf("  %-6s %s%s\n", e.move.c_str(), bracket_text(e.value).c_str(),
+      std::printf("  %-6s %s%s\n", e.move.c_str(), bracket_text(e.value, e.game_end).c_str(),
                   e.game_end ? "  (ends the game: area score)" : "");
     std::printf("note: %s\n", kNote);
   }
