@@ -6,8 +6,10 @@ namespace gotb {
 
 std::unique_ptr<AnalysisBackend> make_backend(const BackendOptions& opt) {
   if (!opt.tablebase.empty())
-    throw std::invalid_argument("--tablebase: reading tablebase files arrives with issue 6 (format/); "
-                                "for now use --board and --rules, which solve on the fly");
+    throw std::invalid_argument(
+        "--tablebase: the retrograde files hold finite-state fixpoints, not proven superko values, so they "
+        "cannot drive play yet (see `gotb query FILE` for what they say); use --board and --rules, which solve "
+        "exactly on the fly");
   return std::make_unique<ReferenceBackend>(opt.reference);
 }
 
