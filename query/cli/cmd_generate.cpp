@@ -6,6 +6,7 @@
 #include "format/tablebase.hpp"
 #include "generator/retrograde/generate.hpp"
 #include "query/cli/commands.hpp"
+#include "query/game_record.hpp"
 
 namespace gotb::cli {
 namespace {
@@ -94,8 +95,7 @@ void add_generate_command(CLI::App& app) {
   sub->add_option("--output,-o", args->output, "write the tables to this tablebase file");
   sub->add_flag("--quiet,-q", args->quiet, "no progress lines on stderr");
   sub->callback([args] {
-    if (args->komi * 2 != static_cast<double>(static_cast<long>(args->komi * 2)))
-      throw std::invalid_argument("komi must be a multiple of 0.5");
+    check_komi(args->komi);
     if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
     run_generate(*args);
   });

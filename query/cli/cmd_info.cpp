@@ -9,6 +9,7 @@
 
 #include "format/tablebase.hpp"
 #include "query/cli/commands.hpp"
+#include "query/game_record.hpp"
 
 namespace gotb::cli {
 namespace {
@@ -35,12 +36,6 @@ nlohmann::json ratio_json(std::uint64_t raw, std::uint64_t stored) {
 std::string pad(const std::string& s, size_t w) { return s.size() >= w ? s : s + std::string(w - s.size(), ' '); }
 
 std::string lpad(const std::string& s, size_t w) { return s.size() >= w ? s : std::string(w - s.size(), ' ') + s; }
-
-std::string komi_text(double k) {
-  std::ostringstream o;
-  o << k;
-  return o.str();
-}
 
 nlohmann::json info_json(TablebaseReader& r) {
   const TablebaseMeta& m = r.meta();

@@ -3,6 +3,7 @@
 
 #include "core/rules/games.hpp"
 #include "query/cli/commands.hpp"
+#include "query/game_record.hpp"
 #include "query/cli/output.hpp"
 
 namespace gotb::cli {
@@ -61,8 +62,7 @@ void add_solve_command(CLI::App& app) {
   sub->add_flag("--no-move-values", args->no_moves, "skip the per-move values (faster)");
   sub->add_flag("--json", args->json, "print JSON (see docs/json.md)");
   sub->callback([args] {
-    if (args->komi * 2 != static_cast<double>(static_cast<long>(args->komi * 2)))
-      throw std::invalid_argument("komi must be a multiple of 0.5");
+    check_komi(args->komi);
     run_solve(*args);
   });
 }

@@ -15,6 +15,7 @@
 
 #include "core/symmetry.hpp"
 #include "query/cli/commands.hpp"
+#include "query/game_record.hpp"
 #include "query/cli/output.hpp"
 
 namespace gotb::cli {
@@ -283,8 +284,7 @@ void add_table_command(CLI::App& app) {
   sub->add_option("--markdown", args->markdown, "also write the Markdown table to this file");
   sub->add_option("--csv", args->csv, "also write the CSV (one row per entry) to this file");
   sub->callback([args] {
-    if (args->komi * 2 != static_cast<double>(static_cast<long>(args->komi * 2)))
-      throw std::invalid_argument("komi must be a multiple of 0.5");
+    check_komi(args->komi);
     run_table(*args);
   });
 }

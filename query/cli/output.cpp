@@ -3,16 +3,9 @@
 #include <cstdio>
 #include <sstream>
 
+#include "query/game_record.hpp"
+
 namespace gotb::cli {
-namespace {
-
-std::string komi_text(double komi) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%g", komi);
-  return buf;
-}
-
-}  // namespace
 
 nlohmann::json solve_report_json(const SolveRequest& req, const SolveReport& rep) {
   nlohmann::json j;
