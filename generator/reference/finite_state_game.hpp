@@ -13,9 +13,9 @@
 // index is the state index rank(position) * 4 + player * 2 + passes, and
 // history_bits() holds the states strictly before the current one, so the
 // current node is over by repetition iff its own bit is set in it. Legality
-// never depends on the history; only that terminal test does, so
-// mark_terminal() records the node's own state at every terminal node (see
-// the proof in docs/solving.md).
+// never depends on the history; only that terminal test does, and the
+// solver records every terminal node's own state through
+// mark_current_situation() (see the proof in docs/solving.md).
 #pragma once
 
 #include <array>
@@ -155,8 +155,6 @@ class TrompTaylorFiniteGame {
     const std::uint64_t s = state_index();
     bits[s >> 6] |= std::uint64_t{1} << (s & 63);
   }
-  // A terminal node's outcome depends on whether its state is in the history.
-  void mark_terminal(std::uint64_t* bits) const { mark_current_situation(bits); }
 
  private:
   bool repeated() const {

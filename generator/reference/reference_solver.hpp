@@ -55,14 +55,6 @@ concept HasHistoryDependencies = requires(const G& cg, std::vector<Move>& moves,
   cg.mark_current_situation(examined);
 };
 
-// A game whose terminal test depends on the history (a repeated state ends
-// it): mark_terminal() sets the bits of the situations that decided that the
-// current node is terminal, and its outcome.
-template <class G>
-concept HasHistoryDependentEnd = HasHistoryDependencies<G> && requires(const G& cg, std::uint64_t* bits) {
-  cg.mark_terminal(bits);
-};
-
 // A game that knows bounds on its outcomes.
 template <class G>
 concept HasOutcomeBounds = requires(const G& cg) {
@@ -256,16 +248,12 @@ class ReferenceSolver {
       }
     }
     if (g_.is_over()) {
-      // A game whose end itself depends on the history (a repeated state
-      // ends the game) names the situations that decided it. Otherwise a
-      // game may still end on a play because its board occurred before (a
-      // long-cycle rule); that outcome rests on the board's membership in
-      // the history, so a terminal node records its own situation too.
-      if constexpr (HasHistoryDependentEnd<G>) {
-        if (deps) g_.mark_terminal(deps);
-      } else if constexpr (HasHistoryDependencies<G>) {
+      // A game may end because its current situation occurred before (a
+      // repeated state in the finite-state game, a long-cycle rule); that
+      // outcome rests on the situation's membership in the history, so a
+      // terminal node records its own situation.
+      if constexpr (HasHistoryDependencies<G>)
         if (deps) g_.mark_current_situation(deps);
-      }
       return g_.outcome();
     }
     const std::uint64_t nodes_before = nodes_;
