@@ -2,6 +2,7 @@
 
 #include "core/rules/games.hpp"
 #include "generator/reference/solve.hpp"
+#include "tests/solve_value.hpp"
 
 using namespace gotb;
 
@@ -9,12 +10,7 @@ namespace {
 
 Value finite(const std::string& board, const std::string& rules, RepeatScoring s, bool memo,
              std::vector<std::string> moves = {}) {
-  SolveRequest req{Board::parse(board), RuleSet::parse(rules), 0, std::move(moves), {}};
-  req.options.memo = memo;
-  req.with_move_values = false;
-  req.with_pv = false;
-  req.repeat = s;
-  return reference_solve(req).value;
+  return test::solve_value(board, rules, memo, std::move(moves), 0, s);
 }
 
 }  // namespace

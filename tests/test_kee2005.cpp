@@ -4,6 +4,7 @@
 
 #include "core/rules/games.hpp"
 #include "generator/reference/solve.hpp"
+#include "tests/solve_value.hpp"
 
 using namespace gotb;
 
@@ -15,10 +16,7 @@ bool legal(const Kee2005Game& g, const char* move, std::string* why = nullptr) {
 }
 void play(Kee2005Game& g, const std::string& moves) { replay_moves(g, split_moves(moves)); }
 Value solve(const std::string& board, const std::string& rules, std::vector<std::string> moves = {}) {
-  SolveRequest req{Board::parse(board), RuleSet::parse(rules), 0, std::move(moves), {}};
-  req.with_move_values = false;
-  req.with_pv = false;
-  return reference_solve(req).value;
+  return test::solve_value(board, rules, true, std::move(moves));
 }
 }  // namespace
 

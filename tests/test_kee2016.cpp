@@ -4,6 +4,7 @@
 
 #include "core/rules/games.hpp"
 #include "generator/reference/solve.hpp"
+#include "tests/solve_value.hpp"
 
 using namespace gotb;
 
@@ -19,11 +20,7 @@ void play(Kee2016Game& g, const std::string& moves) { replay_moves(g, split_move
 std::string board_of(const Kee2016Game& g) { return diagram(g.board(), g.position()); }
 
 Value solve(const std::string& board, std::vector<std::string> moves = {}, std::uint64_t limit = 0) {
-  SolveRequest req{Board::parse(board), kKee, 0, std::move(moves), {}};
-  req.options.node_limit = limit;
-  req.with_move_values = false;
-  req.with_pv = false;
-  return reference_solve(req).value;
+  return test::solve_value(board, kKee.to_string(), true, std::move(moves), limit);
 }
 }  // namespace
 

@@ -3,6 +3,7 @@
 
 #include "core/rules/games.hpp"
 #include "generator/reference/solve.hpp"
+#include "tests/solve_value.hpp"
 
 using namespace gotb;
 
@@ -10,12 +11,7 @@ namespace {
 
 Value solve(const std::string& board, const std::string& rules, bool memo = true, std::vector<std::string> moves = {},
             std::uint64_t node_limit = 0) {
-  SolveRequest req{Board::parse(board), RuleSet::parse(rules), 0, std::move(moves), {}};
-  req.options.memo = memo;
-  req.options.node_limit = node_limit;
-  req.with_move_values = false;
-  req.with_pv = false;
-  return reference_solve(req).value;
+  return test::solve_value(board, rules, memo, std::move(moves), node_limit);
 }
 
 }  // namespace

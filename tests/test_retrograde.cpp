@@ -3,6 +3,7 @@
 #include "core/rules/games.hpp"
 #include "generator/reference/solve.hpp"
 #include "generator/retrograde/generate.hpp"
+#include "tests/solve_value.hpp"
 
 using namespace gotb;
 
@@ -81,11 +82,8 @@ TEST_CASE("superko value at the empty board lies between the two fixpoints", "[r
   // docs/solving.md, "the bracket at the empty board": holds on these boards.
   for (auto rules : {"tromp-taylor", "tromp-taylor:ssk", "tromp-taylor:no-suicide", "tromp-taylor:ssk,no-suicide"})
     for (auto board : {"1x1", "1x2", "1x3", "1x4", "1x5", "1x6", "2x2", "2x3"}) {
-      SolveRequest req{Board::parse(board), RuleSet::parse(rules), 0, {}, {}};
-      req.with_move_values = false;
-      req.with_pv = false;
-      const Value superko = reference_solve(req).value;
-      retro::Tables t = retro::generate(req.board, req.rules, {});
+      const Value superko = test::solve_value(board, rules);
+      retro::Tables t = retro::generate(Board::parse(board), RuleSet::parse(rules), {});
       const retro::Bracket br =
           retro::bracket_at(t.upper, t.lower, retro::state_of(*t.index, Position{}, Color::Black, 0), Color::Black, 0);
       INFO(board << " " << rules << ": superko " << superko.to_string() << ", gfp " << br.gfp.to_string() << ", lfp "

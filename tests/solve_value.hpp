@@ -1,0 +1,25 @@
+// The reference solver's value of a board (after an optional history),
+// for tests that only need the number: no move values, no PV.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "generator/reference/solve.hpp"
+
+namespace gotb::test {
+
+inline Value solve_value(const std::string& board, const std::string& rules, bool memo = true,
+                         std::vector<std::string> moves = {}, std::uint64_t node_limit = 0,
+                         RepeatScoring repeat = RepeatScoring::Superko) {
+  SolveRequest req{Board::parse(board), RuleSet::parse(rules), 0, std::move(moves), {}};
+  req.options.memo = memo;
+  req.options.node_limit = node_limit;
+  req.with_move_values = false;
+  req.with_pv = false;
+  req.repeat = repeat;
+  return reference_solve(req).value;
+}
+
+}  // namespace gotb::test
