@@ -1,0 +1,113 @@
+#include "core/benson.hpp"
+
+#include <array>
+
+namespace gotb {
+
+namespace {
+
+// One run of Benson's fixpoint, with what pass_guarantee needs on the side.
+// Chains and regions are numbered in arrays; sets of them are bitsets
+// (a board has at most 64 points, hence at most 64 of each).
+struct Analysis {
+  BensonResult result;
+  int eyes = 0;           // one-point live regions (empty, all neighbours alive c stones)
+  int tight_regions = 0;  // live regions of >= 2 points, each point next to an alive stone
+};
+
+Analysis analyse(const Board& b, const Position& pos, Color c, SuicideRule suicide) {
+  Analysis a;
+  const Mask own = pos.stones(c);
+  if (!own) return a;
+  const Mask others = b.all() & ~own;
+  const Mask empty = pos.empty(b);
+
+  std::array<Mask, kMaxPoints> chain_halo;  // non-c points next to the chain
+  std::array<Mask, kMaxPoints> chain;
+  int nc = 0;
+  for (Mask rest = own; rest; ++nc) {
+    Mask s = b.flood(bit(lowest(rest)), own);
+    rest &= ~s;
+    chain[nc] = s;
+    chain_halo[nc] = b.dilate(s) & others;
+  }
+
+  std::array<Mask, kMaxPoints> region;
+  std::array<Mask, kMaxPoints> border;         // chains next to the region
+  std::array<Mask, kMaxPoints> healthy_for;    // chains the region is healthy for
+  std::array<Mask, kMaxPoints> healthy_of{};   // per chain: regions healthy for it
+  int nr = 0;
+  Mask live_regions = 0;
+  for (Mask rest = others; rest; ++nr) {
+    Mask r = b.flood(bit(lowest(rest)), others);
+    rest &= ~r;
+    region[nr] = r;
+    // Points of r that can ever be empty while c passes: with suicide the
+    // opponent can empty its own stones, without it only the empty points.
+    const Mask can_be_empty = suicide == SuicideRule::Allowed ? r : (r & empty);
+    Mask bd = 0, hf = 0;
+    for (int i = 0; i < nc; ++i) {
+      if (!(chain_halo[i] & r)) continue;
+      bd |= bit(i);
+      if (can_be_empty && !(can_be_empty & ~chain_halo[i])) {
+        hf |= bit(i);
+        healthy_of[i] |= bit(nr);
+      }
+    }
+    border[nr] = bd;
+    healthy_for[nr] = hf;
+    if (bd) live_regions |= bit(nr);  // a region touching no c chain encloses nothing
+  }
+
+  Mask alive_chains = low_bits(nc);
+  for (;;) {
+    Mask keep = 0;
+    for_each_bit(alive_chains, [&](int i) {
+      if (popcount(healthy_of[i] & live_regions) >= 2) keep |= bit(i);
+    });
+    Mask live = 0;
+    for_each_bit(live_regions, [&](int j) {
+      if (!(border[j] & ~keep)) live |= bit(j);
+    });
+    if (keep == alive_chains && live == live_regions) break;
+    alive_chains = keep;
+    live_regions = live;
+  }
+
+  Mask alive = 0;
+  for_each_bit(alive_chains, [&](int i) { alive |= chain[i]; });
+  const Mask next_to_alive = b.dilate(alive);
+  a.result.alive = alive;
+  for_each_bit(live_regions, [&](int j) {
+    const Mask r = region[j];
+    a.result.enclosed |= r;
+    if (healthy_for[j] & alive_chains) a.result.vital |= r;
+    if (popcount(r) == 1) {
+      a.eyes += (r & empty) != 0;  // always empty in a legal position
+    } else if (!(r & ~next_to_alive)) {
+      ++a.tight_regions;
+    }
+  });
+  return a;
+}
+
+}  // namespace
+
+BensonResult benson(const Board& b, const Position& pos, Color c, SuicideRule suicide) {
+  return analyse(b, pos, c, suicide).result;
+}
+
+int pass_guarantee(const Board& b, const Position& pos, Color c, SuicideRule suicide) {
+  // docs/benson.md, "The bound": the alive stones and the one-point eyes stay
+  // c's area, every other point counts against c, except that each tight
+  // region keeps at least one point out of the opponent's area.
+  Analysis a = analyse(b, pos, c, suicide);
+  int sure = popcount(a.result.alive) + a.eyes;
+  return 2 * sure - b.size() + a.tight_regions;
+}
+
+AreaBound area_bounds(const Board& b, const Position& pos, SuicideRule suicide) {
+  return {pass_guarantee(b, pos, Color::Black, suicide), -pass_guarantee(b, pos, Color::White, suicide)};
+}
+
+}  // namespace gotb
