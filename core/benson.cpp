@@ -15,6 +15,9 @@ struct Analysis {
   int tight_regions = 0;  // live regions of >= 2 points, each point next to an alive stone
 };
 
+// kEnclosed: also classify the regions that cannot be healthy, for
+// BensonResult::enclosed (the bound does not need them).
+template <bool kEnclosed>
 Analysis analyse(const Board& b, const Position& pos, Color c, SuicideRule suicide) {
   Analysis a;
   const Mask own = pos.stones(c);
@@ -22,10 +25,22 @@ Analysis analyse(const Board& b, const Position& pos, Color c, SuicideRule suici
   const Mask others = b.all() & ~own;
   const Mask empty = pos.empty(b);
 
+  // Points of a region that can ever be empty while c passes: with suicide
+  // the opponent can empty its own stones, without it only the empty points
+  // can be empty. A region holding such a point that touches no c stone is
+  // healthy for no chain, and neither an eye nor tight: one flood finds all
+  // of those, and only the other ("candidate") regions are numbered.
+  const Mask can_be_empty = suicide == SuicideRule::Allowed ? others : empty;
+  const Mask spoilt = b.flood(can_be_empty & ~b.dilate(own), others);
+  const Mask candidates = others & ~spoilt;
+  if (!candidates) return a;  // no healthy region: nothing lives, nothing is enclosed
+
+  // Only chains next to a candidate region can have a healthy region; the
+  // others are dead at once and touch no candidate region.
   std::array<Mask, kMaxPoints> chain_halo;  // non-c points next to the chain
   std::array<Mask, kMaxPoints> chain;
   int nc = 0;
-  for (Mask rest = own; rest; ++nc) {
+  for (Mask rest = own & b.dilate(candidates); rest; ++nc) {
     Mask s = b.flood(bit(lowest(rest)), own);
     rest &= ~s;
     chain[nc] = s;
@@ -38,18 +53,16 @@ Analysis analyse(const Board& b, const Position& pos, Color c, SuicideRule suici
   std::array<Mask, kMaxPoints> healthy_of{};   // per chain: regions healthy for it
   int nr = 0;
   Mask live_regions = 0;
-  for (Mask rest = others; rest; ++nr) {
+  for (Mask rest = candidates; rest; ++nr) {
     Mask r = b.flood(bit(lowest(rest)), others);
     rest &= ~r;
     region[nr] = r;
-    // Points of r that can ever be empty while c passes: with suicide the
-    // opponent can empty its own stones, without it only the empty points.
-    const Mask can_be_empty = suicide == SuicideRule::Allowed ? r : (r & empty);
+    const Mask ce = r & can_be_empty;
     Mask bd = 0, hf = 0;
     for (int i = 0; i < nc; ++i) {
       if (!(chain_halo[i] & r)) continue;
       bd |= bit(i);
-      if (can_be_empty && !(can_be_empty & ~chain_halo[i])) {
+      if (ce && !(ce & ~chain_halo[i])) {
         hf |= bit(i);
         healthy_of[i] |= bit(nr);
       }
@@ -88,20 +101,28 @@ Analysis analyse(const Board& b, const Position& pos, Color c, SuicideRule suici
       ++a.tight_regions;
     }
   });
+  if constexpr (kEnclosed) {
+    for (Mask rest = alive ? spoilt : 0; rest;) {
+      Mask r = b.flood(bit(lowest(rest)), others);
+      rest &= ~r;
+      Mask touching = b.dilate(r) & own;
+      if (touching && !(touching & ~alive)) a.result.enclosed |= r;
+    }
+  }
   return a;
 }
 
 }  // namespace
 
 BensonResult benson(const Board& b, const Position& pos, Color c, SuicideRule suicide) {
-  return analyse(b, pos, c, suicide).result;
+  return analyse<true>(b, pos, c, suicide).result;
 }
 
 int pass_guarantee(const Board& b, const Position& pos, Color c, SuicideRule suicide) {
   // docs/benson.md, "The bound": the alive stones and the one-point eyes stay
   // c's area, every other point counts against c, except that each tight
   // region keeps at least one point out of the opponent's area.
-  Analysis a = analyse(b, pos, c, suicide);
+  Analysis a = analyse<false>(b, pos, c, suicide);
   int sure = popcount(a.result.alive) + a.eyes;
   return 2 * sure - b.size() + a.tight_regions;
 }

@@ -96,6 +96,102 @@ void check_against_oracle(const Board& b, const Position& pos, CaptureOracle& or
     }
 }
 
+// A literal transcription of docs/benson.md (vectors of chains and
+// regions, point-by-point tests, no shortcuts), to check the optimised code.
+struct Literal {
+  BensonResult result;
+  int guarantee = 0;
+};
+
+Literal literal_benson(const Board& b, const Position& pos, Color c, SuicideRule rule) {
+  const Mask own = pos.stones(c), others = b.all() & ~own, empty = pos.empty(b);
+  std::vector<Mask> chains, regions;
+  for (Mask rest = own; rest;) {
+    Mask s = b.flood(bit(lowest(rest)), own);
+    chains.push_back(s);
+    rest &= ~s;
+  }
+  for (Mask rest = others; rest;) {
+    Mask r = b.flood(bit(lowest(rest)), others);
+    regions.push_back(r);
+    rest &= ~r;
+  }
+  auto touches = [&](Mask r, Mask x) {
+    bool t = false;
+    for_each_bit(r, [&](int q) { t = t || (b.neighbours(q) & x); });
+    return t;
+  };
+  auto healthy = [&](Mask r, Mask x) {
+    Mask could_be_empty = rule == SuicideRule::Allowed ? r : (r & empty);
+    bool ok = could_be_empty != 0;
+    for_each_bit(could_be_empty, [&](int q) { ok = ok && (b.neighbours(q) & x); });
+    return ok;
+  };
+  std::vector<bool> in_x(chains.size(), true), in_v(regions.size(), false);
+  for (std::size_t j = 0; j < regions.size(); ++j)
+    for (Mask x : chains) in_v[j] = in_v[j] || touches(regions[j], x);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (std::size_t i = 0; i < chains.size(); ++i) {
+      if (!in_x[i]) continue;
+      int h = 0;
+      for (std::size_t j = 0; j < regions.size(); ++j) h += in_v[j] && healthy(regions[j], chains[i]);
+      if (h < 2) in_x[i] = false, changed = true;
+    }
+    for (std::size_t j = 0; j < regions.size(); ++j) {
+      if (!in_v[j]) continue;
+      for (std::size_t i = 0; i < chains.size(); ++i)
+        if (!in_x[i] && touches(regions[j], chains[i])) in_v[j] = false, changed = true;
+    }
+  }
+  Literal out;
+  for (std::size_t i = 0; i < chains.size(); ++i)
+    if (in_x[i]) out.result.alive |= chains[i];
+  int sure = popcount(out.result.alive), tight = 0;
+  for (std::size_t j = 0; j < regions.size(); ++j) {
+    if (!in_v[j]) continue;
+    out.result.enclosed |= regions[j];
+    for (std::size_t i = 0; i < chains.size(); ++i)
+      if (in_x[i] && healthy(regions[j], chains[i])) out.result.vital |= regions[j];
+    bool all_next_to_alive = true;
+    for_each_bit(regions[j], [&](int q) { all_next_to_alive = all_next_to_alive && (b.neighbours(q) & out.result.alive); });
+    if (popcount(regions[j]) == 1) sure += (regions[j] & empty) != 0;
+    else tight += all_next_to_alive;
+  }
+  out.guarantee = 2 * sure - b.size() + tight;
+  return out;
+}
+
+// Positions from random playouts that never fill a one-point eye of the
+// mover: late ones are full of living groups.
+std::vector<Position> playout_positions(const Board& b, int count, std::mt19937_64& rng) {
+  std::vector<Position> out;
+  while (static_cast<int>(out.size()) < count) {
+    Position pos;
+    Color to_move = Color::Black;
+    for (int ply = 0, passes = 0; ply < 4 * b.size() && passes < 2; ++ply) {
+      std::vector<int> options;
+      for_each_bit(pos.empty(b), [&](int p) {
+        if (b.neighbours(p) & ~pos.stones(to_move)) options.push_back(p);
+      });
+      bool played = false;
+      while (!options.empty() && !played) {
+        std::size_t k = rng() % options.size();
+        PlayOutcome o;
+        if (play_stone(b, pos, to_move, options[k], SuicideRule::Forbidden, o) == PlayStatus::Ok) {
+          pos = o.next;
+          played = true;
+        }
+        options.erase(options.begin() + static_cast<long>(k));
+      }
+      passes = played ? 0 : passes + 1;
+      to_move = opponent(to_move);
+      if (rng() % 10 == 0) out.push_back(pos);
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("two eyes live, one eye does not", "[benson]") {
@@ -238,6 +334,31 @@ TEST_CASE("Benson's algorithm treats both colours alike and needs no grid", "[be
   // The isolated point 7 is a region bordering no chain: never enclosed.
   Position p = parse_diagram(g, ".X.XX...");
   CHECK((benson(g, p, Color::Black).enclosed & bit(7)) == 0);
+}
+
+TEST_CASE("the optimised algorithm equals a literal transcription", "[benson]") {
+  std::mt19937_64 rng(11);
+  Board g = Board::graph("test", 8, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 5}, {5, 0}, {1, 4}, {2, 6}});
+  int alive_seen = 0, enclosed_only = 0;
+  for (const Board& b : {Board::parse("5x5"), Board::parse("8x8"), Board::parse("7x9"), Board::parse("1x12"),
+                         Board::parse("torus:5x5"), Board::parse("cylinder:4x6"), Board::parse("ring:9"), g}) {
+    for (const Position& p : playout_positions(b, 400, rng)) {
+      for (Color c : {Color::Black, Color::White})
+        for (SuicideRule rule : kRules) {
+          Literal want = literal_benson(b, p, c, rule);
+          BensonResult got = benson(b, p, c, rule);
+          INFO(b.spec() << " " << color_name(c) << "\n" << diagram(b, p));
+          REQUIRE(got.alive == want.result.alive);
+          REQUIRE(got.vital == want.result.vital);
+          REQUIRE(got.enclosed == want.result.enclosed);
+          REQUIRE(pass_guarantee(b, p, c, rule) == want.guarantee);
+          alive_seen += got.alive != 0;
+          enclosed_only += (got.enclosed & ~got.vital) != 0;
+        }
+    }
+  }
+  CHECK(alive_seen > 500);
+  CHECK(enclosed_only > 20);
 }
 
 TEST_CASE("pass-alive stones cannot be captured by the opponent alone (exhaustive)", "[benson]") {
