@@ -52,6 +52,8 @@ inline Mask pass_alive_stones(const Board& b, const Position& pos, Color c,
 // (the game may even be over: then its score lies in the bounds too):
 // lo <= minimax value <= hi. lo is what Black guarantees by passing for the
 // rest of the game, hi what White guarantees the same way (docs/benson.md).
+// lo == hi means the value is known exactly; with komi k the value lies in
+// [lo - k, hi - k].
 struct AreaBound {
   int lo, hi;
 };
