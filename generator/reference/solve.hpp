@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/board.hpp"
@@ -44,6 +45,8 @@ struct SolveReport {
   std::uint64_t memo_hits = 0;
   double seconds = 0;
   std::string method = "reference";
+  // Solver-specific counters (e.g. the search's table statistics), in print order.
+  std::vector<std::pair<std::string, std::uint64_t>> counters;
 };
 
 // Throws RulesError / std::invalid_argument for bad rules or an illegal

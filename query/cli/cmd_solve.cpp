@@ -2,6 +2,7 @@
 #include <memory>
 
 #include "core/rules/games.hpp"
+#include "generator/search/solve_search.hpp"
 #include "query/cli/commands.hpp"
 #include "query/game_record.hpp"
 #include "query/cli/output.hpp"
@@ -19,8 +20,8 @@ struct SolveArgs {
 
 void run_solve(const SolveArgs& a) {
   SolveRequest req{Board::parse(a.board), RuleSet::parse(a.rules), a.komi, split_moves(a.moves), {}};
-  if (a.method != "reference")
-    throw std::invalid_argument("unknown method '" + a.method + "' (available: reference)");
+  if (a.method != "reference" && a.method != "search" && a.method != "auto")
+    throw std::invalid_argument("unknown method '" + a.method + "' (available: reference, search, auto)");
   if (a.repeated_state == "black") req.repeat = RepeatScoring::BlackWins;
   else if (a.repeated_state == "white") req.repeat = RepeatScoring::WhiteWins;
   else if (!a.repeated_state.empty())
@@ -29,7 +30,15 @@ void run_solve(const SolveArgs& a) {
   req.options.node_limit = a.node_limit;
   req.options.time_limit = a.time_limit;
   req.with_move_values = !a.no_moves;
-  SolveReport rep = reference_solve(req);
+  std::string why;
+  const bool search = a.method == "search" || (a.method == "auto" && search_supports(req, &why));
+  if (a.method == "search" && !search_supports(req, &why)) throw std::invalid_argument(why);
+  if (search && a.no_cache)
+    throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference)");
+  search::SearchOptions sopt;
+  sopt.node_limit = a.node_limit;
+  sopt.time_limit = a.time_limit;
+  SolveReport rep = search ? search_solve(req, sopt) : reference_solve(req);
   if (a.json)
     std::cout << solve_report_json(req, rep).dump(2) << "\n";
   else
@@ -48,7 +57,9 @@ void add_solve_command(CLI::App& app) {
   sub->add_option("--komi,-k", args->komi, "komi subtracted from Black's score (multiple of 0.5)")
       ->capture_default_str();
   sub->add_option("--moves,-m", args->moves, "history before solving, e.g. \"B2 A1 pass\" (GTP coordinates)");
-  sub->add_option("--method", args->method, "solver: reference (exact minimax over full histories)")
+  sub->add_option("--method", args->method, "solver: reference (exact minimax over full histories, every ruleset), search (exact "
+                  "alpha-beta with a history-safe transposition table, symmetry; tromp-taylor family, <= 31 "
+                  "points) or auto (search where it applies, else reference)")
       ->capture_default_str();
   sub->add_option("--node-limit", args->node_limit, "give up (exit 3) after this many nodes; 0 = no limit")
       ->capture_default_str();

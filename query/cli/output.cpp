@@ -26,6 +26,11 @@ nlohmann::json solve_report_json(const SolveRequest& req, const SolveReport& rep
   j["nodes"] = rep.nodes;
   j["memo_hits"] = rep.memo_hits;
   j["seconds"] = rep.seconds;
+  if (!rep.counters.empty()) {
+    nlohmann::json c = nlohmann::json::object();
+    for (const auto& [name, count] : rep.counters) c[name] = count;
+    j["counters"] = c;
+  }
   return j;
 }
 
@@ -56,6 +61,11 @@ std::string solve_report_text(const SolveRequest& req, const SolveReport& rep) {
     o << "\n";
   }
   o << "nodes      " << rep.nodes << " (cache hits " << rep.memo_hits << ")\n";
+  if (!rep.counters.empty()) {
+    o << "counters  ";
+    for (const auto& [name, count] : rep.counters) o << ' ' << name << '=' << count;
+    o << "\n";
+  }
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.3f s", rep.seconds);
   o << "time       " << buf << "\n";

@@ -1,0 +1,430 @@
+#include "generator/search/search_solver.hpp"
+
+#include <algorithm>
+#include <new>
+#include <stdexcept>
+#include <string>
+
+#include "core/benson.hpp"
+#include "core/scoring.hpp"
+#include "generator/reference/reference_solver.hpp"  // NodeLimitReached
+
+namespace gotb::search {
+
+namespace {
+constexpr int kWays = 4;
+constexpr std::int8_t kNoMove = -2;
+int slot_of(int point) { return point < 0 ? 64 : point; }
+}  // namespace
+
+TrompTaylorSearch::TrompTaylorSearch(const Board& board, const TrompTaylorConfig& cfg, double komi,
+                                     SearchOptions opt)
+    : board_(board),
+      cfg_(cfg),
+      situational_(cfg.situational),
+      komi_(komi),
+      opt_(opt),
+      n_(board.size()),
+      sym_(board) {
+  if (n_ > 31)
+    throw std::invalid_argument("the search solver handles boards of up to 31 points; " + board.spec() + " has " +
+                                std::to_string(n_));
+  if (opt_.time_limit > 0)
+    deadline_ = std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(opt_.time_limit));
+  if (opt_.transpositions) {
+    std::size_t entries = opt_.table_megabytes * (std::size_t{1} << 20) / sizeof(Entry);
+    buckets_ = 1;
+    while (buckets_ * 2 * kWays <= entries) buckets_ *= 2;
+    table_.reset(static_cast<Entry*>(std::calloc(buckets_ * kWays, sizeof(Entry))));
+    std::size_t words = std::max<std::size_t>(opt_.proof_megabytes * (std::size_t{1} << 20) / 8, 4 * opt_.max_dependencies);
+    std::size_t ring = 1;
+    while (ring * 2 <= words) ring *= 2;
+    ring_.reset(static_cast<std::uint64_t*>(std::calloc(ring, sizeof(std::uint64_t))));
+    ring_size_ = ring;
+    if (!table_ || !ring_) throw std::bad_alloc();
+  }
+  Frame root{Position{}, 0, Color::Black, 0};
+  root.sit = situation_key(root.pos, root.to_move);
+  push_frame(root);
+}
+
+void TrompTaylorSearch::push_frame(const Frame& f) {
+  line_.push_back(f);
+  on_line_.push(f.sit, static_cast<int>(line_.size()) - 1);
+}
+
+void TrompTaylorSearch::pop_frame() {
+  on_line_.pop(line_.back().sit);
+  line_.pop_back();
+}
+
+void TrompTaylorSearch::play(Move m) {
+  const Frame& f = line_.back();
+  Frame n{f.pos, 0, opponent(f.to_move), f.passes + 1};
+  if (m.kind == MoveKind::Play) {
+    PlayOutcome o;
+    if (play_stone(board_, f.pos, f.to_move, m.point, cfg_.suicide, o) != PlayStatus::Ok)
+      throw std::logic_error("search solver: play() of an illegal move");
+    n.pos = o.next;
+    n.passes = 0;
+  }
+  n.sit = situation_key(n.pos, n.to_move);
+  if (m.kind == MoveKind::Play && on_line_.contains(n.sit))
+    throw std::logic_error("search solver: play() of a superko-illegal move");
+  push_frame(n);
+}
+
+void TrompTaylorSearch::undo() {
+  if (line_.size() <= 1) throw std::logic_error("search solver: undo() at the empty board");
+  pop_frame();
+}
+
+void TrompTaylorSearch::legal_moves(std::vector<Move>& out) const {
+  const Frame& f = line_.back();
+  if (f.passes >= 2) return;
+  for_each_bit(f.pos.empty(board_), [&](int p) {
+    PlayOutcome o;
+    if (play_stone(board_, f.pos, f.to_move, p, cfg_.suicide, o) != PlayStatus::Ok) return;
+    if (!on_line_.contains(situation_key(o.next, opponent(f.to_move)))) out.push_back(Move::play(p));
+  });
+  out.push_back(Move::pass());
+}
+
+int TrompTaylorSearch::area(const Position& p) const { return area_count(board_, p).difference(); }
+
+TrompTaylorSearch::Ply& TrompTaylorSearch::ply(int d) {
+  while (plies_.size() <= static_cast<std::size_t>(d)) plies_.emplace_back();
+  return plies_[d];
+}
+
+std::uint64_t TrompTaylorSearch::root_stabiliser() const {
+  if (!opt_.symmetry) return 1;
+  std::uint64_t stab = 0;
+  const int count = std::min(sym_.count(), 64);
+  for (int s = 0; s < count; ++s) {
+    bool fixes = true;
+    for (const Frame& f : line_)
+      if (!(sym_.apply(s, f.pos) == f.pos)) {
+        fixes = false;
+        break;
+      }
+    if (fixes) stab |= std::uint64_t{1} << s;
+  }
+  return stab;
+}
+
+// --- transposition table -------------------------------------------------
+
+bool TrompTaylorSearch::holds(std::uint64_t at, int absent, int present) const {
+  if (absent + present == 0) return true;
+  if (ring_cursor_ - at > ring_size_) return false;  // overwritten since
+  const std::size_t mask = ring_size_ - 1;
+  for (int i = 0; i < absent; ++i)
+    if (on_line_.contains(ring_[(at + i) & mask])) return false;
+  for (int i = 0; i < present; ++i)
+    if (!on_line_.contains(ring_[(at + absent + i) & mask])) return false;
+  return true;
+}
+
+void TrompTaylorSearch::load(ProofDeps& out, std::uint64_t at, int absent, int present, int line_index) const {
+  out.clear();
+  const std::size_t mask = ring_size_ - 1;
+  for (int i = 0; i < absent; ++i) out.absent.push_back(ring_[(at + i) & mask]);
+  for (int i = 0; i < present; ++i) {
+    std::uint64_t k = ring_[(at + absent + i) & mask];
+    out.present.push_back({k, on_line_.first_index(k)});
+  }
+  out.drop_from(line_index);
+}
+
+std::uint64_t TrompTaylorSearch::save(const ProofDeps& d) {
+  const std::uint64_t at = ring_cursor_;
+  const std::size_t mask = ring_size_ - 1;
+  for (std::uint64_t k : d.absent) ring_[ring_cursor_++ & mask] = k;
+  for (const Present& p : d.present) ring_[ring_cursor_++ & mask] = p.key;
+  return at;
+}
+
+void TrompTaylorSearch::store(std::uint64_t key, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid,
+                              int best, std::uint64_t work, Entry* superseded) {
+  const bool keep_lo = lo > -n_ && !lod.overflow, keep_hi = hi < n_ && !hid.overflow;
+  if ((lo > -n_ && lod.overflow) || (hi < n_ && hid.overflow)) ++stats_.unstorable;
+  if (!keep_lo && !keep_hi && best == kNoMove) return;
+  Entry* bucket = &table_[((key * 0x9e3779b97f4a7c15ULL) >> 20 & (buckets_ - 1)) * kWays];
+  // The new bounds are at least as tight as those of an entry that held at
+  // the probe (they started from them), so that entry is replaced first.
+  Entry* victim = superseded ? superseded : bucket;
+  for (int w = 0; w < kWays && !superseded; ++w) {
+    Entry& e = bucket[w];
+    if (!e.used) {
+      victim = &e;
+      break;
+    }
+    if (e.work < victim->work) victim = &e;
+  }
+  Entry e;
+  e.key = key;
+  e.used = true;
+  e.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu));
+  e.best = static_cast<std::int8_t>(best);
+  e.lo = static_cast<std::int8_t>(keep_lo ? lo : -n_);
+  e.hi = static_cast<std::int8_t>(keep_hi ? hi : n_);
+  if (keep_lo) {
+    e.lo_absent = static_cast<std::uint16_t>(lod.absent.size());
+    e.lo_present = static_cast<std::uint16_t>(lod.present.size());
+    e.lo_at = save(lod);
+  }
+  if (keep_hi) {
+    e.hi_absent = static_cast<std::uint16_t>(hid.absent.size());
+    e.hi_present = static_cast<std::uint16_t>(hid.present.size());
+    e.hi_at = save(hid);
+  }
+  *victim = e;
+  ++stats_.stores;
+}
+
+// --- search ---------------------------------------------------------------
+
+void TrompTaylorSearch::generate(Ply& P, const Frame& f, int line_index, bool use_symmetry) {
+  P.moves.clear();
+  P.banned.clear();
+  const Color opp = opponent(f.to_move);
+  bool pruned = false;
+  for_each_bit(f.pos.empty(board_), [&](int p) {
+    PlayOutcome o;
+    if (play_stone(board_, f.pos, f.to_move, p, cfg_.suicide, o) != PlayStatus::Ok) return;
+    const std::uint64_t sit = situation_key(o.next, opp);
+    const int first = on_line_.first_index(sit);
+    if (first >= 0) {  // superko: illegal, and the bound over all moves relies on it staying so
+      P.banned.push_back({p, sit, o.next, static_cast<std::uint32_t>(first)});
+      return;
+    }
+    if (use_symmetry) {
+      for (std::uint64_t m = P.stab & ~std::uint64_t{1}; m; m &= m - 1)
+        if (sym_.perm(std::countr_zero(m))[p] < p) {
+          pruned = true;  // an equivalent move (smaller point) is searched instead
+          return;
+        }
+    }
+    P.moves.push_back({p, sit, o.next, 0});
+  });
+  P.moves.push_back({-1, situation_key(f.pos, opp), f.pos, 0});
+  // The bound over all moves now stands for skipped moves through a
+  // symmetry of this line only: valid here, not reusable elsewhere.
+  if (pruned) P.acc.set_overflow();
+  (void)line_index;
+}
+
+TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth) {
+  if (opt_.node_limit && stats_.nodes >= opt_.node_limit) throw NodeLimitReached();
+  if (opt_.time_limit > 0 && (stats_.nodes & 0x3FFF) == 0 && std::chrono::steady_clock::now() > deadline_)
+    throw NodeLimitReached("time limit reached");
+  ++stats_.nodes;
+  Ply& P = ply(depth);
+  P.lo.clear();
+  P.hi.clear();
+  const Frame f = line_.back();
+  if (f.passes >= 2) {
+    const int s = area(f.pos);
+    return {s, s};
+  }
+  const int line_index = static_cast<int>(line_.size()) - 1;
+  const std::uint64_t nodes_before = stats_.nodes;
+  const std::size_t cap = opt_.max_dependencies;
+
+  // Benson: what each side keeps by passing from here on, whatever the
+  // history (docs/benson.md), so these bounds carry no dependencies.
+  int lo = -n_, hi = n_;
+  if (opt_.benson) {
+    const AreaBound b = area_bounds(board_, f.pos, cfg_.suicide);
+    if (b.lo >= beta || b.hi <= alpha || b.lo == b.hi) {
+      lo = b.lo; hi = b.hi;
+      ++stats_.benson_cutoffs;
+      return {lo, hi};
+    }
+  }
+  // Stored bounds whose proofs hold under this history may settle the node.
+  // A state may have several entries, proved under different histories.
+  int hint = kNoMove;
+  const std::uint64_t key = state_key(f);
+  Entry* superseded = nullptr;  // an entry all of whose bounds hold here
+  if (table_) {
+    Entry* bucket = &table_[((key * 0x9e3779b97f4a7c15ULL) >> 20 & (buckets_ - 1)) * kWays];
+    for (int w = 0; w < kWays; ++w) {
+      Entry& e = bucket[w];
+      if (!e.used || e.key != key) continue;
+      ++stats_.probes;
+      const bool lo_ok = holds(e.lo_at, e.lo_absent, e.lo_present);
+      const bool hi_ok = holds(e.hi_at, e.hi_absent, e.hi_present);
+      if (lo_ok && hi_ok) superseded = &e;
+      else ++stats_.history_rejects;
+      if (hint == kNoMove || (lo_ok && hi_ok)) hint = e.best;
+      if (lo_ok && e.lo > lo) {
+        lo = e.lo;
+        load(P.lo, e.lo_at, e.lo_absent, e.lo_present, line_index);
+      }
+      if (hi_ok && e.hi < hi) {
+        hi = e.hi;
+        load(P.hi, e.hi_at, e.hi_absent, e.hi_present, line_index);
+      }
+    }
+    if (lo >= beta || hi <= alpha || lo == hi) {
+      ++stats_.cutoffs;
+      return {lo, hi};
+    }
+  }
+  alpha = std::max(alpha, lo - 1);
+  beta = std::min(beta, hi + 1);
+
+  // Symmetries that fix every situation of the line so far.
+  if (depth == 0) P.stab = root_stabiliser();
+  else {
+    P.stab = ply(depth - 1).stab;
+    for (std::uint64_t m = P.stab & ~std::uint64_t{1}; m; m &= m - 1) {
+      int s = std::countr_zero(m);
+      if (!(sym_.apply(s, f.pos) == f.pos)) P.stab &= ~(std::uint64_t{1} << s);
+    }
+  }
+  P.acc.clear();
+  generate(P, f, line_index, P.stab != 1);
+
+  const int side = index(f.to_move);
+  for (Cand& c : P.moves) c.score = c.point == hint ? 0xFFFFFFFFu : history_[side][slot_of(c.point)];
+  std::stable_sort(P.moves.begin(), P.moves.end(), [](const Cand& a, const Cand& b) { return a.score > b.score; });
+
+  // Black maximises. The bound from one child (Black's lower bound, White's
+  // upper bound) needs that child's proof and its move staying legal; the
+  // bound over all children needs every child's proof and every
+  // superko-illegal move staying illegal (P.acc, seeded by generate()).
+  const bool maxi = f.to_move == Color::Black;
+  int all = maxi ? -n_ - 1 : n_ + 1;
+  int best = kNoMove;
+  bool cut = false;
+  for (std::size_t i = 0; i < P.moves.size(); ++i) {
+    const Cand c = P.moves[i];
+    push_frame({c.next, c.sit, opponent(f.to_move), c.point < 0 ? f.passes + 1 : 0});
+    LoHi r;
+    try {
+      r = search(alpha, beta, depth + 1);
+    } catch (...) {
+      pop_frame();
+      throw;
+    }
+    pop_frame();
+    Ply& C = ply(depth + 1);
+    if (maxi) {
+      if (r.lo > lo) {
+        lo = r.lo;
+        best = c.point;
+        P.lo.assign(C.lo);
+        if (c.point >= 0) P.lo.add_absent(c.sit, cap);
+      }
+      all = std::max(all, r.hi);
+      P.acc.merge(C.hi, cap, tmp_, ptmp_);
+      if (lo >= beta || lo >= hi) cut = true;
+      alpha = std::max(alpha, lo);
+    } else {
+      if (r.hi < hi) {
+        hi = r.hi;
+        best = c.point;
+        P.hi.assign(C.hi);
+        if (c.point >= 0) P.hi.add_absent(c.sit, cap);
+      }
+      all = std::min(all, r.lo);
+      P.acc.merge(C.lo, cap, tmp_, ptmp_);
+      if (hi <= alpha || hi <= lo) cut = true;
+      beta = std::min(beta, hi);
+    }
+    if (cut) {
+      history_[side][slot_of(c.point)] += 1 + (64 - std::min(depth, 63));
+      break;
+    }
+  }
+  if (!cut) {
+    // The bound over all moves also rests on each banned play staying banned.
+    for (const Cand& c : P.banned) P.acc.add_present({c.sit, static_cast<std::int32_t>(c.score)}, cap);
+    if (maxi && all < hi) {
+      hi = all;
+      std::swap(P.hi, P.acc);
+    } else if (!maxi && all > lo) {
+      lo = all;
+      std::swap(P.lo, P.acc);
+    }
+  }
+  P.lo.drop_from(line_index);
+  P.hi.drop_from(line_index);
+  if (table_) store(key, lo, P.lo, hi, P.hi, best, stats_.nodes - nodes_before + 1, superseded);
+  return {lo, hi};
+}
+
+Value TrompTaylorSearch::value() {
+  const LoHi r = search(-n_ - 1, n_ + 1, 0);
+  if (r.lo != r.hi) throw std::logic_error("search solver: full-window search returned an inexact value");
+  return to_value(r.lo);
+}
+
+std::vector<TrompTaylorSearch::MoveValue> TrompTaylorSearch::move_values() {
+  std::vector<Move> moves;
+  legal_moves(moves);
+  // Moves related by a symmetry that fixes the whole line have equal values.
+  const std::uint64_t stab = root_stabiliser();
+  std::vector<MoveValue> out;
+  for (Move m : moves) {
+    const MoveValue* twin = nullptr;
+    for (std::uint64_t b = stab & ~std::uint64_t{1}; b && m.is_play() && !twin; b &= b - 1) {
+      const int image = sym_.perm(std::countr_zero(b))[m.point];
+      for (const MoveValue& done : out)
+        if (done.move.is_play() && done.move.point == image) twin = &done;
+    }
+    if (twin) {
+      out.push_back({m, twin->value});
+      continue;
+    }
+    play(m);
+    try {
+      out.push_back({m, value()});
+    } catch (...) {
+      undo();
+      throw;
+    }
+    undo();
+  }
+  return out;
+}
+
+std::vector<Move> TrompTaylorSearch::principal_variation(Value v) {
+  // Scores are searched as area differences; v = to_value(target).
+  const int target = (v.order - to_value(0).order) / 2;
+  if (!(to_value(target) == v)) throw std::invalid_argument("search solver: not a value of this game");
+  std::vector<Move> pv;
+  std::vector<Move> moves;
+  struct Rewind {
+    TrompTaylorSearch& s;
+    std::vector<Move>& pv;
+    ~Rewind() {
+      for (std::size_t i = 0; i < pv.size(); ++i) s.undo();
+    }
+  } rewind{*this, pv};
+  while (!is_over()) {
+    moves.clear();
+    legal_moves(moves);
+    bool found = false;
+    for (Move m : moves) {
+      play(m);
+      pv.push_back(m);
+      const LoHi r = search(target - 1, target + 1, 0);
+      if (r.lo == target && r.hi == target) {
+        found = true;
+        break;
+      }
+      pv.pop_back();
+      undo();
+    }
+    if (!found) throw std::logic_error("search solver: no move keeps the value (inconsistent search)");
+  }
+  return pv;
+}
+
+}  // namespace gotb::search

@@ -1,0 +1,168 @@
+// The exact search solver for the Tromp-Taylor family (positional or
+// situational superko, suicide allowed or not).
+//
+// Fail-soft alpha-beta over the real game from the real history, like the
+// reference solver, with what makes larger boards reachable:
+//  - a transposition table whose entries carry, per bound, the proof's
+//    dependencies on the history (proof_deps.hpp); an entry is reused only
+//    under a history that provably gives the same bound (docs/solving.md §3);
+//  - exact situation keys (boards up to 31 points), so neither legality nor
+//    a table hit ever rests on a hash;
+//  - symmetry: at nodes where every situation of the line is invariant under
+//    a board symmetry (the opening), only one move per orbit is searched;
+//  - move ordering from the table's best move and a history heuristic.
+// Every value it returns is exact; limits throw NodeLimitReached and leave
+// the solver usable (the line is restored).
+#pragma once
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <deque>
+#include <memory>
+#include <vector>
+
+#include "core/board.hpp"
+#include "core/move.hpp"
+#include "core/position.hpp"
+#include "core/rules/tromp_taylor.hpp"
+#include "core/symmetry.hpp"
+#include "core/value.hpp"
+#include "generator/search/path_set.hpp"
+#include "generator/search/proof_deps.hpp"
+
+namespace gotb::search {
+
+struct SearchOptions {
+  std::uint64_t node_limit = 0;       // 0 = unlimited
+  double time_limit = 0;              // seconds from construction; 0 = unlimited
+  std::size_t table_megabytes = 256;  // transposition table entries
+  std::size_t proof_megabytes = 256;  // ring buffer holding the entries' dependency lists
+  std::size_t max_dependencies = 1024;  // larger proofs are used but not stored
+  bool transpositions = true;
+  bool symmetry = true;
+  bool benson = true;  // pass-alive area bounds (core/benson.hpp) at every node
+};
+
+struct SearchStats {
+  std::uint64_t nodes = 0;
+  std::uint64_t probes = 0;            // table lookups that found the state
+  std::uint64_t cutoffs = 0;           // ... and settled the node
+  std::uint64_t history_rejects = 0;   // ... with a bound whose proof does not hold under this history
+  std::uint64_t benson_cutoffs = 0;     // nodes settled by the pass-alive bounds
+  std::uint64_t stores = 0;
+  std::uint64_t unstorable = 0;        // bounds whose dependency set overflowed
+};
+
+class TrompTaylorSearch {
+ public:
+  // The board must have at most 31 points (exact situation keys); throws
+  // std::invalid_argument otherwise.
+  TrompTaylorSearch(const Board& board, const TrompTaylorConfig& cfg, double komi, SearchOptions opt = {});
+
+  // The line: starts at the empty board, Black to move. play() requires a
+  // legal move (callers validate histories with TrompTaylorGame).
+  void play(Move m);
+  void undo();
+  bool is_over() const { return line_.back().passes >= 2; }
+  Color to_move() const { return line_.back().to_move; }
+  void legal_moves(std::vector<Move>& out) const;
+
+  // Exact value of the current state under its full history.
+  Value value();
+  struct MoveValue {
+    Move move;
+    Value value;
+  };
+  std::vector<MoveValue> move_values();
+  // Optimal line from the current state, whose exact value is v.
+  std::vector<Move> principal_variation(Value v);
+
+  const SearchStats& stats() const { return stats_; }
+
+ private:
+  struct Frame {
+    Position pos;
+    std::uint64_t sit;  // exact situation key (superko identity)
+    Color to_move;
+    int passes;
+  };
+  struct Cand {
+    int point;  // -1 = pass
+    std::uint64_t sit;
+    Position next;
+    std::uint32_t score;
+  };
+  struct Ply {
+    ProofDeps lo, hi;  // dependencies of the bounds a search returns
+    ProofDeps acc;     // the bound over all children, being accumulated
+    std::vector<Cand> moves;
+    std::vector<Cand> banned;  // plays only superko forbids, with the first line index in `score`
+    std::uint64_t stab = 1;  // symmetries (bit s = element s) fixing every situation of the line
+  };
+  struct LoHi {
+    int lo, hi;
+  };
+  struct Entry {
+    std::uint64_t key = 0;
+    std::uint64_t lo_at = 0, hi_at = 0;  // ring offsets of the dependency lists
+    std::uint32_t work = 0;
+    std::uint16_t lo_absent = 0, lo_present = 0, hi_absent = 0, hi_present = 0;
+    std::int8_t lo = 0, hi = 0;
+    std::int8_t best = -2;  // point, -1 pass, -2 none
+    bool used = false;
+  };
+
+  std::uint64_t situation_key(const Position& p, Color to_move) const {
+    return p.black | (p.white << 31) | (situational_ ? static_cast<std::uint64_t>(index(to_move)) << 62 : 0);
+  }
+  std::uint64_t state_key(const Frame& f) const {
+    return f.pos.black | (f.pos.white << 31) | static_cast<std::uint64_t>(index(f.to_move)) << 62 |
+           static_cast<std::uint64_t>(f.passes) << 63;
+  }
+  void push_frame(const Frame& f);
+  void pop_frame();
+  Ply& ply(int d);
+  std::uint64_t root_stabiliser() const;
+  int area(const Position& p) const;
+  Value to_value(int diff) const { return Value::score(diff, komi_); }
+  LoHi search(int alpha, int beta, int depth);
+  void generate(Ply& P, const Frame& f, int line_index, bool use_symmetry);
+
+  // Transposition table.
+  bool holds(std::uint64_t at, int absent, int present) const;
+  void load(ProofDeps& out, std::uint64_t at, int absent, int present, int line_index) const;
+  std::uint64_t save(const ProofDeps& d);
+  void store(std::uint64_t key, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid, int best,
+             std::uint64_t work, Entry* superseded);
+
+  const Board& board_;
+  TrompTaylorConfig cfg_;
+  bool situational_;
+  double komi_;
+  SearchOptions opt_;
+  int n_;
+  Symmetries sym_;
+  std::vector<Frame> line_;
+  PathSet on_line_;
+  std::deque<Ply> plies_;
+  std::array<std::array<std::uint32_t, 65>, 2> history_{};
+  SearchStats stats_;
+  std::chrono::steady_clock::time_point deadline_{};
+
+  // calloc'd: the OS hands out zero pages lazily, so an unused table costs
+  // nothing (all-zero bytes are an unused Entry).
+  struct FreeDeleter {
+    void operator()(void* p) const { std::free(p); }
+  };
+  std::unique_ptr<Entry[], FreeDeleter> table_;
+  std::size_t buckets_ = 0;
+  std::unique_ptr<std::uint64_t[], FreeDeleter> ring_;
+  std::size_t ring_size_ = 0;
+  std::uint64_t ring_cursor_ = 0;
+  std::vector<std::uint64_t> tmp_;
+  std::vector<Present> ptmp_;
+};
+
+}  // namespace gotb::search

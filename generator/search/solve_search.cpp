@@ -1,0 +1,63 @@
+#include "generator/search/solve_search.hpp"
+
+#include <algorithm>
+#include <chrono>
+
+#include "core/rules/games.hpp"
+
+namespace gotb {
+
+bool search_supports(const SolveRequest& req, std::string* why) {
+  auto no = [&](std::string text) {
+    if (why) *why = std::move(text);
+    return false;
+  };
+  if (req.rules.family() != "tromp-taylor")
+    return no("the search solver implements the tromp-taylor family only, not '" + req.rules.family() + "'");
+  if (req.repeat != RepeatScoring::Superko) return no("the search solver does not play the repeated-state games");
+  if (req.board.size() > 31)
+    return no("the search solver handles boards of up to 31 points; " + req.board.spec() + " has " +
+              std::to_string(req.board.size()));
+  return true;
+}
+
+SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& options) {
+  std::string why;
+  if (!search_supports(req, &why)) throw std::invalid_argument(why);
+  auto start = std::chrono::steady_clock::now();
+  // The history is validated (and its errors worded) by the rules' own game.
+  TrompTaylorGame game(req.board, req.rules, req.komi);
+  replay_moves(game, req.moves);
+  search::TrompTaylorSearch solver(req.board, TrompTaylorConfig::from(req.rules), req.komi, options);
+  for (const std::string& token : req.moves) {
+    Move m;
+    game.parse_move(token, m);
+    solver.play(m);
+  }
+  SolveReport rep;
+  rep.method = "search";
+  rep.game_over = solver.is_over();
+  rep.value = solver.value();
+  if (!rep.game_over) {
+    rep.to_move = std::string(color_name(solver.to_move()));
+    if (req.with_move_values) {
+      const bool black = solver.to_move() == Color::Black;
+      for (const auto& mv : solver.move_values()) rep.moves.push_back({game.move_name(mv.move), mv.value});
+      std::stable_sort(rep.moves.begin(), rep.moves.end(), [&](const MoveReport& a, const MoveReport& b) {
+        return black ? a.value > b.value : a.value < b.value;
+      });
+    }
+    if (req.with_pv)
+      for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));
+  }
+  const auto& st = solver.stats();
+  rep.counters = {{"table_probes", st.probes},       {"table_cutoffs", st.cutoffs},
+                  {"history_rejects", st.history_rejects}, {"table_stores", st.stores},
+                  {"unstorable", st.unstorable},     {"benson_cutoffs", st.benson_cutoffs}};
+  rep.nodes = solver.stats().nodes;
+  rep.memo_hits = solver.stats().cutoffs;
+  rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return rep;
+}
+
+}  // namespace gotb

@@ -1,0 +1,180 @@
+// The exact search solver against the reference solver: same values on
+// every board and variant both finish, after random histories, and with one
+// solver (and its transposition table) carried across many histories, which
+// is where an unsound table would show (graph-history interaction).
+#include <catch2/catch.hpp>
+#include <random>
+
+#include "core/rules/games.hpp"
+#include "generator/search/search_solver.hpp"
+#include "generator/search/solve_search.hpp"
+#include "tests/cli_runner.hpp"
+#include "tests/solve_value.hpp"
+
+using namespace gotb;
+
+namespace {
+
+const char* const kVariants[] = {"tromp-taylor", "tromp-taylor:ssk", "tromp-taylor:no-suicide",
+                                 "tromp-taylor:ssk,no-suicide"};
+
+Value search_value(const std::string& board, const std::string& rules, std::vector<std::string> moves = {},
+                   search::SearchOptions opt = {}, double komi = 0) {
+  SolveRequest req{Board::parse(board), RuleSet::parse(rules), komi, std::move(moves), {}};
+  req.with_move_values = false;
+  req.with_pv = false;
+  return search_solve(req, opt).value;
+}
+
+// A random legal history that does not end the game.
+std::vector<std::string> random_history(TrompTaylorGame& g, std::mt19937& rng, int len) {
+  std::vector<std::string> moves;
+  for (int i = 0; i < len && !g.is_over(); ++i) {
+    std::vector<Move> legal;
+    g.legal_moves(legal);
+    Move m = legal[rng() % legal.size()];
+    if (m.kind == MoveKind::Pass && g.consecutive_passes() == 1) break;
+    moves.push_back(g.move_name(m));
+    g.play(m);
+  }
+  return moves;
+}
+
+}  // namespace
+
+TEST_CASE("search equals the reference solver on every small board and variant", "[search]") {
+  for (auto rules : kVariants)
+    for (auto board : {"1x1", "1x2", "1x3", "1x4", "1x5", "1x6", "2x2", "2x3", "ring:4", "ring:5", "ring:6"}) {
+      INFO(board << " " << rules);
+      CHECK(search_value(board, rules).identical(test::solve_value(board, rules)));
+    }
+}
+
+TEST_CASE("search options never change a value", "[search]") {
+  for (auto rules : {"tromp-taylor", "tromp-taylor:no-suicide"})
+    for (auto board : {"1x5", "2x2", "2x3", "ring:5"}) {
+      const Value expected = test::solve_value(board, rules);
+      INFO(board << " " << rules);
+      search::SearchOptions o;
+      o.symmetry = false;
+      CHECK(search_value(board, rules, {}, o).identical(expected));
+      o = {};
+      o.benson = false;
+      CHECK(search_value(board, rules, {}, o).identical(expected));
+      o = {};
+      o.max_dependencies = 3;  // most proofs overflow: fewer stored, same values
+      CHECK(search_value(board, rules, {}, o).identical(expected));
+      if (std::string(board) != "2x3") {  // the plain search is slow there
+        o = {};
+        o.transpositions = false;
+        CHECK(search_value(board, rules, {}, o).identical(expected));
+      }
+    }
+}
+
+TEST_CASE("search equals the reference solver after random histories", "[search]") {
+  std::mt19937 rng(2026);
+  int compared = 0;
+  for (auto rules : kVariants)
+    for (auto board : {"2x2", "1x5", "2x3", "1x6", "ring:6"}) {
+      Board b = Board::parse(board);
+      for (int trial = 0; trial < 12; ++trial) {
+        TrompTaylorGame g(b, RuleSet::parse(rules), 0);
+        auto moves = random_history(g, rng, 1 + static_cast<int>(rng() % 14));
+        INFO(board << " " << rules << " after " << moves.size() << " moves");
+        CHECK(search_value(board, rules, moves).identical(test::solve_value(board, rules, true, moves)));
+        ++compared;
+      }
+    }
+  CHECK(compared == 4 * 5 * 12);
+}
+
+// One solver, one table, many histories: every value must still match a
+// fresh reference solve. Bounds proved under one history are offered to
+// all later ones, so a dependency the table failed to record would show.
+TEST_CASE("one search table stays exact across many histories", "[search][ghi]") {
+  std::mt19937 rng(77);
+  for (auto rules : {"tromp-taylor", "tromp-taylor:ssk", "tromp-taylor:no-suicide"})
+    for (auto board : {"1x5", "1x6", "2x3", "ring:5"}) {
+      Board b = Board::parse(board);
+      RuleSet rs = RuleSet::parse(rules);
+      search::SearchOptions opt;
+      search::TrompTaylorSearch s(b, TrompTaylorConfig::from(rs), 0, opt);
+      for (int trial = 0; trial < 25; ++trial) {
+        TrompTaylorGame g(b, rs, 0);
+        auto names = random_history(g, rng, 2 + static_cast<int>(rng() % 16));
+        std::vector<Move> moves;
+        for (const auto& n : names) {
+          Move m;
+          REQUIRE(g.parse_move(n, m));
+          moves.push_back(m);
+        }
+        for (Move m : moves) s.play(m);
+        INFO(board << " " << rules << " trial " << trial << " after " << names.size() << " moves");
+        CHECK(s.value().identical(test::solve_value(board, rules, true, names)));
+        for (std::size_t i = 0; i < moves.size(); ++i) s.undo();
+      }
+      CHECK(s.stats().probes > 0);  // the table was exercised
+    }
+}
+
+TEST_CASE("search move values and principal variation agree with the value", "[search]") {
+  for (auto board : {"1x4", "2x2", "1x6", "2x3", "ring:5"}) {
+    SolveRequest req{Board::parse(board), RuleSet::parse("tromp-taylor"), 0.5, {}, {}};
+    search::SearchOptions opt;
+    SolveReport rep = search_solve(req, opt);
+    SolveReport ref = reference_solve(req);
+    INFO(board);
+    CHECK(rep.method == "search");
+    CHECK(rep.value.identical(ref.value));
+    REQUIRE(rep.moves.size() == ref.moves.size());
+    for (const auto& m : rep.moves) {  // same value per move (symmetric moves share theirs)
+      auto it = std::find_if(ref.moves.begin(), ref.moves.end(), [&](const MoveReport& r) { return r.move == m.move; });
+      REQUIRE(it != ref.moves.end());
+      CHECK(m.value.identical(it->value));
+    }
+    TrompTaylorGame g(req.board, req.rules, req.komi);
+    replay_moves(g, rep.pv);
+    CHECK(g.is_over());
+    CHECK(g.outcome() == rep.value);
+  }
+}
+
+TEST_CASE("search solves boards beyond the reference solver's reach", "[search][slow]") {
+  // 2x4 (B+8) takes the reference solver about 4M nodes; the search far fewer.
+  SolveRequest req{Board::parse("2x4"), RuleSet::parse("tromp-taylor"), 0, {}, {}};
+  req.with_move_values = false;
+  search::SearchOptions opt;
+  SolveReport rep = search_solve(req, opt);
+  CHECK(rep.value.to_string() == test::solve_value("2x4", "tromp-taylor").to_string());
+  CHECK(rep.nodes < 4'000'000);
+}
+
+TEST_CASE("search refuses what it does not implement, clearly", "[search][cli]") {
+  SolveRequest req{Board::parse("2x2"), RuleSet::parse("kee-2016"), 0, {}, {}};
+  std::string why;
+  CHECK_FALSE(search_supports(req, &why));
+  CHECK(why.find("tromp-taylor") != std::string::npos);
+  CHECK_THROWS_AS(search_solve(req, {}), std::invalid_argument);
+  SolveRequest big{Board::parse("4x8"), RuleSet::parse("tromp-taylor"), 0, {}, {}};
+  CHECK_FALSE(search_supports(big, &why));
+  CHECK(why.find("31 points") != std::string::npos);
+
+  auto r = test::run_gotb("solve -b 2x2 -r kee-2016 --method search");
+  CHECK(r.exit_code != 0);
+  CHECK(r.out.find("tromp-taylor family only") != std::string::npos);
+  r = test::run_gotb("solve -b 2x2 -r kee-2016 --method auto --no-move-values");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("reference") != std::string::npos);
+  r = test::run_gotb("solve -b 2x3 --method search");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("search") != std::string::npos);
+  r = test::run_gotb("solve -b 2x2 --method magic");
+  CHECK(r.exit_code != 0);
+  CHECK(r.out.find("unknown method") != std::string::npos);
+  r = test::run_gotb("solve -b 2x2 --method search --moves \"A1 A1\"");
+  CHECK(r.exit_code != 0);
+  CHECK(r.out.find("illegal") != std::string::npos);
+  r = test::run_gotb("solve -b 3x3 --method search --node-limit 1000");
+  CHECK(r.exit_code == 3);
+}
