@@ -108,3 +108,27 @@ TEST_CASE("kee-2016: cached and search-game values equal the literal ones along 
   CHECK(total.rescinds > 5);
   CHECK(total.banned > 5);
 }
+
+TEST_CASE("kee-2016: the cached solver's principal variation and move values are real", "[kee-2016][cache]") {
+  for (const char* spec : {"1x3", "1x4", "2x2", "2x3"}) {
+    INFO(spec);
+    const Board b = Board::parse(spec);
+    Kee2016Game g(b, kKee, 0);
+    Kee2016Solver s(b, 0, {});
+    const Value v = s.value(g);
+    // The line is played on the real game (rescinds included) to its end.
+    const std::vector<Move> pv = s.principal_variation(g, v);
+    CHECK(g.record_length() == 0);  // the game is left as it was
+    for (Move m : pv) {
+      REQUIRE(g.is_legal(m));
+      g.play(m);
+    }
+    REQUIRE(g.is_over());
+    CHECK(g.outcome() == v);
+    // The best move value is the value.
+    for (size_t i = 0; i < pv.size(); ++i) g.undo();
+    Value best = Value::minus_infinity();
+    for (const auto& mv : s.move_values(g)) best = std::max(best, mv.value);
+    CHECK(best == v);
+  }
+}
