@@ -9,7 +9,9 @@
 namespace gotb {
 
 namespace {
-constexpr std::uint64_t kMaxDenseBoards = std::uint64_t{1} << 22;
+// 3^10: every play copies the flag planes (5 bits per board) for undo, and
+// the solver caches only up to 1024 words (3^8 boards) anyway.
+constexpr std::uint64_t kMaxDenseBoards = 59049;
 }
 
 bool Kee2016SearchGame::supports(const Board& board) {

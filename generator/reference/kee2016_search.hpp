@@ -44,7 +44,7 @@ class Kee2016SearchGame {
  public:
   using StateKey = std::array<std::uint64_t, 3>;
 
-  // Boards with at most 2^22 colourings (13 points); larger boards have no
+  // Boards of at most 10 points (3^10 colourings); larger boards have no
   // dense flag table (supports() is false) and are solved literally.
   static bool supports(const Board& board);
   Kee2016SearchGame(const Board& board, double komi);
