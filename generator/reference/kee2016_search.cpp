@@ -41,9 +41,9 @@ void Kee2016SearchGame::push(const Entry& e) {
       set_flag(OnlyStonesB, x.rank, true);
       set_flag(OnlyStonesW, x.rank, true);
     }
-    // A new appearance: no pass of either player since it yet.
-    set_flag(PassedB, x.rank, false);
-    set_flag(PassedW, x.rank, false);
+    // A new appearance: no pass of either player since it yet (rule 11a).
+    set_flag(AllowedB, x.rank, false);
+    set_flag(AllowedW, x.rank, false);
   } else {
     x.after = prev.after;
     x.rank = prev.rank;
@@ -54,14 +54,18 @@ void Kee2016SearchGame::push(const Entry& e) {
       x.end = End::Rescind;  // rule 13; scored as a loss / the anchor's exit (file comment)
     else if (after_pass)
       x.end = End::Passes;  // rule 15
-    // The pass is an appearance of the current board (its flags stay clear)
-    // and, if non-appealing, a qualifying pass (rule 11a) for every earlier
-    // board; either kind ends "only stone plays" for the opponent (rule 11b).
-    const int passed = me == Color::Black ? PassedB : PassedW;
-    const int only = opp == Color::Black ? OnlyStonesB : OnlyStonesW;
+    // The pass is an appearance of the current board (its Allowed flags stay
+    // clear) and, if non-appealing, a qualifying pass (rule 11a) for every
+    // other board: ours becomes allowed where 11b still holds. Either kind
+    // ends "only stone plays" (rule 11b) for the opponent, for good.
+    const int my_allowed = me == Color::Black ? AllowedB : AllowedW;
+    const int my_only = me == Color::Black ? OnlyStonesB : OnlyStonesW;
+    const int opp_allowed = opp == Color::Black ? AllowedB : AllowedW;
+    const int opp_only = opp == Color::Black ? OnlyStonesB : OnlyStonesW;
     for (std::uint32_t r : present_) {
-      if (x.kind == Kind::Pass && r != x.rank) set_flag(passed, r, true);
-      set_flag(only, r, false);
+      if (x.kind == Kind::Pass && r != x.rank) set_flag(my_allowed, r, flag(my_only, r));
+      set_flag(opp_only, r, false);
+      set_flag(opp_allowed, r, false);
     }
   }
   rec_.push_back(x);
@@ -113,7 +117,7 @@ Value Kee2016SearchGame::outcome() const {
 }
 
 void Kee2016SearchGame::mark(std::uint64_t* ex, std::uint32_t r, Color mover) const {
-  for (int plane : {static_cast<int>(Present), mover == Color::Black ? static_cast<int>(PassedB) : static_cast<int>(PassedW),
+  for (int plane : {static_cast<int>(Present), mover == Color::Black ? static_cast<int>(AllowedB) : static_cast<int>(AllowedW),
                     mover == Color::Black ? static_cast<int>(OnlyStonesB) : static_cast<int>(OnlyStonesW)}) {
     std::uint64_t i = static_cast<std::uint64_t>(plane) * boards_ + r;
     ex[i >> 6] |= std::uint64_t{1} << (i & 63);

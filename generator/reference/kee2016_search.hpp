@@ -17,11 +17,12 @@
 //     player's worst score (any later stone play), has N's exact value.
 //  2. In that game the record only grows, and the legality of every play is
 //     a function of the board, player to move, pass state and five flags
-//     per earlier board (present; per player: "made a non-appealing pass
-//     since the board's last appearance", "the opponent made no pass since
-//     its first appearance"). Each flag of a board changes by rules that
-//     read only that board's flags, so the dependency-cache proof of
-//     docs/solving.md section 1 applies with these flags as the history.
+//     per earlier board (present; per player: "the opponent made no pass
+//     since its first appearance", and "that, and the player made a
+//     non-appealing pass since its last appearance"). Each flag of a board
+//     changes by rules that read only that board's flags, so the
+//     dependency-cache proof of docs/solving.md section 1 applies with these
+//     flags as the history.
 //
 // `Kee2016Solver` computes real values: the exit value first (recursively,
 // by playing the rescind on the real game), then a cached search of the
@@ -88,8 +89,13 @@ class Kee2016SearchGame {
     std::uint32_t rank = 0;
     std::uint32_t last_stone = 0;  // index of the latest stone play (0 = none)
   };
-  // Flag planes: bit (plane * boards + rank).
-  enum Plane { Present = 0, PassedB = 1, PassedW = 2, OnlyStonesB = 3, OnlyStonesW = 4, kPlanes = 5 };
+  // Flag planes: bit (plane * boards + rank). For a board B and player X:
+  // OnlyStonesX(B) = X's opponent made no pass since B's first appearance
+  // (rule 11b); AllowedX(B) = OnlyStonesX(B) and X made a non-appealing
+  // pass since B's last appearance (rule 11a). Keeping the conjunction
+  // rather than the pass flag itself makes histories that differ only in
+  // passes that can no longer matter (11b already failed) equal.
+  enum Plane { Present = 0, AllowedB = 1, AllowedW = 2, OnlyStonesB = 3, OnlyStonesW = 4, kPlanes = 5 };
 
   bool flag(int plane, std::uint32_t r) const {
     std::uint64_t i = static_cast<std::uint64_t>(plane) * boards_ + r;
@@ -102,9 +108,7 @@ class Kee2016SearchGame {
   }
   // Rule 11 for a stone play of `mover` producing board r.
   bool prohibited(std::uint32_t r, Color mover) const {
-    const bool passed = flag(mover == Color::Black ? PassedB : PassedW, r);
-    const bool only = flag(mover == Color::Black ? OnlyStonesB : OnlyStonesW, r);
-    return flag(Present, r) && !(passed && only);
+    return flag(Present, r) && !flag(mover == Color::Black ? AllowedB : AllowedW, r);
   }
   void mark(std::uint64_t* ex, std::uint32_t r, Color mover) const;
   // Mark every board a stone play of `mover` could produce from the current board.
