@@ -29,3 +29,15 @@ TEST_CASE("gotb solve runs kee-2005 with both scorings and rejects bad options",
   CHECK(ill.exit_code != 0);
   CHECK(ill.out.find("C.2") != std::string::npos);
 }
+
+TEST_CASE("gotb solve finishes 2x3 under kee-2016 (the text's draw)", "[cli][kee-2016]") {
+  auto r = run_gotb("solve --board 2x3 --rules kee-2016");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("value      0 ") != std::string::npos);
+  // Every corner first play loses by 6 (the text's 2x3 commentary).
+  CHECK(r.out.find("A1      W+6") != std::string::npos);
+  // --no-cache is the literal search; it agrees where it finishes.
+  auto lit = run_gotb("solve --board 2x2 --rules kee-2016 --no-cache --no-move-values");
+  REQUIRE(lit.exit_code == 0);
+  CHECK(lit.out.find("value      0 ") != std::string::npos);
+}

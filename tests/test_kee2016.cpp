@@ -148,4 +148,13 @@ TEST_CASE("kee-2016: the text's board results", "[kee-2016][reference][text]") {
   // "with normal superko rules, Black would win by 1 point ... the game is
   // a draw under Kee Rules" (2x2 section of the text).
   CHECK(solve("2x2").to_string() == "0");
+  // "With normal superko rules, the game is a draw ... the game is also a
+  // draw under Kee Rules" (2x3 section). The cached solver of
+  // kee2016_search.hpp finishes it (docs/rules/kee-2016.md).
+  CHECK(solve("2x3").to_string() == "0");
+  // The same section: after a first stone in a corner ("on the left"),
+  // "the game would end with White winning by 6 points. This again means
+  // [it] should be a pass": the corner loses by 6, passing keeps the draw.
+  CHECK(solve("2x3", {"A1"}).to_string() == "W+6");
+  CHECK(solve("2x3", {"pass"}).to_string() == "0");
 }

@@ -9,10 +9,10 @@
 // player at that record point (rule 14: "another play"); the bans of a
 // record point accumulate, which is what makes every game finite.
 //
-// The reference solver runs this game without its cache: the cycle rule's
-// exceptions depend on the order of passes and appearances in the record
-// and a rescind goes back to an earlier record, so the game is not a
-// function of a state plus a set of earlier situations (docs/solving.md).
+// This game has no history hooks, so the reference solver runs it literally
+// and uncached (`--no-cache`): a rescind goes back to an earlier record. The
+// cached solver runs the equivalent game of generator/reference/
+// kee2016_search.hpp instead (docs/rules/kee-2016.md, "Cached solving").
 #pragma once
 
 #include <cstdint>
@@ -41,6 +41,12 @@ class Kee2016Game {
   // Points the player to move may not play here because a stone play there
   // was rescinded at this record point (rule 14).
   Mask rescinded_here() const { return bans_[rec_.size() - 1]; }
+  // The record, for solvers that rebuild it (generator/reference/kee2016_search.hpp):
+  // entry i in 1..record_length() is play i, made by record_mover(i), leaving
+  // record_board(i); record_board(0) is the initial board.
+  Move record_move(std::size_t i) const { return rec_[i].move; }
+  Color record_mover(std::size_t i) const { return rec_[i].mover; }
+  const Position& record_board(std::size_t i) const { return rec_[i].after; }
 
   bool is_over() const { return over_; }
   // Area score (rule 17 without dead-stone agreement) minus komi.

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "core/rules/games.hpp"
+#include "generator/reference/kee2016_search.hpp"
 
 namespace gotb {
 
@@ -51,7 +52,29 @@ SolveReport reference_solve(const SolveRequest& req) {
     rep.nodes = solver.nodes();
     rep.memo_hits = solver.memo_hits();
   };
-  if (req.repeat == RepeatScoring::Superko) {
+  if (req.repeat == RepeatScoring::Superko && opt.memo && req.rules.family() == "kee-2016" &&
+      Kee2016SearchGame::supports(req.board)) {
+    // Kee 2016: the cached search of kee2016_search.hpp (docs/rules/kee-2016.md).
+    Kee2016Game game(req.board, req.rules, req.komi);
+    replay_moves(game, req.moves);
+    Kee2016Solver solver(req.board, req.komi, opt);
+    rep.game_over = game.is_over();
+    rep.value = solver.value(game);
+    if (!rep.game_over) {
+      rep.to_move = std::string(color_name(game.to_move()));
+      if (req.with_move_values) {
+        const bool black = game.to_move() == Color::Black;
+        for (const auto& mv : solver.move_values(game)) rep.moves.push_back({game.move_name(mv.move), mv.value});
+        std::stable_sort(rep.moves.begin(), rep.moves.end(), [&](const MoveReport& a, const MoveReport& b) {
+          return black ? a.value > b.value : a.value < b.value;
+        });
+      }
+      if (req.with_pv)
+        for (Move m : solver.principal_variation(game, rep.value)) rep.pv.push_back(game.move_name(m));
+    }
+    rep.nodes = solver.nodes();
+    rep.memo_hits = solver.memo_hits();
+  } else if (req.repeat == RepeatScoring::Superko) {
     visit_game(req.board, req.rules, req.komi, run);
   } else {
     TrompTaylorFiniteGame game = finite_game(req.board, req.rules, req.komi, req.repeat, {}, Color::Black, 0);

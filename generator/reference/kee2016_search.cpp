@@ -1,0 +1,286 @@
+#include "generator/reference/kee2016_search.hpp"
+
+#include <stdexcept>
+
+#include "core/bits.hpp"
+#include "core/rules/move_text.hpp"
+#include "core/scoring.hpp"
+
+namespace gotb {
+
+namespace {
+// 3^10: every play copies the flag planes (5 bits per board) for undo, and
+// the solver caches only up to 1024 words (3^8 boards) anyway.
+constexpr std::uint64_t kMaxDenseBoards = 59049;
+}
+
+bool Kee2016SearchGame::supports(const Board& board) {
+  if (board.size() > kMaxRankPoints) return false;
+  return Ranker(board.size()).count() <= kMaxDenseBoards;
+}
+
+Kee2016SearchGame::Kee2016SearchGame(const Board& board, double komi)
+    : board_(&board), komi_(komi), ranker_(board.size()), boards_(ranker_.count()) {
+  if (boards_ > kMaxDenseBoards) throw std::invalid_argument("Kee2016SearchGame: board too large for the flag table");
+  bits_.assign((kPlanes * boards_ + 63) / 64, 0);
+  Entry start;
+  start.rank = static_cast<std::uint32_t>(ranker_.rank(start.after));
+  rec_.push_back(start);
+}
+
+void Kee2016SearchGame::push(const Entry& e) {
+  Entry x = e;
+  const Entry& prev = rec_.back();
+  const Color me = x.mover, opp = opponent(me);
+  if (x.kind == Kind::Stone) {
+    x.last_stone = static_cast<std::uint32_t>(rec_.size());
+    x.first = !flag(Present, x.rank);
+    if (x.first) {
+      present_.push_back(x.rank);
+      set_flag(Present, x.rank, true);
+      set_flag(OnlyStonesB, x.rank, true);
+      set_flag(OnlyStonesW, x.rank, true);
+    }
+    // A new appearance: no pass of either player since it yet (rule 11a).
+    set_flag(AllowedB, x.rank, false);
+    set_flag(AllowedW, x.rank, false);
+  } else {
+    x.after = prev.after;
+    x.rank = prev.rank;
+    x.last_stone = prev.last_stone;
+    x.first = false;
+    const bool after_pass = prev.kind == Kind::Pass || prev.kind == Kind::Appeal;
+    if (x.kind == Kind::Pass && prev.kind == Kind::Appeal && rec_[rec_.size() - 2].kind == Kind::Stone)
+      x.end = End::Rescind;  // rule 13; scored as a loss / the anchor's exit (file comment)
+    else if (after_pass)
+      x.end = End::Passes;  // rule 15
+    // The pass is an appearance of the current board (its Allowed flags stay
+    // clear) and, if non-appealing, a qualifying pass (rule 11a) for every
+    // other board: ours becomes allowed where 11b still holds. Either kind
+    // ends "only stone plays" (rule 11b) for the opponent, for good.
+    const int my_allowed = me == Color::Black ? AllowedB : AllowedW;
+    const int my_only = me == Color::Black ? OnlyStonesB : OnlyStonesW;
+    const int opp_allowed = opp == Color::Black ? AllowedB : AllowedW;
+    const int opp_only = opp == Color::Black ? OnlyStonesB : OnlyStonesW;
+    for (std::uint32_t r : present_) {
+      if (x.kind == Kind::Pass && r != x.rank) set_flag(my_allowed, r, flag(my_only, r));
+      set_flag(opp_only, r, false);
+      set_flag(opp_allowed, r, false);
+    }
+  }
+  rec_.push_back(x);
+}
+
+void Kee2016SearchGame::anchor(const Kee2016Game& real, Value exit_value) {
+  if (&real.board() != board_ && !(real.board().spec() == board_->spec()))
+    throw std::logic_error("Kee2016SearchGame::anchor: another board");
+  std::fill(bits_.begin(), bits_.end(), 0);
+  saved_.clear();
+  present_.clear();
+  rec_.clear();
+  Entry start;
+  start.after = real.record_board(0);
+  start.rank = static_cast<std::uint32_t>(ranker_.rank(start.after));
+  start.first = true;
+  rec_.push_back(start);
+  present_.push_back(start.rank);
+  set_flag(Present, start.rank, true);
+  set_flag(OnlyStonesB, start.rank, true);
+  set_flag(OnlyStonesW, start.rank, true);
+  const std::size_t n = real.record_length();
+  for (std::size_t i = 1; i <= n; ++i) {
+    Entry e;
+    e.mover = real.record_mover(i);
+    const Move m = real.record_move(i);
+    e.kind = m.kind == MoveKind::Play ? Kind::Stone : m.kind == MoveKind::AppealingPass ? Kind::Appeal : Kind::Pass;
+    if (e.kind == Kind::Stone) {
+      e.after = real.record_board(i);
+      e.rank = static_cast<std::uint32_t>(ranker_.rank(e.after));
+    }
+    push(e);
+    if (rec_.back().end != End::None) throw std::logic_error("Kee2016SearchGame::anchor: the record has ended");
+  }
+  anchor_len_ = n;
+  anchor_bans_ = real.rescinded_here();
+  exit_value_ = exit_value;
+  ++epoch_;
+}
+
+Value Kee2016SearchGame::outcome() const {
+  const Entry& e = rec_.back();
+  if (e.end == End::Rescind) {
+    // Entries end with [stone, appeal, pass]: the stone is index size - 3.
+    if (rec_.size() - 3 <= anchor_len_) return exit_value_;
+    return e.mover == Color::Black ? min_outcome() : max_outcome();
+  }
+  return Value::score(area_count(*board_, e.after).difference(), komi_);
+}
+
+void Kee2016SearchGame::mark(std::uint64_t* ex, std::uint32_t r, Color mover) const {
+  for (int plane : {static_cast<int>(Present), mover == Color::Black ? static_cast<int>(AllowedB) : static_cast<int>(AllowedW),
+                    mover == Color::Black ? static_cast<int>(OnlyStonesB) : static_cast<int>(OnlyStonesW)}) {
+    std::uint64_t i = static_cast<std::uint64_t>(plane) * boards_ + r;
+    ex[i >> 6] |= std::uint64_t{1} << (i & 63);
+  }
+}
+
+void Kee2016SearchGame::mark_candidates(std::uint64_t* ex, Color mover) const {
+  const Position& pos = rec_.back().after;
+  for_each_bit(pos.empty(*board_), [&](int p) {
+    PlayOutcome o;
+    play_stone(*board_, pos, mover, p, SuicideRule::Allowed, o);
+    if (!(o.next == pos)) mark(ex, static_cast<std::uint32_t>(ranker_.rank(o.next)), mover);
+  });
+}
+
+void Kee2016SearchGame::legal_moves(std::vector<Move>& out, std::uint64_t* examined) const {
+  if (is_over()) return;
+  const Color me = to_move();
+  const Position& pos = rec_.back().after;
+  const bool at_anchor = rec_.size() - 1 == anchor_len_;
+  bool can_appeal = false;
+  for_each_bit(pos.empty(*board_), [&](int p) {
+    PlayOutcome o;
+    play_stone(*board_, pos, me, p, SuicideRule::Allowed, o);
+    if (o.next == pos) return;  // rule 10
+    const auto r = static_cast<std::uint32_t>(ranker_.rank(o.next));
+    if (examined) mark(examined, r, me);
+    if (prohibited(r, me)) {  // rule 11; a reason to appeal (rule 12)
+      can_appeal = true;
+      return;
+    }
+    if (at_anchor && (anchor_bans_ & bit(p))) return;  // rule 14
+    out.push_back(Move::play(p));
+  });
+  out.push_back(Move::pass());
+  if (can_appeal) out.push_back(Move::pass(MoveKind::AppealingPass));
+}
+
+void Kee2016SearchGame::play(Move m) {
+  saved_.insert(saved_.end(), bits_.begin(), bits_.end());
+  Entry e;
+  e.mover = to_move();
+  if (m.kind == MoveKind::Play) {
+    PlayOutcome o;
+    play_stone(*board_, rec_.back().after, e.mover, m.point, SuicideRule::Allowed, o);
+    e.kind = Kind::Stone;
+    e.after = o.next;
+    e.rank = static_cast<std::uint32_t>(ranker_.rank(o.next));
+  } else {
+    e.kind = m.kind == MoveKind::AppealingPass ? Kind::Appeal : Kind::Pass;
+  }
+  push(e);
+}
+
+void Kee2016SearchGame::undo() {
+  if (rec_.back().first) present_.pop_back();
+  rec_.pop_back();
+  std::copy(saved_.end() - static_cast<std::ptrdiff_t>(bits_.size()), saved_.end(), bits_.begin());
+  saved_.resize(saved_.size() - bits_.size());
+}
+
+Kee2016SearchGame::StateKey Kee2016SearchGame::state_key() const {
+  const Entry& e = rec_.back();
+  std::uint64_t pass_state = 0;  // after a stone play (or at the start)
+  if (e.kind == Kind::Pass) pass_state = 1;
+  else if (e.kind == Kind::Appeal) pass_state = rec_[rec_.size() - 2].kind == Kind::Stone ? 2 : 1;
+  std::uint64_t meta = static_cast<std::uint64_t>(index(to_move())) | pass_state << 1;
+  // No stone play since the anchor: the node's value involves the anchor's
+  // exit value and bans, so its entries are private to this anchor.
+  if (e.last_stone <= anchor_len_) meta |= std::uint64_t{1} << 3 | epoch_ << 4;
+  return {e.after.black, e.after.white, meta};
+}
+
+void Kee2016SearchGame::mark_current_situation(std::uint64_t* examined) const {
+  const Entry& e = rec_.back();
+  if (e.kind == Kind::Stone) mark(examined, e.rank, e.mover);
+  else if (e.kind == Kind::Appeal) mark_candidates(examined, e.mover);
+}
+
+std::string Kee2016SearchGame::move_name(Move m) const { return move_text(*board_, m); }
+
+// ---------------------------------------------------------------------------
+
+Kee2016Solver::Kee2016Solver(const Board& board, double komi, ReferenceOptions options)
+    : star_(board, komi), solver_(star_, options) {}
+
+std::vector<Move> Kee2016Solver::exit_moves(const Kee2016Game& game) {
+  const std::size_t n = game.record_length();
+  if (game.is_over() || n == 0) return {};
+  const Move last = game.record_move(n);
+  if (last.kind == MoveKind::Play) {
+    const Move appeal = Move::pass(MoveKind::AppealingPass);
+    if (game.is_legal(appeal)) return {appeal, Move::pass()};
+    return {};
+  }
+  if (last.kind == MoveKind::AppealingPass && n >= 2 && game.record_move(n - 1).kind == MoveKind::Play)
+    return {Move::pass()};
+  return {};
+}
+
+namespace {
+struct Rewind {  // undoes the plays made on the real game, also on exceptions
+  Kee2016Game& g;
+  std::size_t count = 0;
+  ~Rewind() {
+    for (std::size_t i = 0; i < count; ++i) g.undo();
+  }
+};
+}  // namespace
+
+Value Kee2016Solver::value(Kee2016Game& game) {
+  if (game.is_over()) return game.outcome();
+  Value exit = star_.min_outcome();  // unused unless the rescind is reachable
+  const std::vector<Move> moves = exit_moves(game);
+  if (!moves.empty()) {
+    const std::size_t len = game.record_length();
+    Rewind rw{game};
+    for (Move m : moves) {
+      game.play(m);
+      ++rw.count;
+    }
+    if (game.record_length() >= len) throw std::logic_error("Kee2016Solver: the exit plays did not rescind");
+    exit = value(game);
+  }
+  star_.anchor(game, exit);
+  return solver_.value();
+}
+
+std::vector<Kee2016Solver::MoveValue> Kee2016Solver::move_values(Kee2016Game& game) {
+  std::vector<Move> moves;
+  game.legal_moves(moves);
+  std::vector<MoveValue> out;
+  for (Move m : moves) {
+    Rewind rw{game};
+    game.play(m);
+    rw.count = 1;
+    out.push_back({m, value(game)});
+  }
+  return out;
+}
+
+std::vector<Move> Kee2016Solver::principal_variation(Kee2016Game& game, Value v) {
+  std::vector<Move> pv;
+  Rewind rw{game};
+  std::vector<Move> moves;
+  while (!game.is_over()) {
+    moves.clear();
+    game.legal_moves(moves);
+    bool found = false;
+    for (Move m : moves) {
+      game.play(m);
+      ++rw.count;
+      if (value(game) == v) {
+        pv.push_back(m);
+        found = true;
+        break;
+      }
+      game.undo();
+      --rw.count;
+    }
+    if (!found) throw std::logic_error("Kee2016Solver: no move keeps the value (inconsistent search)");
+  }
+  return pv;
+}
+
+}  // namespace gotb

@@ -1,0 +1,163 @@
+// Cached exact solving of Kee Rules 2016 (docs/rules/kee-2016.md, "Cached
+// solving", where the two claims below are proved).
+//
+// The real game (core/rules/kee2016.hpp) cannot use the reference solver's
+// dependency cache as it stands: a rescind returns to an earlier record, so
+// what follows a node depends on records the node no longer shows. Two
+// facts remove that obstacle:
+//
+//  1. Rescind as a loss. At any node, the value is unchanged if every
+//     stone play made there is searched in the game where rescinding *that*
+//     stone play ends the game as a loss for its player (the worst score for
+//     him). Rescinding only hands the player his remaining choices at the
+//     same node, which he had anyway. So, searched from an anchor node N
+//     whose own exit value e (the value after rescinding N's last stone
+//     play) is known, the game `Kee2016SearchGame` below, in which a rescind
+//     ends the game with value e (N's last stone play) or the rescinded
+//     player's worst score (any later stone play), has N's exact value.
+//  2. In that game the record only grows, and the legality of every play is
+//     a function of the board, player to move, pass state and five flags
+//     per earlier board (present; per player: "the opponent made no pass
+//     since its first appearance", and "that, and the player made a
+//     non-appealing pass since its last appearance"). Each flag of a board
+//     changes by rules that read only that board's flags, so the
+//     dependency-cache proof of docs/solving.md section 1 applies with these
+//     flags as the history.
+//
+// `Kee2016Solver` computes real values: the exit value first (recursively,
+// by playing the rescind on the real game), then a cached search of the
+// anchored game. One cache serves every anchor (entries for nodes that
+// depend on the anchor carry the anchor's epoch in their key).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/rank.hpp"
+#include "core/rules/kee2016.hpp"
+#include "generator/reference/reference_solver.hpp"
+
+namespace gotb {
+
+class Kee2016SearchGame {
+ public:
+  using StateKey = std::array<std::uint64_t, 3>;
+
+  // Boards of at most 10 points (3^10 colourings); larger boards have no
+  // dense flag table (supports() is false) and are solved literally.
+  static bool supports(const Board& board);
+  Kee2016SearchGame(const Board& board, double komi);
+
+  // Starts a search at the real game's current node. `exit_value` is the
+  // real value of the node reached by rescinding its last stone play (used
+  // only when that rescind is reachable from here, see exit_moves()).
+  void anchor(const Kee2016Game& real, Value exit_value);
+
+  bool is_over() const { return rec_.back().end != End::None; }
+  Value outcome() const;
+  Value min_outcome() const { return Value::score(-board_->size(), komi_); }
+  Value max_outcome() const { return Value::score(board_->size(), komi_); }
+  Color to_move() const { return opponent(rec_.back().mover); }
+
+  void legal_moves(std::vector<Move>& out) const { legal_moves(out, nullptr); }
+  // Also marks, in `examined`, the flags that decided each play's legality.
+  void legal_moves(std::vector<Move>& out, std::uint64_t* examined) const;
+  void play(Move m);  // m must be legal
+  void undo();
+  std::string move_name(Move m) const;
+
+  // History dependencies (docs/solving.md section 1, docs/rules/kee-2016.md).
+  StateKey state_key() const;
+  int dependency_words() const { return static_cast<int>(bits_.size()); }
+  const std::uint64_t* history_bits() const { return bits_.data(); }
+  // Marks the flags that made the last play legal at the parent: the new
+  // board's flags for a stone play, every candidate board's flags for an
+  // appealing pass.
+  void mark_current_situation(std::uint64_t* examined) const;
+
+ private:
+  enum class Kind : std::uint8_t { Start, Stone, Pass, Appeal };
+  enum class End : std::uint8_t { None, Passes, Rescind };
+  struct Entry {
+    Position after;
+    Color mover = Color::White;  // the start entry: Black moves first
+    Kind kind = Kind::Start;
+    End end = End::None;
+    bool first = false;           // first appearance of its board
+    std::uint32_t rank = 0;
+    std::uint32_t last_stone = 0;  // index of the latest stone play (0 = none)
+  };
+  // Flag planes: bit (plane * boards + rank). For a board B and player X:
+  // OnlyStonesX(B) = X's opponent made no pass since B's first appearance
+  // (rule 11b); AllowedX(B) = OnlyStonesX(B) and X made a non-appealing
+  // pass since B's last appearance (rule 11a). Keeping the conjunction
+  // rather than the pass flag itself makes histories that differ only in
+  // passes that can no longer matter (11b already failed) equal.
+  enum Plane { Present = 0, AllowedB = 1, AllowedW = 2, OnlyStonesB = 3, OnlyStonesW = 4, kPlanes = 5 };
+
+  bool flag(int plane, std::uint32_t r) const {
+    std::uint64_t i = static_cast<std::uint64_t>(plane) * boards_ + r;
+    return (bits_[i >> 6] >> (i & 63)) & 1;
+  }
+  void set_flag(int plane, std::uint32_t r, bool on) {
+    std::uint64_t i = static_cast<std::uint64_t>(plane) * boards_ + r;
+    if (on) bits_[i >> 6] |= std::uint64_t{1} << (i & 63);
+    else bits_[i >> 6] &= ~(std::uint64_t{1} << (i & 63));
+  }
+  // Rule 11 for a stone play of `mover` producing board r.
+  bool prohibited(std::uint32_t r, Color mover) const {
+    return flag(Present, r) && !flag(mover == Color::Black ? AllowedB : AllowedW, r);
+  }
+  void mark(std::uint64_t* ex, std::uint32_t r, Color mover) const;
+  // Mark every board a stone play of `mover` could produce from the current board.
+  void mark_candidates(std::uint64_t* ex, Color mover) const;
+  void push(const Entry& e);
+
+  const Board* board_;
+  double komi_;
+  Ranker ranker_;
+  std::uint64_t boards_;
+  std::vector<std::uint64_t> bits_;
+  std::vector<std::uint64_t> saved_;  // bits_ before each play, for undo
+  std::vector<Entry> rec_;
+  std::vector<std::uint32_t> present_;  // boards of the record, by first appearance
+  std::size_t anchor_len_ = 0;
+  Mask anchor_bans_ = 0;
+  Value exit_value_;
+  std::uint64_t epoch_ = 0;
+};
+
+// Real (Kee Rules 2016) values of nodes of a real game, with one cache.
+class Kee2016Solver {
+ public:
+  struct MoveValue {
+    Move move;
+    Value value;
+  };
+  // Requires Kee2016SearchGame::supports(board).
+  Kee2016Solver(const Board& board, double komi, ReferenceOptions options);
+
+  // Exact value of the real game's current node (the game is left as it was).
+  Value value(Kee2016Game& game);
+  // Exact value of every legal move, in legal_moves order.
+  std::vector<MoveValue> move_values(Kee2016Game& game);
+  // From a node of value v: a move keeping v, repeatedly, until the game ends.
+  std::vector<Move> principal_variation(Kee2016Game& game, Value v);
+
+  // The plays that rescind the current node's last stone play, when they
+  // are legal here (empty otherwise): "appeal pass" after the opponent's
+  // stone play, "pass" after our stone play answered by an appeal.
+  static std::vector<Move> exit_moves(const Kee2016Game& game);
+
+  std::uint64_t nodes() const { return solver_.nodes(); }
+  std::uint64_t memo_hits() const { return solver_.memo_hits(); }
+  bool memo_active() const { return solver_.memo_active(); }
+
+ private:
+  Kee2016SearchGame star_;
+  ReferenceSolver<Kee2016SearchGame> solver_;
+};
+
+}  // namespace gotb
