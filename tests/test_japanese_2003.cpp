@@ -282,9 +282,11 @@ Board bent_four_board(bool corner) {
 
 // Bent four in the corner, dead without a special rule (J1989 needed one):
 //   a1: a2 b1    b1: c1    d (black wall): a2 b1 c1 w    w: e1 e2 (alive)
-// [INF2] White, moving first, plays b1 (the vital point). Black a2 or c1
-// fill his own eye space and lose the wall at once; the only try is Black
-// a1, and White a2 takes it. That is a ko capture (Black a1 would take a2
+// [INF2] White, moving first, plays b1 (the vital point). Black c1 leaves
+// the wall the single liberty a2, which White fills; Black a2 shares the
+// liberties a1 c1 with b1, and White c1 gives up two stones to leave a
+// two-point eye, which White fills again. The only try is Black a1, and
+// White a2 takes it. That is a ko capture (Black a1 would take a2
 // back and recreate the position) and it also leaves the wall with the
 // single liberty c1. The hypothetical ko rule forbids Black the immediate
 // retake; a ko-pass is legal (a ko capture is available but prohibited) but
