@@ -148,6 +148,183 @@ TEST_CASE("basic ko at the end: ko stone without a direct ko", "[japanese-2003][
   CHECK(x.t.score == -5);
 }
 
+// ---- shapes on graph boards --------------------------------------------------
+// Rectangles small enough for the test suite cannot hold a living group
+// around a dead one, so these shapes are graph boards (docs/boards.md): the
+// defender's wall, its eye space and the attacker's living group w with the
+// leaf eyes e1 e2, with exactly the adjacencies of the shape on a real board.
+// Clauses cited: [INF2] = informal text v2 (docs/rules/japanese-2003.md).
+
+namespace {
+Analysed analyse_graph(const Board& b, const char* diagram) {
+  Position p = parse_diagram(b, diagram);
+  FinalAnalysis a = analyse_final_position(b, p);
+  ScoreTerms t = score_final_position(b, p, a, 0);
+  return {b, p, a, t};
+}
+
+Mask named(const Board& b, std::initializer_list<const char*> names) { return points(b, names); }
+
+// A straight eye space x1-x2-...-xn (n = 3 or 4) inside a two-stone black
+// wall u1-u2 (u1 touches x1 x2, u2 the last two), the wall touching only
+// the eye space and w.
+Board straight_eye_board(int n) {
+  std::vector<std::string> names{"u1", "u2", "w", "e1", "e2"};
+  std::vector<std::pair<int, int>> edges{{0, 1}, {0, 2}, {1, 2}, {2, 3}, {2, 4}};
+  for (int i = 1; i <= n; ++i) {  // x_i touches u1 for i <= 2, u2 for i >= n - 1
+    names.push_back("x" + std::to_string(i));
+    if (i <= 2) edges.push_back({0, 4 + i});
+    if (i >= n - 1) edges.push_back({1, 4 + i});
+    if (i > 1) edges.push_back({4 + i - 1, 4 + i});
+  }
+  return Board::graph("straight-" + std::to_string(n), 5 + n, edges, names);
+}
+}  // namespace
+
+// One eye, fast (the 2x6 version below is hidden for its 15 s):
+// the black string d1-d2 has the single liberty e.
+// [INF2] uncapturable: White, moving first, plays e and captures both
+// stones, so not uncapturable. Capturable under the string / local to the
+// string: after the capture the whole board is White's living group and
+// three empty points, where no black stone can get two eyes or capture
+// anything, so White prevents any permanent black stone (the local
+// environment is the whole board: Black has no strong string): dead.
+// w: Black can only play e (or d1, d2 after a capture); e1 and e2 are
+// suicide: uncapturable.
+// Scoring [INF2]: the eye string e d1 d2 (through the dead stones) and e1,
+// e2 touch only the alive w: white territory 5, plus 2 dead stones on it:
+// W+7.
+TEST_CASE("one eye: dead next to a living group (graph)", "[japanese-2003][analysis]") {
+  Board b = Board::graph("one-eye", 6, {{0, 1}, {0, 2}, {0, 3}, {1, 2}, {1, 3}, {3, 4}, {3, 5}},
+                         {"d1", "d2", "e", "w", "e1", "e2"});
+  auto x = analyse_graph(b, "XX.O..");
+  REQUIRE(x.a.strings.size() == 2);
+  CHECK(x.a.strings[0].status == Status::Dead);
+  CHECK(x.a.strings[1].status == Status::Uncapturable);
+  CHECK(x.t.white_territory == named(b, {"d1", "d2", "e", "e1", "e2"}));
+  CHECK(x.t.dead_black_in_white_territory == 2);
+  CHECK(x.t.score == -7);
+}
+
+// Nakade: a big eye filled to one eye. The black wall u1-u2 encloses the
+// straight three x1 x2 x3, and White has played the vital point x2:
+//   u1: x1 x2 w    u2: x2 x3 w    x1-x2-x3    w: e1 e2 (alive)
+// The wall's liberties x1 x3 are also the only liberties of the white x2.
+// - Wall [INF2] not uncapturable: White x1 puts both sides in atari; Black
+//   x3 takes two stones but keeps the two-point eye x1 x2, White x2 (or x1)
+//   again, and whatever Black does leaves one eye: White captures the wall.
+//   Not capturable under / local to the string: after that the freed
+//   points lie inside White's living group and every black stone there is
+//   captured again, so White prevents a permanent black stone anywhere
+//   (local environment = the whole board). Dead.
+// - x2 [INF2] uncapturable: Black's only attacks are x1 or x3, each a
+//   self-atari of the whole wall that White answers by capturing it; after
+//   that Black, re-entering one wall point at a time, never captures x2.
+// - w: uncapturable (e1 e2 are suicide points for Black).
+// Scoring: the eye string x1 u1 u2 x3 (through the dead wall) borders only
+// the alive x2 and w: with e1 e2, white territory 6, plus the 2 dead stones
+// on it: W+8.
+// The same wall around an empty straight four is uncapturable with four
+// points of territory (B+2): filling the big eye with a nakade is what kills.
+TEST_CASE("nakade: a big eye filled to one eye is dead", "[japanese-2003][analysis]") {
+  Board b3 = straight_eye_board(3);
+  auto x = analyse_graph(b3, "XXO...O.");  // u1 u2 w e1 e2 x1 x2 x3
+  CHECK(string_at_point(x, "u1").status == Status::Dead);
+  CHECK(string_at_point(x, "x2").status == Status::Uncapturable);
+  CHECK(string_at_point(x, "w").status == Status::Uncapturable);
+  CHECK(x.t.white_territory == named(b3, {"u1", "u2", "x1", "x3", "e1", "e2"}));
+  CHECK(x.t.dame == 0);
+  CHECK(x.t.dead_black_in_white_territory == 2);
+  CHECK(x.t.score == -8);
+
+  Board b4 = straight_eye_board(4);
+  auto y = analyse_graph(b4, "XXO......");
+  CHECK(string_at_point(y, "u1").status == Status::Uncapturable);
+  CHECK(y.t.black_territory == named(b4, {"x1", "x2", "x3", "x4"}));
+  CHECK(y.t.score == 2);
+}
+
+// A surprising but rule-conform case: with the wall shrunk to ONE point d
+// touching x1 x2 x3 and w, the white nakade stone is dead as well. Black,
+// moving first against x2, plays x1 (self-atari); White x3 takes d and x1;
+// Black d ataris x2-x3 (a single point now rebuilds the whole wall); White
+// x1 takes d; Black d takes x1 x2 x3. Every white stone White puts back in
+// x1..x3 is taken again the same way, so Black forces the capture of x2
+// and, over the infinite sequence, no permanent white stone on x2's local
+// environment d x1 x2 x3 [INF2: sequences may be infinite; a permanent
+// stone is one never removed afterwards]. The status of each string is
+// decided with its opponent moving first, so both the wall and x2 are dead
+// and x1 x3 are dame (W+2: e1 e2). The two-point wall above cannot be
+// rebuilt by one play, and there x2 is uncapturable; the independent Büchi
+// solver agrees on this graph (test "force solver agrees ...").
+TEST_CASE("nakade with a one-point wall: both sides dead", "[japanese-2003][analysis]") {
+  Board b = Board::graph("nakade-1", 7, {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {2, 3}, {4, 5}, {4, 6}},
+                         {"d", "x1", "x2", "x3", "w", "e1", "e2"});
+  auto x = analyse_graph(b, "X.O.O..");
+  CHECK(string_at_point(x, "d").status == Status::Dead);
+  CHECK(string_at_point(x, "x2").status == Status::Dead);
+  CHECK(string_at_point(x, "w").status == Status::Uncapturable);
+  CHECK(x.t.dame == named(b, {"x1", "x3"}));
+  CHECK(x.t.score == -2);
+}
+
+namespace {
+// The L-shaped eye space a1 a2 b1 c1 with a1 in the corner (it touches only
+// a2 and b1), inside the black wall d (a2 b1 c1 and w); corner = false adds
+// the edge a1-d: the same shape away from the corner.
+Board bent_four_board(bool corner) {
+  std::vector<std::pair<int, int>> edges{{0, 1}, {0, 2}, {2, 3}, {4, 1}, {4, 2}, {4, 3}, {4, 5}, {5, 6}, {5, 7}};
+  if (!corner) edges.push_back({0, 4});
+  return Board::graph(corner ? "bent-four-corner" : "bent-four-side", 8, edges,
+                      {"a1", "a2", "b1", "c1", "d", "w", "e1", "e2"});
+}
+}  // namespace
+
+// Bent four in the corner, dead without a special rule (J1989 needed one):
+//   a1: a2 b1    b1: c1    d (black wall): a2 b1 c1 w    w: e1 e2 (alive)
+// [INF2] White, moving first, plays b1 (the vital point). Black c1 leaves
+// the wall the single liberty a2, which White fills; Black a2 shares the
+// liberties a1 c1 with b1, and White c1 gives up two stones to leave a
+// two-point eye, which White fills again. The only try is Black a1, and
+// White a2 takes it. That is a ko capture (Black a1 would take a2
+// back and recreate the position) and it also leaves the wall with the
+// single liberty c1. The hypothetical ko rule forbids Black the immediate
+// retake; a ko-pass is legal (a ko capture is available but prohibited) but
+// it is a move without stones, so White c1 captures the wall. Afterwards
+// every black stone inside White's living group is taken again: dead, no
+// permanent black stone anywhere (local environment = whole board).
+// Score: all 7 points but w are white eye points, plus the dead d: W+8.
+// Away from the corner (a1 also touches the wall) Black answers b1 with a1
+// connected to the wall, and the shape has two eyes: uncapturable, four
+// points of black territory, B+2.
+TEST_CASE("bent four in the corner is dead", "[japanese-2003][analysis][ko]") {
+  Board corner = bent_four_board(true);
+  auto x = analyse_graph(corner, "....XO..");
+  CHECK(string_at_point(x, "d").status == Status::Dead);
+  CHECK(string_at_point(x, "w").status == Status::Uncapturable);
+  CHECK(x.t.white_territory == named(corner, {"a1", "a2", "b1", "c1", "d", "e1", "e2"}));
+  CHECK(x.t.score == -8);
+
+  Board side = bent_four_board(false);
+  auto y = analyse_graph(side, "....XO..");
+  CHECK(string_at_point(y, "d").status == Status::Uncapturable);
+  CHECK(y.t.black_territory == named(side, {"a1", "a2", "b1", "c1"}));
+  CHECK(y.t.score == 2);
+}
+
+// Slow (about 7 s): the same corner with the wall as on a real board,
+// s1 = a3 (touching a2), s2 = b2 (a2 b1), s3 = c2 (c1), s4 = d1 (c1), the
+// attacker touching the outer wall stones s1 and s4.
+TEST_CASE("bent four in the corner with a four-stone wall", "[.][japanese-2003-slow]") {
+  Board b = Board::graph("bent-four-wall", 11,
+                         {{0, 1}, {0, 2}, {2, 3}, {4, 1}, {4, 5}, {4, 8}, {5, 1}, {5, 2}, {5, 6}, {6, 3}, {6, 7},
+                          {7, 3}, {7, 8}, {8, 9}, {8, 10}},
+                         {"a1", "a2", "b1", "c1", "s1", "s2", "s3", "s4", "w", "e1", "e2"});
+  auto x = analyse_graph(b, "....XXXXO..");
+  CHECK(string_at_point(x, "s1").status == Status::Dead);
+  CHECK(x.t.score == -14);
+}
+
 TEST_CASE("ko capture recognition", "[japanese-2003][ko]") {
   Board b = Board::parse("1x4");
   Position p = parse_diagram(b, ".X.X");
@@ -304,6 +481,98 @@ TEST_CASE("japanese-2003 reference solver agrees with plain minimax", "[japanese
   }
 }
 
+// The cache (docs/rules/japanese-2003.md, "A sound cache") against the
+// uncached search, on every board where the uncached search finishes: the
+// value of every legal first move must agree. Tag range 0 sends every
+// position first reached with a nonzero prisoner difference through the
+// overflow path (results resting on it are never reused), so that path is
+// checked too; a too-narrow tag range without it would be unsound.
+TEST_CASE("japanese-2003 cached search equals the uncached one", "[japanese-2003][values][cache]") {
+  for (const char* board : {"1x1", "1x2", "1x3", "1x4", "1x5", "2x2"}) {
+    for (int range : {-1, 0, 1}) {
+      Board b = Board::parse(board);
+      Japanese2003Game plain(b, RuleSet::parse("japanese-2003"), 0);
+      Japanese2003Game cached(b, RuleSet::parse("japanese-2003"), 0);
+      if (range >= 0) cached.set_tag_range(range);
+      REQUIRE(cached.dependency_words() > 0);
+      ReferenceOptions off;
+      off.memo = false;
+      ReferenceOptions on;
+      ReferenceSolver<Japanese2003Game> slow(plain, off), fast(cached, on);
+      auto a = slow.move_values(), c = fast.move_values();
+      INFO(board << " tag range " << range);
+      REQUIRE(a.size() == c.size());
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        CHECK(a[i].move == c[i].move);
+        CHECK(a[i].value == c[i].value);
+      }
+      CHECK(fast.value() == slow.value());
+      if (std::string(board) == "1x5") CHECK(fast.memo_hits() > 0);  // the cache is really used
+    }
+  }
+}
+
+// The hooks' contract, checked directly: whenever two lines of play reach
+// the same state key but a move ends the game differently after them (a
+// long cycle in one and not the other, or with another result), the history
+// bits of the two lines must differ on a bit that legal_moves marked as
+// examined. Otherwise a cache entry from one line could be reused on the
+// other. Every line of 1x4 up to 13 moves, 1x5 up to 8 and 2x2 up to 10 is
+// enumerated. (With tags that ignore the prisoner difference at the first
+// occurrence, the 1x4 and 1x5 walks fail: there, two histories share a
+// position but not its first difference, and a long cycle ends differently.)
+TEST_CASE("japanese-2003 history bits separate every history that matters", "[japanese-2003][cache]") {
+  auto [board, max_depth] = GENERATE(std::make_pair("1x4", 13), std::make_pair("1x5", 8), std::make_pair("2x2", 10));
+  Board b = Board::parse(board);
+  Japanese2003Game g(b, RuleSet::parse("japanese-2003"), 0);
+  const int words = g.dependency_words();
+  REQUIRE(words > 0);
+  struct Seen {
+    std::vector<std::uint64_t> bits;
+    std::vector<std::pair<Move, Value>> ends;  // moves that end the game, with the outcome
+    std::vector<Move> moves;
+  };
+  std::map<Japanese2003Game::StateKey, std::vector<Seen>> by_key;
+  int pairs = 0, separated = 0;
+  std::function<void(int)> walk = [&](int depth) {
+    if (g.is_over() || depth == 0) return;
+    Seen here;
+    std::vector<std::uint64_t> examined(words, 0);
+    g.legal_moves(here.moves, examined.data());
+    here.bits.assign(g.history_bits(), g.history_bits() + words);
+    for (Move m : here.moves) {
+      g.play(m);
+      if (g.is_over()) here.ends.push_back({m, g.outcome()});
+      g.undo();
+    }
+    auto& list = by_key[g.state_key()];
+    for (const Seen& other : list) {
+      REQUIRE(other.moves == here.moves);  // legality depends on the state key alone
+      bool same = other.ends.size() == here.ends.size();
+      for (std::size_t i = 0; same && i < here.ends.size(); ++i)
+        same = other.ends[i].first == here.ends[i].first && other.ends[i].second.identical(here.ends[i].second);
+      if (same) continue;
+      ++pairs;
+      bool differ = false;
+      for (int w = 0; w < words; ++w) differ |= ((other.bits[w] ^ here.bits[w]) & examined[w]) != 0;
+      CHECK(differ);
+      separated += differ;
+    }
+    if (list.size() < 8) list.push_back(std::move(here));
+    std::vector<Move> moves;
+    g.legal_moves(moves);
+    for (Move m : moves) {
+      g.play(m);
+      walk(depth - 1);
+      g.undo();
+    }
+  };
+  walk(max_depth);
+  INFO(board << ": " << pairs << " pairs of histories where a move ends differently");
+  CHECK(pairs > 0);  // the property is exercised
+  CHECK(separated == pairs);
+}
+
 TEST_CASE("gotb analyse prints statuses and the score", "[japanese-2003][cli]") {
   auto r = test::run_gotb("analyse --board 2x5 --position '.X.O./XXXOO'");
   CHECK(r.exit_code == 0);
@@ -395,18 +664,37 @@ TEST_CASE("force solver agrees with an independent Büchi solver", "[japanese-20
     const char* diagram;
   };
   int checked = 0, forced = 0;
+  std::vector<std::pair<Board, Position>> cases;
   for (Case c : {Case{"1x4", ".X.X"}, Case{"1x4", "O.X."}, Case{"1x5", ".X.O."}, Case{"1x5", "X.XO."},
                  Case{"2x3", ".X./XO."}, Case{"2x3", "X.O/.XO"}, Case{"2x3", "XX./.OO"}}) {
     Board b = Board::parse(c.board);
-    Position pos = parse_diagram(b, c.diagram);
+    cases.emplace_back(b, parse_diagram(b, c.diagram));
+  }
+  // The shapes above whose statuses are the least obvious: the nakade with a
+  // one-point wall (both sides dead) and bent four in the corner.
+  Board nakade1 = Board::graph("nakade-1", 7, {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {2, 3}, {4, 5}, {4, 6}},
+                               {"d", "x1", "x2", "x3", "w", "e1", "e2"});
+  cases.emplace_back(nakade1, parse_diagram(nakade1, "X.O.O.."));
+  Board bent = bent_four_board(true);
+  cases.emplace_back(bent, parse_diagram(bent, "....XO.."));
+  for (const auto& [b, pos] : cases) {
+    const std::string board_name = b.spec();
+    const std::string diagram_text = diagram(b, pos, false);
     for (Color attacker : {Color::Black, Color::White}) {
       HypotheticalGraph g(b, pos, attacker, 1'000'000);
       Mask todo = pos.stones(opponent(attacker));
       while (todo) {
         Mask s = string_at(b, pos, lowest(todo));
         todo &= ~s;
-        for (Mask region : {s, b.flood(s, b.all())}) {
-          INFO(c.board << " " << c.diagram << " attacker " << color_name(attacker) << " region " << region);
+        // The string, its local environment (as steps 3-4 compute it from
+        // the strong strings of the analysis), and the whole board.
+        const FinalAnalysis fa = analyse_final_position(b, pos);
+        Mask strong = 0;
+        for (const auto& sa : fa.strings)
+          if (sa.color != attacker && (sa.status == Status::Uncapturable || sa.status == Status::CapturableUnder))
+            strong |= sa.stones;
+        for (Mask region : {s, b.flood(s, b.all() & ~(strong & ~s)), b.flood(s, b.all())}) {
+          INFO(board_name << " " << diagram_text << " attacker " << color_name(attacker) << " region " << region);
           bool fast = g.can_force_capture_without_permanent(s, region);
           CHECK(fast == naive_force(g, s, region));
           ++checked;

@@ -10,6 +10,64 @@ Japanese2003Game::Japanese2003Game(const Board& board, const RuleSet& rules, dou
   if (rules.family() != "japanese-2003")
     throw std::logic_error("Japanese2003Game from ruleset " + rules.to_string());
   seen_[pos_] = {0, 1};
+  // Measured on 2x3: a range of 2N + 2 sends enough results through the
+  // overflow path to cost 50 times more nodes than 4N (docs/rules/japanese-2003.md).
+  set_tag_range(4 * board.size());
+}
+
+void Japanese2003Game::set_tag_range(int max_difference) {
+  if (!undo_.empty()) throw std::logic_error("set_tag_range after a move");
+  words_ = 0;
+  hist_.clear();
+  ranker_.reset();
+  if (board_->size() > kMaxRankPoints) return;
+  // 1024 words is the reference solver's default bound on dependency sets;
+  // a narrower tag range only sends more results through the overflow path.
+  constexpr std::uint64_t kMaxBits = 1023 * 64;
+  std::uint64_t count = 1;
+  for (int i = 0; i < board_->size() && count <= kMaxBits; ++i) count *= 3;
+  for (int range = max_difference; range >= 0; --range) {
+    const std::uint64_t tags = 2 * static_cast<std::uint64_t>(range) + 2;
+    if (count * tags > kMaxBits) continue;
+    tag_range_ = range;
+    tags_ = static_cast<int>(tags);
+    visit_word_ = static_cast<int>((count * tags + 63) / 64);
+    words_ = visit_word_ + 1;
+    ranker_ = std::make_unique<Ranker>(board_->size());
+    hist_.assign(words_, 0);
+    set_history_bit(pos_, 0, true);
+    hist_[visit_word_] = visit_;
+    return;
+  }
+}
+
+void Japanese2003Game::set_history_bit(const Position& pos, int difference, bool on) {
+  if (!words_) return;
+  const std::uint64_t i = ranker_->rank(pos) * tags_ + tag_of(difference);
+  if (on) hist_[i >> 6] |= std::uint64_t{1} << (i & 63);
+  else hist_[i >> 6] &= ~(std::uint64_t{1} << (i & 63));
+}
+
+void Japanese2003Game::mark_tags(std::uint64_t* bits, const Position& pos) const {
+  const std::uint64_t first = ranker_->rank(pos) * tags_;
+  for (std::uint64_t i = first; i < first + tags_; ++i) bits[i >> 6] |= std::uint64_t{1} << (i & 63);
+  auto it = seen_.find(pos);
+  if (it != seen_.end() && it->second.count > 0 && tag_of(it->second.first_difference) == tags_ - 1)
+    bits[visit_word_] = ~std::uint64_t{0};  // rests on an exact difference the tags do not hold
+}
+
+void Japanese2003Game::mark_current_situation(std::uint64_t* bits) const {
+  if (words_) mark_tags(bits, pos_);
+}
+
+Japanese2003Game::StateKey Japanese2003Game::state_key() const {
+  // The basic ko rule can bite only right after a play; otherwise the
+  // position before the last move is irrelevant and is normalised away.
+  const Position& ko = (passes_ == 0 && !undo_.empty()) ? before_last_ : pos_;
+  const auto diff = static_cast<std::uint32_t>(prisoner_difference());
+  return {pos_.black, pos_.white, ko.black, ko.white,
+          static_cast<std::uint64_t>(index(to_move_)) | (static_cast<std::uint64_t>(passes_) << 8) |
+              (static_cast<std::uint64_t>(diff) << 32)};
 }
 
 const Japanese2003Game::Cached& Japanese2003Game::cached(const Position& pos) const {
@@ -57,13 +115,22 @@ bool Japanese2003Game::is_legal(Move m, std::string* why) const {
   return true;
 }
 
-void Japanese2003Game::legal_moves(std::vector<Move>& out) const {
+void Japanese2003Game::legal_moves(std::vector<Move>& out) const { legal_moves_impl(out, nullptr); }
+
+void Japanese2003Game::legal_moves(std::vector<Move>& out, std::uint64_t* examined) const {
+  legal_moves_impl(out, words_ ? examined : nullptr);
+}
+
+void Japanese2003Game::legal_moves_impl(std::vector<Move>& out, std::uint64_t* examined) const {
   if (is_over()) return;
   const std::size_t first = out.size();
   for_each_bit(pos_.empty(*board_), [&](int p) {
     PlayOutcome o;
     if (play_stone(*board_, pos_, to_move_, p, SuicideRule::Forbidden, o) != PlayStatus::Ok) return;
     if (!undo_.empty() && o.next == before_last_) return;
+    // Legality does not depend on the history, but whether this play ends
+    // the game by the long-cycle rule, and how, does.
+    if (examined) mark_tags(examined, o.next);
     out.push_back(Move::play(p));
   });
   if (!second_pass_forbidden()) out.push_back(Move::pass());
@@ -74,7 +141,10 @@ void Japanese2003Game::legal_moves(std::vector<Move>& out) const {
 }
 
 void Japanese2003Game::play(Move m) {
-  undo_.push_back({pos_, before_last_, to_move_, passes_, removed_black_, removed_white_, end_, cycle_result_});
+  undo_.push_back(
+      {pos_, before_last_, to_move_, passes_, removed_black_, removed_white_, end_, cycle_result_, visit_});
+  visit_ = ++visits_;
+  if (words_) hist_[visit_word_] = visit_;
   before_last_ = pos_;
   if (m.kind == MoveKind::Play) {
     PlayOutcome o;
@@ -97,12 +167,18 @@ void Japanese2003Game::play(Move m) {
   }
   to_move_ = opponent(to_move_);
   Seen& s = seen_[pos_];
-  if (s.count++ == 0) s.first_difference = prisoner_difference();
+  if (s.count++ == 0) {
+    s.first_difference = prisoner_difference();
+    set_history_bit(pos_, s.first_difference, true);
+  }
 }
 
 void Japanese2003Game::undo() {
   auto it = seen_.find(pos_);
-  if (--it->second.count == 0) seen_.erase(it);
+  if (--it->second.count == 0) {
+    set_history_bit(pos_, it->second.first_difference, false);
+    seen_.erase(it);
+  }
   const Undo& u = undo_.back();
   pos_ = u.pos;
   before_last_ = u.before_last;
@@ -112,6 +188,8 @@ void Japanese2003Game::undo() {
   removed_white_ = u.removed_white;
   end_ = u.end;
   cycle_result_ = u.cycle_result;
+  visit_ = u.visit;
+  if (words_) hist_[visit_word_] = visit_;
   undo_.pop_back();
 }
 

@@ -10,12 +10,19 @@
 // position). The result then comes from the exact life-and-death analysis
 // (core/rules/japanese/analysis.hpp), cached per final position.
 //
-// The game offers no history-dependency hooks: the long-cycle result depends
-// on removal counts since a position's first occurrence, which the
-// reference solver's situation-set cache cannot express, so it runs
-// uncached (always sound).
+// History dependencies for the reference solver's cache (docs/solving.md
+// section 1; the soundness argument is in docs/rules/japanese-2003.md,
+// "A sound cache"): the state key holds the position, the position before
+// the last move (basic ko), the player to move, the pass count and the
+// prisoner difference; the history is the set of (position, tag) pairs, the
+// tag encoding the prisoner difference at the position's first occurrence
+// (the long-cycle result depends on it). Differences outside the tag range
+// get one overflow tag, and a result that rests on such a position is made
+// unrepeatable by a per-visit word of the history (the "visit word").
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -24,6 +31,7 @@
 
 #include "core/move.hpp"
 #include "core/position.hpp"
+#include "core/rank.hpp"
 #include "core/rules/japanese/analysis.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/value.hpp"
@@ -65,6 +73,24 @@ class Japanese2003Game {
   // The analysis of a position as a final position (cached).
   const japanese::FinalAnalysis& analysis(const Position& pos) const;
 
+  // History dependencies (reference solver cache). dependency_words() is 0
+  // (no cache) on boards whose positions times tags do not fit 1024 words.
+  using StateKey = std::array<std::uint64_t, 5>;
+  StateKey state_key() const;
+  int dependency_words() const { return words_; }
+  const std::uint64_t* history_bits() const { return hist_.data(); }
+  // legal_moves that also marks, in `examined`, every tag of the position
+  // each legal play creates (whether and how that play ends the game by the
+  // long-cycle rule depends on them), and the visit word when one of those
+  // positions has the overflow tag.
+  void legal_moves(std::vector<Move>& out, std::uint64_t* examined) const;
+  // Marks every tag of the current position (a long-cycle end rests on its
+  // first occurrence), and the visit word for an overflow tag.
+  void mark_current_situation(std::uint64_t* bits) const;
+  // Tests only: the tag range |difference| <= max_difference (0 forces the
+  // overflow path for every nonzero difference). Call before any move.
+  void set_tag_range(int max_difference);
+
  private:
   enum class End : std::uint8_t { None, Passes, LongCycle };
   struct PosHash {
@@ -82,9 +108,16 @@ class Japanese2003Game {
     int passes, removed_black, removed_white;
     End end;
     Value cycle_result;
+    std::uint64_t visit;
   };
   const Cached& cached(const Position& pos) const;
   bool second_pass_forbidden() const;
+  void legal_moves_impl(std::vector<Move>& out, std::uint64_t* examined) const;
+  int tag_of(int difference) const {
+    return difference >= -tag_range_ && difference <= tag_range_ ? difference + tag_range_ : tags_ - 1;
+  }
+  void mark_tags(std::uint64_t* bits, const Position& pos) const;
+  void set_history_bit(const Position& pos, int difference, bool on);
 
   const Board* board_;
   double komi_;
@@ -101,6 +134,12 @@ class Japanese2003Game {
   };
   std::unordered_map<Position, Seen, PosHash> seen_;
   std::vector<Undo> undo_;
+  // Cache support: tags 0..2*tag_range_ for differences in range, tags_ - 1
+  // for overflow; hist_ = (rank * tags_ + tag) bits, then the visit word.
+  std::unique_ptr<Ranker> ranker_;
+  int tag_range_ = 0, tags_ = 0, words_ = 0, visit_word_ = 0;
+  std::vector<std::uint64_t> hist_;
+  std::uint64_t visit_ = 0, visits_ = 0;  // this node's visit number, visits so far
   japanese::AnalysisOptions analysis_options_;
   mutable std::unordered_map<Position, std::unique_ptr<Cached>, PosHash> cache_;
 };

@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "core/budget.hpp"
 #include "core/color.hpp"
 #include "core/move.hpp"
 #include "core/value.hpp"
@@ -62,11 +63,8 @@ concept HasOutcomeBounds = requires(const G& cg) {
   { cg.max_outcome() } -> std::same_as<Value>;
 };
 
-// Thrown when a search exceeds its node or time budget; nothing it
-// computed is used.
-struct NodeLimitReached : std::runtime_error {
-  explicit NodeLimitReached(const char* why = "node limit reached") : std::runtime_error(why) {}
-};
+// A search that exceeds its node or time budget throws NodeLimitReached
+// (core/budget.hpp); nothing it computed is used.
 
 struct ReferenceOptions {
   bool memo = true;                       // use the dependency cache when the game offers it

@@ -41,13 +41,13 @@
 #include "core/board.hpp"
 #include "core/color.hpp"
 #include "core/position.hpp"
-#include "generator/reference/reference_solver.hpp"
+#include "core/budget.hpp"
 
 namespace gotb::japanese {
 
 // The analysis cannot decide the case (its state budget ran out or the board
-// is outside what it implements). Derives from NodeLimitReached so solvers
-// report "not proven" rather than a value.
+// is outside what it implements). Derives from NodeLimitReached
+// (core/budget.hpp) so solvers report "not proven" rather than a value.
 struct NotDecided : NodeLimitReached {
   explicit NotDecided(std::string why) : why_("analysis not decided: " + std::move(why)) {}
   const char* what() const noexcept override { return why_.c_str(); }
