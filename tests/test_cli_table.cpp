@@ -29,10 +29,10 @@ TEST_CASE("gotb table writes md, csv and plot script with methods and costs", "[
   auto r = run_gotb("table --boards 1x3,2x2 --rules tromp-taylor --no-plot --out-dir " + dir.string());
   REQUIRE(r.exit_code == 0);
   const std::string md = slurp(dir / "table.md"), csv = slurp(dir / "table.csv"), gp = slurp(dir / "table.gp");
-  CHECK(md.find("| 1x3 | B+3 [B1] reference,") != std::string::npos);
+  CHECK(md.find("| 1x3 | B+3 [B1] search,") != std::string::npos);  // --method auto: the search proved it
   CHECK(md.find("| 2x2 | B+1 [") != std::string::npos);
   CHECK(csv.find("board,points,rules,komi,status,value,best_moves,method,nodes,seconds,threads\n") == 0);
-  CHECK(csv.find("1x3,3,\"tromp-taylor\",0,exact,B+3,\"B1\",reference,") != std::string::npos);
+  CHECK(csv.find("1x3,3,\"tromp-taylor\",0,exact,B+3,\"B1\",search,") != std::string::npos);
   CHECK(gp.find("3 3 ") != std::string::npos);  // 1x3: 3 points, value 3
   CHECK(!std::filesystem::exists(dir / "table.png"));
   std::filesystem::remove_all(dir);
@@ -44,12 +44,26 @@ TEST_CASE("gotb table marks entries over budget and skips larger boards of the r
                     dir.string());
   REQUIRE(r.exit_code == 0);
   const std::string md = slurp(dir / "table.md"), csv = slurp(dir / "table.csv");
-  CHECK(md.find("| 1x2 | 0 [pass] reference,") != std::string::npos);
+  CHECK(md.find("| 1x2 | 0 [pass] search,") != std::string::npos);
   CHECK(md.find("| 2x3 | not proven (node limit reached") != std::string::npos);
   CHECK(md.find("| 2x4 | not proven (not attempted: 2x3 was over budget) |") != std::string::npos);
   CHECK(csv.find("2x3,6,\"tromp-taylor\",0,over-budget,,") != std::string::npos);
   CHECK(csv.find("2x4,8,\"tromp-taylor\",0,skipped,,") != std::string::npos);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("gotb table --method picks the solver of every entry", "[cli][table]") {
+  auto r = run_gotb("table --boards 1x3 --rules tromp-taylor ikeda-1 --method reference --no-files");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("B+3 [B1] reference,") != std::string::npos);
+  r = run_gotb("table --boards 1x3 --rules tromp-taylor ikeda-1 --method search --no-files");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("B+3 [B1] search,") != std::string::npos);
+  CHECK(r.out.find("tromp-taylor family only") != std::string::npos);  // ikeda-1: skipped, with the reason
+  r = run_gotb("table --boards 1x3 --rules ikeda-1 --method auto --no-files");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("reference,") != std::string::npos);
+  CHECK(run_gotb("table --boards 1x3 --method magic --no-files").exit_code != 0);
 }
 
 TEST_CASE("gotb table --max-points selects the catalogue", "[cli][table]") {

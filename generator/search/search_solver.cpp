@@ -7,7 +7,7 @@
 
 #include "core/benson.hpp"
 #include "core/scoring.hpp"
-#include "generator/reference/reference_solver.hpp"  // NodeLimitReached
+#include "core/budget.hpp"
 
 namespace gotb::search {
 

@@ -60,4 +60,28 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   return rep;
 }
 
+SolveReport auto_solve(const SolveRequest& req) {
+  if (!search_supports(req)) return reference_solve(req);
+  search::SearchOptions sopt;
+  sopt.node_limit = req.options.node_limit;
+  sopt.time_limit = req.options.time_limit;
+  if (req.board.size() > 13) return search_solve(req, sopt);
+  const auto start = std::chrono::steady_clock::now();
+  sopt.node_limit = req.options.node_limit / 2;
+  sopt.time_limit = req.options.time_limit > 0 ? req.options.time_limit / 2 : 10;
+  std::uint64_t spent_nodes = 0;
+  try {
+    return search_solve(req, sopt);
+  } catch (const NodeLimitReached&) {
+    spent_nodes = sopt.node_limit;
+  }
+  SolveRequest rest = req;
+  const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (req.options.time_limit > 0) rest.options.time_limit = std::max(0.001, req.options.time_limit - spent);
+  if (req.options.node_limit > 0) rest.options.node_limit = req.options.node_limit - spent_nodes;
+  SolveReport rep = reference_solve(rest);
+  rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return rep;
+}
+
 }  // namespace gotb

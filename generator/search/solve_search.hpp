@@ -15,4 +15,14 @@ bool search_supports(const SolveRequest& req, std::string* why = nullptr);
 // search_supports() refuses, NodeLimitReached on its limits.
 SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& options);
 
+// `--method auto`: an exact value from whichever solver proves it first.
+// The search's cost varies a lot with the ruleset and board (docs/solving.md
+// §3), while the reference solver's dependency cache is strong up to about
+// 13 points and absent above. So: the reference solver where the search does
+// not apply; the search alone above 13 points; otherwise the search with
+// half of the budget (10 s when there is none), then the reference solver
+// with the rest. The report names the solver that proved the value;
+// `seconds` includes the abandoned attempt. req.options holds the budget.
+SolveReport auto_solve(const SolveRequest& req);
+
 }  // namespace gotb

@@ -30,15 +30,14 @@ void run_solve(const SolveArgs& a) {
   req.options.node_limit = a.node_limit;
   req.options.time_limit = a.time_limit;
   req.with_move_values = !a.no_moves;
-  std::string why;
-  const bool search = a.method == "search" || (a.method == "auto" && search_supports(req, &why));
-  if (a.method == "search" && !search_supports(req, &why)) throw std::invalid_argument(why);
-  if (search && a.no_cache)
+  if (a.method != "reference" && a.no_cache)
     throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference)");
   search::SearchOptions sopt;
   sopt.node_limit = a.node_limit;
   sopt.time_limit = a.time_limit;
-  SolveReport rep = search ? search_solve(req, sopt) : reference_solve(req);
+  SolveReport rep = a.method == "search" ? search_solve(req, sopt)
+                    : a.method == "auto" ? auto_solve(req)
+                                         : reference_solve(req);
   if (a.json)
     std::cout << solve_report_json(req, rep).dump(2) << "\n";
   else
@@ -58,8 +57,8 @@ void add_solve_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--moves,-m", args->moves, "history before solving, e.g. \"B2 A1 pass\" (GTP coordinates)");
   sub->add_option("--method", args->method, "solver: reference (exact minimax over full histories, every ruleset), search (exact "
-                  "alpha-beta with a history-safe transposition table, symmetry; tromp-taylor family, <= 31 "
-                  "points) or auto (search where it applies, else reference)")
+                  "alpha-beta with a history-safe transposition table, symmetry, Benson bounds; tromp-taylor "
+                  "family, <= 31 points) or auto (search, falling back to reference; see docs/solving.md)")
       ->capture_default_str();
   sub->add_option("--node-limit", args->node_limit, "give up (exit 3) after this many nodes; 0 = no limit")
       ->capture_default_str();

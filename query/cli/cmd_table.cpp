@@ -13,6 +13,7 @@
 #include <memory>
 #include <sstream>
 
+#include "generator/search/solve_search.hpp"
 #include "core/symmetry.hpp"
 #include "query/cli/commands.hpp"
 #include "query/game_record.hpp"
@@ -55,6 +56,7 @@ struct TableArgs {
   std::string out_dir = "results";
   bool no_files = false, no_plot = false;
   std::string markdown, csv;
+  std::string method = "auto";
 };
 
 enum class Status { Proven, OverBudget, Skipped };
@@ -66,6 +68,7 @@ struct Entry {
   std::vector<std::string> best;  // optimal first moves, one per symmetry class
   std::uint64_t nodes = 0;
   double seconds = 0;
+  std::string method;
 };
 
 // The canonical representative of each symmetry class of optimal moves.
@@ -94,12 +97,21 @@ Entry solve_entry(const Board& board, const RuleSet& rules, const TableArgs& a) 
   req.with_pv = false;
   auto start = std::chrono::steady_clock::now();
   try {
-    SolveReport rep = reference_solve(req);
+    search::SearchOptions sopt;
+    sopt.node_limit = a.node_limit;
+    sopt.time_limit = a.time_limit;
+    SolveReport rep = a.method == "search" ? search_solve(req, sopt)
+                      : a.method == "auto" ? auto_solve(req)
+                                           : reference_solve(req);
+    e.method = rep.method;
     e.status = Status::Proven;
     e.value = rep.value;
     e.nodes = rep.nodes;
     e.seconds = rep.seconds;
     e.best = optimal_classes(board, rep);
+  } catch (const std::invalid_argument& ex) {  // --method search on a ruleset it does not implement
+    e.status = Status::Skipped;
+    e.why = ex.what();
   } catch (const NodeLimitReached& ex) {
     e.status = Status::OverBudget;
     e.why = ex.what();
@@ -223,7 +235,7 @@ void run_table(TableArgs a) {
       const Entry& e = entries[{b, r}];
       const char* status = e.status == Status::Proven ? "exact" : e.status == Status::OverBudget ? "over-budget" : "skipped";
       if (e.status == Status::Proven)
-        md << ' ' << e.value.to_string() << " [" << join(e.best, ", ") << "] reference, " << e.nodes << " nodes, "
+        md << ' ' << e.value.to_string() << " [" << join(e.best, ", ") << "] " << e.method << ", " << e.nodes << " nodes, "
            << fixed(e.seconds) << " s, 1 thread |";
       else if (e.status == Status::OverBudget)
         md << " not proven (" << e.why << " after " << fixed(e.seconds, 0) << " s) |";
@@ -231,7 +243,7 @@ void run_table(TableArgs a) {
         md << " not proven (" << e.why << ") |";
       csv << boards[b].spec() << ',' << boards[b].size() << ',' << csv_quote(rules[r].to_string()) << ',' << a.komi
           << ',' << status << ',' << (e.status == Status::Proven ? e.value.to_string() : "") << ','
-          << csv_quote(join(e.best, " ")) << ",reference," << e.nodes << ',' << fixed(e.seconds, 3) << ",1\n";
+          << csv_quote(join(e.best, " ")) << "," << e.method << "," << e.nodes << ',' << fixed(e.seconds, 3) << ",1\n";
     }
     md << "\n";
   }
@@ -278,6 +290,11 @@ void add_table_command(CLI::App& app) {
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
   sub->add_option("--out-dir", args->out_dir, "folder for table.md, table.csv, table.gp, table.png")
+      ->capture_default_str();
+  sub->add_option("--method", args->method,
+                  "solver per entry: auto (search, falling back to reference; reference where search does not "
+                  "apply), search (entries it cannot solve are skipped) or reference")
+      ->check(CLI::IsMember({"auto", "search", "reference"}))
       ->capture_default_str();
   sub->add_flag("--no-files", args->no_files, "print the table only; write nothing to --out-dir");
   sub->add_flag("--no-plot", args->no_plot, "do not run gnuplot");
