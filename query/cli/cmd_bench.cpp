@@ -5,6 +5,7 @@
 #include <iostream>
 #include <memory>
 
+#include "generator/search/solve_search.hpp"
 #include "query/cli/commands.hpp"
 #include "query/cli/output.hpp"
 
@@ -26,6 +27,7 @@ constexpr BenchCase kCases[] = {
 struct BenchArgs {
   bool quick = false;
   bool no_cache = false;
+  std::string method = "reference";
 };
 
 void run_bench(const BenchArgs& a) {
@@ -39,7 +41,7 @@ void run_bench(const BenchArgs& a) {
     req.with_move_values = false;
     req.with_pv = false;
     req.options.memo = !a.no_cache;
-    SolveReport rep = reference_solve(req);
+    SolveReport rep = a.method == "search" ? search_solve(req, {}) : reference_solve(req);
     total_nodes += rep.nodes;
     total_seconds += rep.seconds;
     std::printf("%-6s %-30s %-6s %14llu %12llu %8.1f%% %10.3f %12.0f\n", c.board, c.rules,
@@ -49,7 +51,8 @@ void run_bench(const BenchArgs& a) {
                 rep.seconds, rep.seconds > 0 ? static_cast<double>(rep.nodes) / rep.seconds : 0.0);
     std::fflush(stdout);
   }
-  std::printf("total  %-37s %14llu %12s %9s %10.3f %12.0f\n", "(reference solver, 1 thread)",
+  const std::string label = "(" + a.method + " solver, 1 thread)";
+  std::printf("total  %-37s %14llu %12s %9s %10.3f %12.0f\n", label.c_str(),
               static_cast<unsigned long long>(total_nodes), "", "", total_seconds,
               total_seconds > 0 ? static_cast<double>(total_nodes) / total_seconds : 0.0);
 }
@@ -61,8 +64,17 @@ void add_bench_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "bench", "Solve a fixed list of boards and print nodes, cache hit rates, seconds and nodes per second");
   sub->add_flag("--quick", args->quick, "leave out 2x4 (the longest case)");
-  sub->add_flag("--no-cache", args->no_cache, "run without the dependency cache (shows what the cache saves)");
-  sub->callback([args] { run_bench(*args); });
+  sub->add_flag("--no-cache", args->no_cache,
+                "reference solver without the dependency cache (shows what the cache saves)");
+  sub->add_option("--method", args->method,
+                  "reference, or search (cache hits are then table cut-offs; same boards, so the two compare)")
+      ->check(CLI::IsMember({"reference", "search"}))
+      ->capture_default_str();
+  sub->callback([args] {
+    if (args->no_cache && args->method != "reference")
+      throw std::invalid_argument("--no-cache belongs to the reference solver");
+    run_bench(*args);
+  });
 }
 
 }  // namespace gotb::cli
