@@ -39,11 +39,7 @@ SolveReport reference_solve(const SolveRequest& req) {
     if (!rep.game_over) {
       rep.to_move = std::string(color_name(game.to_move()));
       if (req.with_move_values) {
-        const bool black = game.to_move() == Color::Black;
-        for (const auto& mv : solver.move_values()) rep.moves.push_back({game.move_name(mv.move), mv.value});
-        std::stable_sort(rep.moves.begin(), rep.moves.end(), [&](const MoveReport& a, const MoveReport& b) {
-          return black ? a.value > b.value : a.value < b.value;
-        });
+        record_move_values(rep, game.to_move(), solver.move_values(), [&](Move m) { return game.move_name(m); });
       }
       if (req.with_pv) {
         for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));
@@ -63,11 +59,7 @@ SolveReport reference_solve(const SolveRequest& req) {
     if (!rep.game_over) {
       rep.to_move = std::string(color_name(game.to_move()));
       if (req.with_move_values) {
-        const bool black = game.to_move() == Color::Black;
-        for (const auto& mv : solver.move_values(game)) rep.moves.push_back({game.move_name(mv.move), mv.value});
-        std::stable_sort(rep.moves.begin(), rep.moves.end(), [&](const MoveReport& a, const MoveReport& b) {
-          return black ? a.value > b.value : a.value < b.value;
-        });
+        record_move_values(rep, game.to_move(), solver.move_values(game), [&](Move m) { return game.move_name(m); });
       }
       if (req.with_pv)
         for (Move m : solver.principal_variation(game, rep.value)) rep.pv.push_back(game.move_name(m));

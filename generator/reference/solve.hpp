@@ -1,6 +1,7 @@
 // Runtime entry point of the reference solver for any implemented ruleset.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -48,6 +49,17 @@ struct SolveReport {
   // Solver-specific counters (e.g. the search's table statistics), in print order.
   std::vector<std::pair<std::string, std::uint64_t>> counters;
 };
+
+// Appends every move's value to rep.moves, best first for `to_move` (ties in
+// the solver's order); shared by the solvers' reports.
+template <class MoveValues, class NameOf>
+void record_move_values(SolveReport& rep, Color to_move, const MoveValues& values, NameOf name_of) {
+  const bool black = to_move == Color::Black;
+  for (const auto& mv : values) rep.moves.push_back({name_of(mv.move), mv.value});
+  std::stable_sort(rep.moves.begin(), rep.moves.end(), [&](const MoveReport& a, const MoveReport& b) {
+    return black ? a.value > b.value : a.value < b.value;
+  });
+}
 
 // Throws RulesError / std::invalid_argument for bad rules or an illegal
 // history, NodeLimitReached when options.node_limit is exceeded.

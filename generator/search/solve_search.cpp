@@ -41,11 +41,7 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   if (!rep.game_over) {
     rep.to_move = std::string(color_name(solver.to_move()));
     if (req.with_move_values) {
-      const bool black = solver.to_move() == Color::Black;
-      for (const auto& mv : solver.move_values()) rep.moves.push_back({game.move_name(mv.move), mv.value});
-      std::stable_sort(rep.moves.begin(), rep.moves.end(), [&](const MoveReport& a, const MoveReport& b) {
-        return black ? a.value > b.value : a.value < b.value;
-      });
+      record_move_values(rep, solver.to_move(), solver.move_values(), [&](Move m) { return game.move_name(m); });
     }
     if (req.with_pv)
       for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));
@@ -82,6 +78,17 @@ SolveReport auto_solve(const SolveRequest& req) {
   SolveReport rep = reference_solve(rest);
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return rep;
+}
+
+SolveReport solve_with_method(const std::string& method, const SolveRequest& req) {
+  if (method == "reference") return reference_solve(req);
+  if (method == "auto") return auto_solve(req);
+  if (method != "search")
+    throw std::invalid_argument("unknown method '" + method + "' (available: reference, search, auto)");
+  search::SearchOptions sopt;
+  sopt.node_limit = req.options.node_limit;
+  sopt.time_limit = req.options.time_limit;
+  return search_solve(req, sopt);
 }
 
 }  // namespace gotb

@@ -25,4 +25,9 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
 // `seconds` includes the abandoned attempt. req.options holds the budget.
 SolveReport auto_solve(const SolveRequest& req);
 
+// "reference", "search" or "auto" (the command line's --method); the search
+// gets req.options' node and time limits. Throws std::invalid_argument for
+// another name.
+SolveReport solve_with_method(const std::string& method, const SolveRequest& req);
+
 }  // namespace gotb

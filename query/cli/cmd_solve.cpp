@@ -20,8 +20,6 @@ struct SolveArgs {
 
 void run_solve(const SolveArgs& a) {
   SolveRequest req{Board::parse(a.board), RuleSet::parse(a.rules), a.komi, split_moves(a.moves), {}};
-  if (a.method != "reference" && a.method != "search" && a.method != "auto")
-    throw std::invalid_argument("unknown method '" + a.method + "' (available: reference, search, auto)");
   if (a.repeated_state == "black") req.repeat = RepeatScoring::BlackWins;
   else if (a.repeated_state == "white") req.repeat = RepeatScoring::WhiteWins;
   else if (!a.repeated_state.empty())
@@ -32,12 +30,7 @@ void run_solve(const SolveArgs& a) {
   req.with_move_values = !a.no_moves;
   if (a.method != "reference" && a.no_cache)
     throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference)");
-  search::SearchOptions sopt;
-  sopt.node_limit = a.node_limit;
-  sopt.time_limit = a.time_limit;
-  SolveReport rep = a.method == "search" ? search_solve(req, sopt)
-                    : a.method == "auto" ? auto_solve(req)
-                                         : reference_solve(req);
+  SolveReport rep = solve_with_method(a.method, req);
   if (a.json)
     std::cout << solve_report_json(req, rep).dump(2) << "\n";
   else

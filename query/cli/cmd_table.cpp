@@ -47,7 +47,7 @@ std::vector<std::string> catalogue(int max_points) {
 }
 
 struct TableArgs {
-  std::vector<std::string> boards{"1x1", "1x2", "1x3", "1x4", "1x5", "1x6", "2x2", "2x3", "2x4"};
+  std::vector<std::string> boards{"1x1", "1x2", "1x3", "1x4", "1x5", "1x6", "1x7", "2x2", "2x3", "2x4", "2x5", "3x3"};
   int max_points = 0;
   std::vector<std::string> rules = default_rules();
   double komi = 0;
@@ -97,12 +97,7 @@ Entry solve_entry(const Board& board, const RuleSet& rules, const TableArgs& a) 
   req.with_pv = false;
   auto start = std::chrono::steady_clock::now();
   try {
-    search::SearchOptions sopt;
-    sopt.node_limit = a.node_limit;
-    sopt.time_limit = a.time_limit;
-    SolveReport rep = a.method == "search" ? search_solve(req, sopt)
-                      : a.method == "auto" ? auto_solve(req)
-                                           : reference_solve(req);
+    SolveReport rep = solve_with_method(a.method, req);
     e.method = rep.method;
     e.status = Status::Proven;
     e.value = rep.value;
