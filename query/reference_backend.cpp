@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "core/rules/games.hpp"
+#include "generator/search/search_solver.hpp"
 
 namespace gotb {
 
@@ -16,6 +17,31 @@ struct ReferenceBackend::Session {
 };
 
 namespace {
+
+// Moves `game` from the line `played` to `history`: undo back to the common
+// prefix, then play forward, checking every move. on_play / on_undo mirror
+// each step (a solver that keeps its own line).
+template <class G, class OnPlay, class OnUndo>
+void replay_to(G& game, std::vector<std::string>& played, const std::vector<std::string>& history, OnPlay on_play,
+               OnUndo on_undo) {
+  std::size_t common = 0;
+  while (common < played.size() && common < history.size() && played[common] == history[common]) ++common;
+  while (played.size() > common) {
+    game.undo();
+    on_undo();
+    played.pop_back();
+  }
+  for (std::size_t i = common; i < history.size(); ++i) {
+    Move m;
+    std::string where = "move " + std::to_string(i + 1) + " '" + history[i] + "'";
+    if (!game.parse_move(history[i], m)) throw std::invalid_argument(where + " names no point of the board");
+    std::string why;
+    if (!game.is_legal(m, &why)) throw std::invalid_argument(where + " is illegal: " + why);
+    game.play(m);
+    on_play(m);
+    played.push_back(history[i]);
+  }
+}
 
 template <class G>
 class SessionImpl final : public ReferenceBackend::Session {
@@ -44,27 +70,47 @@ class SessionImpl final : public ReferenceBackend::Session {
   }
 
  private:
-  // Moves the game to `history`: back to the common prefix, then forward.
   void go_to(const std::vector<std::string>& history) {
-    std::size_t common = 0;
-    while (common < played_.size() && common < history.size() && played_[common] == history[common]) ++common;
-    while (played_.size() > common) {
-      game_.undo();
-      played_.pop_back();
-    }
-    for (std::size_t i = common; i < history.size(); ++i) {
-      Move m;
-      std::string where = "move " + std::to_string(i + 1) + " '" + history[i] + "'";
-      if (!game_.parse_move(history[i], m)) throw std::invalid_argument(where + " names no point of the board");
-      std::string why;
-      if (!game_.is_legal(m, &why)) throw std::invalid_argument(where + " is illegal: " + why);
-      game_.play(m);
-      played_.push_back(history[i]);
-    }
+    replay_to(game_, played_, history, [](Move) {}, [] {});
   }
 
   G game_;
   ReferenceSolver<G> solver_;
+  std::vector<std::string> played_;
+};
+
+// Tromp-Taylor games on the exact search solver; the rules' own game checks
+// the history and names the moves.
+class SearchSession final : public ReferenceBackend::Session {
+ public:
+  SearchSession(const GameSpec& s, const search::SearchOptions& opt)
+      : Session(s),
+        game_(spec.board, spec.rules, spec.komi),
+        solver_(spec.board, TrompTaylorConfig::from(spec.rules), spec.komi, opt) {}
+
+  Analysis analyze(const std::vector<std::string>& history) override {
+    auto start = std::chrono::steady_clock::now();
+    replay_to(game_, played_, history, [&](Move m) { solver_.play(m); }, [&] { solver_.undo(); });
+    const std::uint64_t nodes_before = solver_.stats().nodes;
+    Analysis a;
+    a.method = "search";
+    a.game_over = game_.is_over();
+    if (a.game_over) {
+      a.value = ValueBounds::exactly(game_.outcome());
+    } else {
+      a.to_move = game_.to_move();
+      a.value = ValueBounds::exactly(solver_.value());
+      for (const auto& mv : solver_.move_values())
+        a.moves.push_back({game_.move_name(mv.move), ValueBounds::exactly(mv.value)});
+    }
+    a.nodes = solver_.stats().nodes - nodes_before;
+    a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return a;
+  }
+
+ private:
+  TrompTaylorGame game_;
+  search::TrompTaylorSearch solver_;
   std::vector<std::string> played_;
 };
 
@@ -79,6 +125,14 @@ std::string ReferenceBackend::unsupported(const GameSpec& spec) const {
     return "board " + spec.board.spec() + " has " + std::to_string(spec.board.size()) +
            " points; the reference solver is limited to " + std::to_string(opt_.max_points) +
            " points here (raise it with --max-points)";
+  if (opt_.method != "reference" && opt_.method != "search")
+    return "unknown method '" + opt_.method + "' (available: reference, search)";
+  if (opt_.method == "search") {
+    if (spec.rules.family() != "tromp-taylor")
+      return "the search solver implements the tromp-taylor family only, not '" + spec.rules.family() +
+             "' (use --method reference)";
+    if (spec.board.size() > 31) return "the search solver handles boards of up to 31 points";
+  }
   try {
     check_komi(spec.komi);
     visit_game(spec.board, spec.rules, spec.komi, [](auto&) {});
@@ -94,10 +148,17 @@ Analysis ReferenceBackend::analyze(const GameSpec& spec, const std::vector<std::
   // A node limit counts over a solver's lifetime, so it needs a fresh one.
   if (!session_ || !(session_->spec == spec) || opt_.solver.node_limit) {
     session_.reset();
-    visit_game(spec.board, spec.rules, spec.komi, [&](auto& g) {
-      using G = std::remove_cvref_t<decltype(g)>;
-      session_ = std::make_unique<SessionImpl<G>>(spec, opt_.solver);
-    });
+    if (opt_.method == "search") {
+      search::SearchOptions so;
+      so.node_limit = opt_.solver.node_limit;
+      so.time_limit = opt_.solver.time_limit;
+      session_ = std::make_unique<SearchSession>(spec, so);
+    } else {
+      visit_game(spec.board, spec.rules, spec.komi, [&](auto& g) {
+        using G = std::remove_cvref_t<decltype(g)>;
+        session_ = std::make_unique<SessionImpl<G>>(spec, opt_.solver);
+      });
+    }
   }
   try {
     return session_->analyze(history);

@@ -12,6 +12,7 @@
 #pragma once
 
 #include <memory>
+#include <string>
 
 #include "generator/reference/reference_solver.hpp"
 #include "query/analysis.hpp"
@@ -25,13 +26,18 @@ class ReferenceBackend final : public AnalysisBackend {
     // Larger boards are refused (GTP "unacceptable size"): the reference
     // solver takes seconds at 8 points (2x4) and does not finish 3x3.
     int max_points = 8;
+    // "reference", or "search": tromp-taylor games go to the exact search
+    // solver (docs/solving.md §3), which reaches larger boards; its table
+    // carries over between queries like the reference cache (same
+    // argument: every stored bound names the history facts it rests on).
+    std::string method = "reference";
   };
 
   ReferenceBackend();
   explicit ReferenceBackend(Options opt);
   ~ReferenceBackend() override;
 
-  std::string name() const override { return "reference"; }
+  std::string name() const override { return opt_.method; }
   std::string unsupported(const GameSpec& spec) const override;
   Analysis analyze(const GameSpec& spec, const std::vector<std::string>& history) override;
 

@@ -3,7 +3,10 @@
 // solver (and its transposition table) carried across many histories, which
 // is where an unsound table would show (graph-history interaction).
 #include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
 #include <random>
+#include <unistd.h>
 
 #include "core/rules/games.hpp"
 #include "generator/search/search_solver.hpp"
@@ -224,4 +227,23 @@ TEST_CASE("search refuses what it does not implement, clearly", "[search][cli]")
   CHECK(r.out.find("illegal") != std::string::npos);
   r = test::run_gotb("solve -b 3x3 --method search --node-limit 1000");
   CHECK(r.exit_code == 3);
+}
+
+TEST_CASE("front ends solve on the fly with the search", "[search][gtp]") {
+  const std::string script = std::filesystem::temp_directory_path() / ("gotb_search_gtp_" + std::to_string(::getpid()));
+  {
+    std::ofstream f(script);
+    f << "rectangular_boardsize 4 2\nclear_board\ngenmove b\nplay w pass\ngenmove b\nfinal_score\nquit\n";
+  }
+  auto r = test::run_gotb("gtp --board 2x4 --method search < " + script);
+  std::filesystem::remove(script);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("?") == std::string::npos);  // every command answered with success
+  CHECK(r.out.find("= B+8") != std::string::npos);  // the exact value of 2x4 after Black's optimal move and a pass
+  r = test::run_gotb("pv --board 2x4 --method search");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("B+8") != std::string::npos);
+  r = test::run_gotb("pv --board 2x2 --rules ikeda-1 --method search");
+  CHECK(r.exit_code != 0);
+  CHECK(r.out.find("tromp-taylor family only") != std::string::npos);
 }

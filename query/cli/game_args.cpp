@@ -24,7 +24,12 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
       ->capture_default_str();
   sub->add_option("--node-limit", a.node_limit, "give up after this many search nodes per query (exit 3; GTP: error response); 0 = none")
       ->capture_default_str();
-  sub->add_flag("--no-cache", a.no_cache, "disable the solver's exact-history cache (slower; for cross-checks)");
+  sub->add_option("--method", a.method,
+                  "on-the-fly solver: reference (every ruleset) or search (tromp-taylor family; larger boards, "
+                  "raise --max-points)")
+      ->check(CLI::IsMember({"reference", "search"}))
+      ->capture_default_str();
+  sub->add_flag("--no-cache", a.no_cache, "disable the reference solver's exact-history cache (slower; for cross-checks)");
 }
 
 ResolvedGame resolve_game(const GameArgs& a) {
@@ -56,6 +61,9 @@ std::unique_ptr<AnalysisBackend> backend_for(const GameArgs& a) {
   o.reference.max_points = a.max_points;
   o.reference.solver.node_limit = a.node_limit;
   o.reference.solver.memo = !a.no_cache;
+  if (a.no_cache && a.method != "reference")
+    throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference)");
+  o.reference.method = a.method;
   return make_backend(o);
 }
 
