@@ -37,8 +37,11 @@ struct ProofDeps {
   std::size_t size() const { return absent.size() + present.size(); }
 
   void assign(const ProofDeps& o) {
-    overflow = o.overflow;
-    if (overflow) return;
+    if (o.overflow) {
+      set_overflow();
+      return;
+    }
+    overflow = false;
     absent.assign(o.absent.begin(), o.absent.end());
     present.assign(o.present.begin(), o.present.end());
   }

@@ -187,7 +187,7 @@ void TrompTaylorSearch::store(std::uint64_t key, int lo, const ProofDeps& lod, i
 
 // --- search ---------------------------------------------------------------
 
-void TrompTaylorSearch::generate(Ply& P, const Frame& f, int line_index, bool use_symmetry) {
+void TrompTaylorSearch::generate(Ply& P, const Frame& f, bool use_symmetry) {
   P.moves.clear();
   P.banned.clear();
   const Color opp = opponent(f.to_move);
@@ -214,7 +214,6 @@ void TrompTaylorSearch::generate(Ply& P, const Frame& f, int line_index, bool us
   // The bound over all moves now stands for skipped moves through a
   // symmetry of this line only: valid here, not reusable elsewhere.
   if (pruned) P.acc.set_overflow();
-  (void)line_index;
 }
 
 TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth) {
@@ -288,7 +287,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
     }
   }
   P.acc.clear();
-  generate(P, f, line_index, P.stab != 1);
+  generate(P, f, P.stab != 1);
 
   const int side = index(f.to_move);
   for (Cand& c : P.moves) c.score = c.point == hint ? 0xFFFFFFFFu : history_[side][slot_of(c.point)];
@@ -297,7 +296,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   // Black maximises. The bound from one child (Black's lower bound, White's
   // upper bound) needs that child's proof and its move staying legal; the
   // bound over all children needs every child's proof and every
-  // superko-illegal move staying illegal (P.acc, seeded by generate()).
+  // superko-illegal move staying illegal (P.acc; the bans join it after the loop).
   const bool maxi = f.to_move == Color::Black;
   int all = maxi ? -n_ - 1 : n_ + 1;
   int best = kNoMove;
@@ -365,21 +364,32 @@ Value TrompTaylorSearch::value() {
   return to_value(r.lo);
 }
 
-std::vector<TrompTaylorSearch::MoveValue> TrompTaylorSearch::move_values() {
+std::vector<std::pair<Move, std::size_t>> TrompTaylorSearch::move_classes() const {
   std::vector<Move> moves;
   legal_moves(moves);
-  // Moves related by a symmetry that fixes the whole line have equal values.
   const std::uint64_t stab = root_stabiliser();
-  std::vector<MoveValue> out;
+  std::vector<std::pair<Move, std::size_t>> out;
   for (Move m : moves) {
-    const MoveValue* twin = nullptr;
-    for (std::uint64_t b = stab & ~std::uint64_t{1}; b && m.is_play() && !twin; b &= b - 1) {
+    std::size_t rep = out.size();
+    for (std::uint64_t b = stab & ~std::uint64_t{1}; b && m.is_play() && rep == out.size(); b &= b - 1) {
       const int image = sym_.perm(std::countr_zero(b))[m.point];
-      for (const MoveValue& done : out)
-        if (done.move.is_play() && done.move.point == image) twin = &done;
+      for (std::size_t i = 0; i < out.size(); ++i)
+        if (out[i].first.is_play() && out[i].first.point == image) {
+          rep = out[i].second;
+          break;
+        }
     }
-    if (twin) {
-      out.push_back({m, twin->value});
+    out.push_back({m, rep});
+  }
+  return out;
+}
+
+std::vector<TrompTaylorSearch::MoveValue> TrompTaylorSearch::move_values() {
+  // Moves related by a symmetry that fixes the whole line have equal values.
+  std::vector<MoveValue> out;
+  for (const auto& [m, rep] : move_classes()) {
+    if (rep != out.size()) {
+      out.push_back({m, out[rep].value});
       continue;
     }
     play(m);

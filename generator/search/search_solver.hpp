@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <deque>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "core/board.hpp"
@@ -76,6 +77,9 @@ class TrompTaylorSearch {
     Value value;
   };
   std::vector<MoveValue> move_values();
+  // The legal moves, and for each the index of the first move of its class
+  // under the symmetries that fix the whole line (equal values).
+  std::vector<std::pair<Move, std::size_t>> move_classes() const;
   // Optimal line from the current state, whose exact value is v.
   std::vector<Move> principal_variation(Value v);
 
@@ -128,7 +132,7 @@ class TrompTaylorSearch {
   int area(const Position& p) const;
   Value to_value(int diff) const { return Value::score(diff, komi_); }
   LoHi search(int alpha, int beta, int depth);
-  void generate(Ply& P, const Frame& f, int line_index, bool use_symmetry);
+  void generate(Ply& P, const Frame& f, bool use_symmetry);
 
   // Transposition table.
   bool holds(std::uint64_t at, int absent, int present) const;
