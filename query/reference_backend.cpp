@@ -43,6 +43,29 @@ void replay_to(G& game, std::vector<std::string>& played, const std::vector<std:
   }
 }
 
+// The analysis of the game's current state by `solver`, which stands on the
+// same state; `nodes` reads the solver's node counter, `start` is when the
+// query began (its replay included).
+template <class G, class S, class Nodes>
+Analysis analyse_current(const G& game, S& solver, const char* method, Nodes nodes,
+                         std::chrono::steady_clock::time_point start) {
+  const std::uint64_t nodes_before = nodes();
+  Analysis a;
+  a.method = method;
+  a.game_over = game.is_over();
+  if (a.game_over) {
+    a.value = ValueBounds::exactly(game.outcome());
+  } else {
+    a.to_move = game.to_move();
+    a.value = ValueBounds::exactly(solver.value());
+    for (const auto& mv : solver.move_values())
+      a.moves.push_back({game.move_name(mv.move), ValueBounds::exactly(mv.value)});
+  }
+  a.nodes = nodes() - nodes_before;
+  a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return a;
+}
+
 template <class G>
 class SessionImpl final : public ReferenceBackend::Session {
  public:
@@ -51,29 +74,11 @@ class SessionImpl final : public ReferenceBackend::Session {
 
   Analysis analyze(const std::vector<std::string>& history) override {
     auto start = std::chrono::steady_clock::now();
-    go_to(history);
-    const std::uint64_t nodes_before = solver_.nodes();
-    Analysis a;
-    a.method = "reference";
-    a.game_over = game_.is_over();
-    if (a.game_over) {
-      a.value = ValueBounds::exactly(game_.outcome());
-    } else {
-      a.to_move = game_.to_move();
-      a.value = ValueBounds::exactly(solver_.value());
-      for (const auto& mv : solver_.move_values())
-        a.moves.push_back({game_.move_name(mv.move), ValueBounds::exactly(mv.value)});
-    }
-    a.nodes = solver_.nodes() - nodes_before;
-    a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return a;
+    replay_to(game_, played_, history, [](Move) {}, [] {});
+    return analyse_current(game_, solver_, "reference", [&] { return solver_.nodes(); }, start);
   }
 
  private:
-  void go_to(const std::vector<std::string>& history) {
-    replay_to(game_, played_, history, [](Move) {}, [] {});
-  }
-
   G game_;
   ReferenceSolver<G> solver_;
   std::vector<std::string> played_;
@@ -91,21 +96,7 @@ class SearchSession final : public ReferenceBackend::Session {
   Analysis analyze(const std::vector<std::string>& history) override {
     auto start = std::chrono::steady_clock::now();
     replay_to(game_, played_, history, [&](Move m) { solver_.play(m); }, [&] { solver_.undo(); });
-    const std::uint64_t nodes_before = solver_.stats().nodes;
-    Analysis a;
-    a.method = "search";
-    a.game_over = game_.is_over();
-    if (a.game_over) {
-      a.value = ValueBounds::exactly(game_.outcome());
-    } else {
-      a.to_move = game_.to_move();
-      a.value = ValueBounds::exactly(solver_.value());
-      for (const auto& mv : solver_.move_values())
-        a.moves.push_back({game_.move_name(mv.move), ValueBounds::exactly(mv.value)});
-    }
-    a.nodes = solver_.stats().nodes - nodes_before;
-    a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return a;
+    return analyse_current(game_, solver_, "search", [&] { return solver_.stats().nodes; }, start);
   }
 
  private:
