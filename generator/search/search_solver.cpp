@@ -1,6 +1,7 @@
 #include "generator/search/search_solver.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <new>
 #include <stdexcept>
 #include <string>
@@ -236,10 +237,12 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   // Benson: what each side keeps by passing from here on, whatever the
   // history (docs/benson.md), so these bounds carry no dependencies.
   int lo = -n_, hi = n_;
+  AreaBound benson{-n_, n_};
   if (opt_.benson) {
-    const AreaBound b = area_bounds(board_, f.pos, cfg_.suicide);
+    const AreaBound b = benson = area_bounds(board_, f.pos, cfg_.suicide);
     if (b.lo >= beta || b.hi <= alpha || b.lo == b.hi) {
-      lo = b.lo; hi = b.hi;
+      lo = b.lo;
+      hi = b.hi;
       ++stats_.benson_cutoffs;
       return {lo, hi};
     }
@@ -274,6 +277,20 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       return {lo, hi};
     }
   }
+  // The horizon of a deepening iteration: what holds on every line (Benson,
+  // the table) is all this node can say yet.
+  if (depth >= horizon_) {
+    ++stats_.horizon_nodes;
+    if (benson.lo > lo) {
+      lo = benson.lo;
+      P.lo.clear();
+    }
+    if (benson.hi < hi) {
+      hi = benson.hi;
+      P.hi.clear();
+    }
+    return {lo, hi};
+  }
   alpha = std::max(alpha, lo - 1);
   beta = std::min(beta, hi + 1);
 
@@ -300,7 +317,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   const bool maxi = f.to_move == Color::Black;
   int all = maxi ? -n_ - 1 : n_ + 1;
   int best = kNoMove;
-  bool cut = false;
+  bool cut = false, abandoned = false;
   for (std::size_t i = 0; i < P.moves.size(); ++i) {
     const Cand c = P.moves[i];
     push_frame({c.next, c.sit, opponent(f.to_move), c.point < 0 ? f.passes + 1 : 0});
@@ -340,8 +357,18 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       history_[side][slot_of(c.point)] += 1 + (64 - std::min(depth, 63));
       break;
     }
+    // A biased iteration looks for one kind of proof only (see deepen()):
+    // for lo >= beta every White move must reach beta, for hi <= alpha
+    // every Black move must stay at alpha. One child that does not (yet)
+    // means this node cannot give that proof in this iteration, and only
+    // the other kind (one good move for the side to move here) remains,
+    // which this iteration does not look for.
+    if ((bias_ > 0 && !maxi && r.lo < beta) || (bias_ < 0 && maxi && r.hi > alpha)) {
+      abandoned = true;
+      break;
+    }
   }
-  if (!cut) {
+  if (!cut && !abandoned) {
     // The bound over all moves also rests on each banned play staying banned.
     for (const Cand& c : P.banned) P.acc.add_present({c.sit, static_cast<std::int32_t>(c.score)}, cap);
     if (maxi && all < hi) {
@@ -358,8 +385,52 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   return {lo, hi};
 }
 
+TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
+  if (opt_.deepening_step <= 0) return search(alpha, beta, 0);
+  struct Reset {
+    int& horizon;
+    int& bias;
+    ~Reset() {
+      horizon = kNoHorizon;
+      bias = 0;
+    }
+  } reset{horizon_, bias_};
+  const auto start = std::chrono::steady_clock::now();
+  LoHi b{-n_, n_};  // what is proved so far about the current state
+  auto decided = [&] { return b.lo == b.hi || b.lo >= beta || b.hi <= alpha; };
+  // One null-window test: lo > t (bias +1) or hi <= t (bias -1).
+  auto test = [&](int t, int bias) {
+    bias_ = bias;
+    ++stats_.iterations;
+    const LoHi r = search(t, t + 1, 0);
+    const bool moved = r.lo > b.lo || r.hi < b.hi;
+    b.lo = std::max(b.lo, r.lo);
+    b.hi = std::min(b.hi, r.hi);
+    return moved;
+  };
+  for (int h = opt_.deepening_step;; h += opt_.deepening_step) {
+    horizon_ = h;
+    const std::uint64_t cut_before = stats_.horizon_nodes;
+    // At this horizon: raise the lower bound and lower the upper bound by
+    // proofs of one kind at a time, until neither moves.
+    for (bool moved = true; moved && !decided();) {
+      moved = test(b.lo, +1);
+      if (!decided()) moved = test(b.hi - 1, -1) || moved;
+    }
+    if (opt_.progress)
+      std::fprintf(stderr, "search: horizon %d plies, bounds [%d, %d], %llu nodes, %.1f s\n", h, b.lo, b.hi,
+                   static_cast<unsigned long long>(stats_.nodes),
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    if (decided()) return b;
+    // With no node at the horizon the tests were complete searches, and a
+    // complete null-window search always decides its window.
+    if (stats_.horizon_nodes == cut_before)
+      throw std::logic_error("search solver: a complete search left its window undecided");
+  }
+}
+
 Value TrompTaylorSearch::value() {
-  const LoHi r = search(-n_ - 1, n_ + 1, 0);
+  const LoHi r = deepen(-n_ - 1, n_ + 1);
   if (r.lo != r.hi) throw std::logic_error("search solver: full-window search returned an inexact value");
   return to_value(r.lo);
 }
@@ -424,7 +495,7 @@ std::vector<Move> TrompTaylorSearch::principal_variation(Value v) {
     for (Move m : moves) {
       play(m);
       pv.push_back(m);
-      const LoHi r = search(target - 1, target + 1, 0);
+      const LoHi r = deepen(target - 1, target + 1);
       if (r.lo == target && r.hi == target) {
         found = true;
         break;

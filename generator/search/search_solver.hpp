@@ -44,6 +44,12 @@ struct SearchOptions {
   bool transpositions = true;
   bool symmetry = true;
   bool benson = true;  // pass-alive area bounds (core/benson.hpp) at every node
+  // Iterative deepening: searches bounded to step, 2*step, ... plies below
+  // the current state until the bounds decide the question; a node at the
+  // horizon returns only bounds that hold for every line (Benson, stored
+  // proofs). 0 = one unbounded depth-first search.
+  int deepening_step = 4;
+  bool progress = false;  // one line per deepening iteration on stderr
 };
 
 struct SearchStats {
@@ -54,6 +60,8 @@ struct SearchStats {
   std::uint64_t benson_cutoffs = 0;     // nodes settled by the pass-alive bounds
   std::uint64_t stores = 0;
   std::uint64_t unstorable = 0;        // bounds whose dependency set overflowed
+  std::uint64_t horizon_nodes = 0;     // nodes cut at an iteration's horizon
+  std::uint64_t iterations = 0;        // deepening iterations
 };
 
 class TrompTaylorSearch {
@@ -132,6 +140,9 @@ class TrompTaylorSearch {
   int area(const Position& p) const;
   Value to_value(int diff) const { return Value::score(diff, komi_); }
   LoHi search(int alpha, int beta, int depth);
+  // Deepening searches from the current state until the bounds are exact or
+  // outside (alpha, beta).
+  LoHi deepen(int alpha, int beta);
   void generate(Ply& P, const Frame& f, bool use_symmetry);
 
   // Transposition table.
@@ -149,6 +160,9 @@ class TrompTaylorSearch {
   int n_;
   Symmetries sym_;
   std::vector<Frame> line_;
+  static constexpr int kNoHorizon = 1 << 30;
+  int horizon_ = kNoHorizon;  // plies below the searched state
+  int bias_ = 0;              // +1: seek only lo >= beta proofs, -1: only hi <= alpha, 0: both
   PathSet on_line_;
   std::deque<Ply> plies_;
   std::array<std::array<std::uint32_t, 65>, 2> history_{};

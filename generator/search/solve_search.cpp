@@ -49,16 +49,16 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   const auto& st = solver.stats();
   rep.counters = {{"table_probes", st.probes},       {"table_cutoffs", st.cutoffs},
                   {"history_rejects", st.history_rejects}, {"table_stores", st.stores},
-                  {"unstorable", st.unstorable},     {"benson_cutoffs", st.benson_cutoffs}};
+                  {"unstorable", st.unstorable},     {"benson_cutoffs", st.benson_cutoffs},
+                  {"deepening_iterations", st.iterations}, {"horizon_nodes", st.horizon_nodes}};
   rep.nodes = solver.stats().nodes;
   rep.memo_hits = solver.stats().cutoffs;
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return rep;
 }
 
-SolveReport auto_solve(const SolveRequest& req) {
+SolveReport auto_solve(const SolveRequest& req, search::SearchOptions sopt) {
   if (!search_supports(req)) return reference_solve(req);
-  search::SearchOptions sopt;
   sopt.node_limit = req.options.node_limit;
   sopt.time_limit = req.options.time_limit;
   if (req.board.size() > 13) return search_solve(req, sopt);
@@ -80,12 +80,11 @@ SolveReport auto_solve(const SolveRequest& req) {
   return rep;
 }
 
-SolveReport solve_with_method(const std::string& method, const SolveRequest& req) {
+SolveReport solve_with_method(const std::string& method, const SolveRequest& req, search::SearchOptions sopt) {
   if (method == "reference") return reference_solve(req);
-  if (method == "auto") return auto_solve(req);
+  if (method == "auto") return auto_solve(req, sopt);
   if (method != "search")
     throw std::invalid_argument("unknown method '" + method + "' (available: reference, search, auto)");
-  search::SearchOptions sopt;
   sopt.node_limit = req.options.node_limit;
   sopt.time_limit = req.options.time_limit;
   return search_solve(req, sopt);

@@ -22,12 +22,14 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
 // not apply; the search alone above 13 points; otherwise the search with
 // half of the budget (10 s when there is none), then the reference solver
 // with the rest. The report names the solver that proved the value;
-// `seconds` includes the abandoned attempt. req.options holds the budget.
-SolveReport auto_solve(const SolveRequest& req);
+// `seconds` includes the abandoned attempt. req.options holds the budget;
+// `search` the search's other options (its limits are set from the budget).
+SolveReport auto_solve(const SolveRequest& req, search::SearchOptions search = {});
 
 // "reference", "search" or "auto" (the command line's --method); the search
-// gets req.options' node and time limits. Throws std::invalid_argument for
-// another name.
-SolveReport solve_with_method(const std::string& method, const SolveRequest& req);
+// gets req.options' node and time limits and the rest of `search`. Throws
+// std::invalid_argument for another name.
+SolveReport solve_with_method(const std::string& method, const SolveRequest& req,
+                              search::SearchOptions search = {});
 
 }  // namespace gotb

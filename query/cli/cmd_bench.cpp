@@ -28,7 +28,14 @@ struct BenchArgs {
   bool quick = false;
   bool no_cache = false;
   std::string method = "reference";
+  int deepening = search::SearchOptions{}.deepening_step;
 };
+
+search::SearchOptions search_options(const BenchArgs& a) {
+  search::SearchOptions o;
+  o.deepening_step = a.deepening;
+  return o;
+}
 
 void run_bench(const BenchArgs& a) {
   std::printf("%-6s %-30s %-6s %14s %12s %9s %10s %12s\n", "board", "rules", "value", "nodes", "cache hits",
@@ -41,7 +48,7 @@ void run_bench(const BenchArgs& a) {
     req.with_move_values = false;
     req.with_pv = false;
     req.options.memo = !a.no_cache;
-    SolveReport rep = a.method == "search" ? search_solve(req, {}) : reference_solve(req);
+    SolveReport rep = a.method == "search" ? search_solve(req, search_options(a)) : reference_solve(req);
     total_nodes += rep.nodes;
     total_seconds += rep.seconds;
     std::printf("%-6s %-30s %-6s %14llu %12llu %8.1f%% %10.3f %12.0f\n", c.board, c.rules,
@@ -69,6 +76,9 @@ void add_bench_command(CLI::App& app) {
   sub->add_option("--method", args->method,
                   "reference, or search (cache hits are then table cut-offs; same boards, so the two compare)")
       ->check(CLI::IsMember({"reference", "search"}))
+      ->capture_default_str();
+  sub->add_option("--deepening", args->deepening, "search: iterative deepening step in plies (0 = off)")
+      ->check(CLI::Range(0, 1000))
       ->capture_default_str();
   sub->callback([args] {
     if (args->no_cache && args->method != "reference")

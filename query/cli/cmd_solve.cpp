@@ -16,6 +16,8 @@ struct SolveArgs {
   bool json = false, no_cache = false, no_moves = false;
   std::uint64_t node_limit = 0;
   double time_limit = 0;
+  int deepening = search::SearchOptions{}.deepening_step;
+  bool progress = false;
 };
 
 void run_solve(const SolveArgs& a) {
@@ -30,7 +32,12 @@ void run_solve(const SolveArgs& a) {
   req.with_move_values = !a.no_moves;
   if (a.method != "reference" && a.no_cache)
     throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference)");
-  SolveReport rep = solve_with_method(a.method, req);
+  if (a.method == "reference" && (a.progress || a.deepening != search::SearchOptions{}.deepening_step))
+    throw std::invalid_argument("--deepening and --progress belong to the search (use --method search or auto)");
+  search::SearchOptions sopt;
+  sopt.deepening_step = a.deepening;
+  sopt.progress = a.progress;
+  SolveReport rep = solve_with_method(a.method, req, sopt);
   if (a.json)
     std::cout << solve_report_json(req, rep).dump(2) << "\n";
   else
@@ -61,6 +68,11 @@ void add_solve_command(CLI::App& app) {
   sub->add_option("--repeated-state", args->repeated_state,
                   "solve the finite-state game instead: no superko, a repeated state (position, player, passes) "
                   "ends the game as a win for 'black' or 'white'");
+  sub->add_option("--deepening", args->deepening,
+                  "search: iterative deepening step in plies (0 = one unbounded depth-first search)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  sub->add_flag("--progress", args->progress, "search: one line per deepening iteration on stderr");
   sub->add_flag("--no-cache", args->no_cache, "disable the exact-history cache (slower; for cross-checks)");
   sub->add_flag("--no-move-values", args->no_moves, "skip the per-move values (faster)");
   sub->add_flag("--json", args->json, "print JSON (see docs/json.md)");
