@@ -139,6 +139,64 @@ TEST_CASE("GTP: board sizes, komi, play, illegal moves, undo", "[gtp]") {
   CHECK(board.find("Black to move") != std::string::npos);
 }
 
+TEST_CASE("GTP: play tells a syntax error from an illegal move", "[gtp]") {
+  Session s;
+  // Not a vertex at all (spec 2.11: a letter and a number, or "pass").
+  for (const char* bad : {"ZZ", "12", "A", "A1x", "1A", "-", "keep"}) {
+    INFO(bad);
+    CHECK(s.fails(std::string("play b ") + bad) == "syntax error");
+  }
+  // Vertices the rules or the board forbid.
+  CHECK(s.fails("play b Z9") == "illegal move");
+  CHECK(s.fails("play b A3") == "illegal move");
+  CHECK(s.fails("play b C1") == "illegal move");
+  CHECK(s.engine.game().moves().empty());
+  s.ok("play b Pass");
+  CHECK(s.engine.game().moves() == std::vector<std::string>{"pass"});
+  // A ruleset's own pass kind is a move word under that ruleset only.
+  s.ok("gotb-rules kee-2016");
+  Response r = s.cmd("play b appeal");
+  CHECK(r.text != "syntax error");
+}
+
+namespace {
+// A backend whose every answer is one fixed value, to reach final_score's
+// refusals without a ruleset that produces them on a tiny board.
+struct FixedBackend final : AnalysisBackend {
+  ValueBounds value;
+  explicit FixedBackend(ValueBounds v) : value(v) {}
+  std::string name() const override { return "fixed"; }
+  std::string unsupported(const GameSpec&) const override { return {}; }
+  Analysis analyze(const GameSpec&, const std::vector<std::string>&) override {
+    Analysis a;
+    a.value = value;
+    a.moves.push_back({"A1", value});
+    a.method = "fixed";
+    return a;
+  }
+};
+}  // namespace
+
+TEST_CASE("GTP: final_score answers scores only", "[gtp]") {
+  GameSpec spec{Board::parse("2x2"), RuleSet::parse("tromp-taylor"), 0};
+  FixedBackend no_result(ValueBounds::exactly(Value::no_result()));
+  GtpEngine e1(no_result, spec);
+  Response r = parse_response(e1.handle_line("5 final_score"));
+  CHECK_FALSE(r.ok);
+  CHECK(r.id == "5");
+  CHECK(r.text == "cannot score: the perfect-play value is 'no result', not a score");
+  FixedBackend bounds(ValueBounds{Value::score_half_points(-2), Value::score_half_points(2)});
+  GtpEngine e2(bounds, spec);
+  r = parse_response(e2.handle_line("final_score"));
+  CHECK_FALSE(r.ok);
+  CHECK(r.text.find("cannot score: only bounds [W+1, B+1]") == 0);
+  FixedBackend score(ValueBounds::exactly(Value::score_half_points(-1)));
+  GtpEngine e3(score, spec);
+  r = parse_response(e3.handle_line("final_score"));
+  CHECK(r.ok);
+  CHECK(r.text == "W+0.5");
+}
+
 TEST_CASE("GTP: genmove keeps the exact value; self-play ends at the value", "[gtp]") {
   for (double komi : {0.0, 1.5}) {
     for (const char* board : {"2x2", "1x5"}) {
