@@ -312,3 +312,17 @@ TEST_CASE("gotb gtp: a whole session over stdin is well-formed", "[gtp][cli]") {
   CHECK(bad.exit_code == 1);
   CHECK(bad.out.find("limited to 8 points") != std::string::npos);
 }
+
+TEST_CASE("gotb gtp: --tablebase is refused with the reason, and --help says so", "[gtp][cli][errors]") {
+  auto r = run_gotb("gtp --tablebase /nonexistent.h5 < /dev/null");
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("refused on purpose") != std::string::npos);
+  CHECK(r.out.find("not proven superko values") != std::string::npos);
+  CHECK(r.out.find("--board RxC --rules R") != std::string::npos);
+  auto h = run_gotb("gtp --help");
+  CHECK(h.exit_code == 0);
+  CHECK(h.out.find("default 2x2") != std::string::npos);
+  CHECK(h.out.find("unacceptable size") != std::string::npos);
+  CHECK(h.out.find("--tablebase is refused") != std::string::npos);
+  CHECK(h.out.find("not proven superko values") != std::string::npos);
+}
