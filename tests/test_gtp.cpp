@@ -264,6 +264,27 @@ TEST_CASE("GTP: loadsgf replays the main line, honours move_number, refuses bad 
   CHECK(s.engine.game().moves() == std::vector<std::string>{"A1", "B1", "pass"});
   CHECK(s.ok("loadsgf " + path + " 2") == "white");
   CHECK(s.engine.game().moves() == std::vector<std::string>{"A1"});
+  CHECK(s.ok("loadsgf " + path + " 1") == "black");  // the position before move 1
+  CHECK(s.engine.game().moves().empty());
+  CHECK(s.ok("loadsgf " + path + " 99") == "white");  // past the end: the whole record
+  CHECK(s.engine.game().moves().size() == 3);
+  CHECK(s.fails("loadsgf " + path + " 0") == "syntax error");
+  CHECK(s.fails("loadsgf") == "syntax error");
+  {
+    // Variations: only the main line (the first variation at each fork);
+    // RU names no gotb ruleset, so the engine's rules apply; no KM: the
+    // engine's komi stays.
+    std::ofstream(path) << "(;FF[4]GM[1]SZ[2]RU[Chinese]C[a \\] comment];B[aa](;W[bb]C[main](;B[])(;B[ba]))"
+                           "(;W[ba];B[bb]))";
+  }
+  s.ok("komi 1.5");
+  CHECK(s.ok("loadsgf " + path) == "white");
+  CHECK(s.engine.game().spec().board.spec() == "2x2");
+  CHECK(s.engine.game().spec().komi == 1.5);
+  CHECK(s.engine.game().moves() == std::vector<std::string>{"A2", "B1", "pass"});
+  s.ok("loadsgf " + path + " 3");
+  CHECK(s.engine.game().moves() == std::vector<std::string>{"A2", "B1"});
+  s.ok("loadsgf " + path);
   CHECK(s.fails("loadsgf /nonexistent.sgf").find("cannot load file") == 0);
   {
     std::ofstream(path) << "(;FF[4]SZ[3];B[aa])";
@@ -277,7 +298,8 @@ TEST_CASE("GTP: loadsgf replays the main line, honours move_number, refuses bad 
     std::ofstream(path) << "(;FF[4]SZ[2];B[aa];W[aa])";
   }
   CHECK(s.fails("loadsgf " + path).find("illegal") != std::string::npos);
-  CHECK(s.engine.game().spec().board.spec() == "2x3");  // unchanged by failures
+  CHECK(s.engine.game().spec().board.spec() == "2x2");  // unchanged by failures
+  CHECK(s.engine.game().moves() == std::vector<std::string>{"A2", "B1", "pass"});
   std::remove(path.c_str());
 }
 
