@@ -39,8 +39,13 @@ Response parse_response(const std::string& r) {
 struct Session {
   ReferenceBackend backend;
   GtpEngine engine;
-  explicit Session(const char* board = "2x2", double komi = 0)
-      : engine(backend, GameSpec{Board::parse(board), RuleSet::parse("tromp-taylor"), komi}) {}
+  explicit Session(const char* board = "2x2", double komi = 0, const char* method = "reference")
+      : backend(options(method)), engine(backend, GameSpec{Board::parse(board), RuleSet::parse("tromp-taylor"), komi}) {}
+  static ReferenceBackend::Options options(const char* method) {
+    ReferenceBackend::Options o;
+    o.method = method;
+    return o;
+  }
   Response cmd(const std::string& line) { return parse_response(engine.handle_line(line)); }
   std::string ok(const std::string& line) {
     Response r = cmd(line);
@@ -198,24 +203,26 @@ TEST_CASE("GTP: final_score answers scores only", "[gtp]") {
 }
 
 TEST_CASE("GTP: genmove keeps the exact value; self-play ends at the value", "[gtp]") {
-  for (double komi : {0.0, 1.5}) {
-    for (const char* board : {"2x2", "1x5"}) {
-      INFO(board << " komi " << komi);
-      Session s(board, komi);
-      ReferenceBackend ref;
-      GameSpec spec{Board::parse(board), RuleSet::parse("tromp-taylor"), komi};
-      Value start = ref.analyze(spec, {}).value.lower;
-      CHECK(s.ok("final_score") == start.to_string());
-      for (int ply = 0; ply < 60 && !s.engine.game().now().over; ++ply) {
-        std::string colour = s.engine.game().now().to_move == Color::Black ? "b" : "w";
-        std::string v = s.ok("genmove " + colour);
-        CHECK((v == "pass" || is_point_move(spec.board, v)));
-        CHECK(ref.analyze(spec, s.engine.game().moves()).value.lower == start);
+  for (const char* method : {"reference", "search"}) {
+    for (double komi : {0.0, 1.5}) {
+      for (const char* board : {"2x2", "1x5"}) {
+        INFO(method << " " << board << " komi " << komi);
+        Session s(board, komi, method);
+        ReferenceBackend ref;
+        GameSpec spec{Board::parse(board), RuleSet::parse("tromp-taylor"), komi};
+        Value start = ref.analyze(spec, {}).value.lower;
+        CHECK(s.ok("final_score") == start.to_string());
+        for (int ply = 0; ply < 60 && !s.engine.game().now().over; ++ply) {
+          std::string colour = s.engine.game().now().to_move == Color::Black ? "b" : "w";
+          std::string v = s.ok("genmove " + colour);
+          CHECK((v == "pass" || is_point_move(spec.board, v)));
+          CHECK(ref.analyze(spec, s.engine.game().moves()).value.lower == start);
+        }
+        REQUIRE(s.engine.game().now().over);
+        CHECK(s.engine.game().now().score_now.identical(start));
+        CHECK(s.ok("final_score") == start.to_string());
+        CHECK(s.ok("genmove b") == "pass");  // game over: nothing left to play
       }
-      REQUIRE(s.engine.game().now().over);
-      CHECK(s.engine.game().now().score_now.identical(start));
-      CHECK(s.ok("final_score") == start.to_string());
-      CHECK(s.ok("genmove b") == "pass");  // game over: nothing left to play
     }
   }
 }

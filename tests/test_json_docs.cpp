@@ -3,13 +3,14 @@
 // every key the program prints (at any depth) is named in its section, and
 // every field a section's table lists is printed. Renaming a field without
 // the document, or documenting one that is not there, fails here.
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
-#include <unistd.h>
 
 #include "tests/cli_runner.hpp"
 
