@@ -66,9 +66,10 @@ bool vertex_shaped(std::string_view s) {
   return true;
 }
 
-// GTP vertices are upper case by convention; "pass" stays lower case.
+// GTP vertices are upper case by convention; "pass" and the ruleset's own
+// pass words ("appeal", "keep") stay lower case.
 std::string gtp_vertex(const std::string& move) {
-  if (is_plain_pass(move)) return "pass";
+  if (!vertex_shaped(move)) return move;
   std::string out = move;
   for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return out;

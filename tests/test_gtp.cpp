@@ -162,6 +162,13 @@ TEST_CASE("GTP: play tells a syntax error from an illegal move", "[gtp]") {
   s.ok("gotb-rules kee-2016");
   Response r = s.cmd("play b appeal");
   CHECK(r.text != "syntax error");
+  // ... and is written in lower case like "pass", points in upper case.
+  s.ok("clear_board");
+  s.ok("play b A1");
+  std::string pv = s.ok("gotb-pv");
+  CHECK(pv.find("APPEAL") == std::string::npos);
+  CHECK(pv.find("appeal") != std::string::npos);
+  CHECK(pv.find("B2") != std::string::npos);
 }
 
 namespace {
