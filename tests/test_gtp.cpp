@@ -349,6 +349,49 @@ TEST_CASE("gotb gtp: a whole session over stdin is well-formed", "[gtp][cli]") {
   CHECK(bad.out.find("limited to 8 points") != std::string::npos);
 }
 
+TEST_CASE("gotb gtp: the transcript of a whole self-played game is well-formed", "[gtp][cli]") {
+  // Both colours from genmove until well past the end of the game (genmove
+  // answers pass once it is over), then the score; every command has an id.
+  std::string path = "/tmp/gotb_test_gtp_game_" + std::to_string(::getpid()) + ".txt";
+  const int plies = 16;
+  {
+    std::ofstream in(path);
+    in << "1 boardsize 2\n2 clear_board\n3 komi 0.5\n";
+    for (int i = 0; i < plies; ++i) in << 10 + i << " genmove " << (i % 2 ? "w" : "b") << "\n";
+    in << "90 final_score\n91 quit\n";
+  }
+  auto r = run_gotb("gtp --rules tromp-taylor < " + path);
+  std::remove(path.c_str());
+  REQUIRE(r.exit_code == 0);
+  auto rs = split_responses(r.out);
+  REQUIRE(rs.size() == static_cast<std::size_t>(3 + plies + 2));
+  std::vector<std::string> moves;
+  for (std::size_t i = 0; i < rs.size(); ++i) {
+    Response p = parse_response(rs[i]);
+    CHECK(p.ok);
+    if (i >= 3 && i < 3 + plies) {
+      CHECK(p.id == std::to_string(10 + i - 3));
+      moves.push_back(p.text);
+    }
+  }
+  // Replaying what the engine said gives a finished game at the exact value.
+  GameSpec spec{Board::parse("2x2"), RuleSet::parse("tromp-taylor"), 0.5};
+  GameRecord g(spec);
+  for (const auto& m : moves) {
+    if (g.now().over) {
+      CHECK(m == "pass");
+      continue;
+    }
+    INFO(m);
+    CHECK(g.play(m));
+  }
+  REQUIRE(g.now().over);
+  ReferenceBackend ref;
+  CHECK(g.now().score_now.identical(ref.analyze(spec, {}).value.lower));
+  CHECK(parse_response(rs[3 + plies]).text == g.now().score_now.to_string());
+  CHECK(rs.back() == "=91 \n\n");
+}
+
 TEST_CASE("gotb gtp: --tablebase is refused with the reason, and --help says so", "[gtp][cli][errors]") {
   auto r = run_gotb("gtp --tablebase /nonexistent.h5 < /dev/null");
   CHECK(r.exit_code == 1);
