@@ -4,20 +4,20 @@
 // A backend answers one question: given a game (board, ruleset, komi) and a
 // move history, what is the value of the current state, and what is the
 // value after each legal move? Either exactly, or as a proven bound pair
-// [lower, upper] when that is all it has (a tablebase whose superko entries
-// are fixpoint bounds, for instance); the answer always says which.
+// [lower, upper] when that is all it has; the answer always says which.
 //
 // Backends today:
 //  - ReferenceBackend (query/reference_backend.hpp): the reference solver,
 //    exact for every implemented ruleset, tiny boards only.
-// The tablebase backend (issue 6's TablebaseReader) plugs in here: a class
-// derived from AnalysisBackend whose unsupported() accepts exactly the
-// file's board, ruleset and komi, and whose analyze() replays the history
-// on the file's game model, probes the file for the current state and every
-// child, and returns exact values where the file's two fixpoints agree and
-// bound pairs where they do not. make_backend() (query/backends.hpp) is the
-// one place that chooses a backend for the CLI; docs/frontends.md has the
-// checklist. Nothing else in the front ends needs to change.
+// A tablebase backend plugs in here once a file holds proven values: a
+// class derived from AnalysisBackend whose unsupported() accepts exactly
+// the file's board, ruleset and komi, and whose analyze() replays the
+// history on the file's game model, probes the file for the current state
+// and every child, and returns exact values only where the file proves the
+// superko value. Today's retrograde files hold finite-state fixpoints,
+// which are neither (docs/solving.md section 2), so make_backend() refuses
+// them. make_backend() (query/backends.hpp) is the one place that chooses
+// a backend for the CLI; docs/frontends.md has the checklist.
 //
 // Calls are per query (a GTP command, an SGF node), never per search state,
 // so a virtual interface costs nothing that matters.

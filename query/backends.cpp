@@ -7,9 +7,10 @@ namespace gotb {
 std::unique_ptr<AnalysisBackend> make_backend(const BackendOptions& opt) {
   if (!opt.tablebase.empty())
     throw std::invalid_argument(
-        "--tablebase: the retrograde files hold finite-state fixpoints, not proven superko values, so they "
-        "cannot drive play yet (see `gotb query FILE` for what they say); use --board and --rules, which solve "
-        "exactly on the fly");
+        "--tablebase is refused on purpose: the retrograde tablebase files hold two finite-state fixpoints per "
+        "state, which are not proven superko values (nor proven bounds on them), so they cannot drive play or "
+        "give exact values (`gotb query FILE` shows what a file says). Use --board RxC --rules R instead, which solves "
+        "exactly on the fly (the reference solver; --method search for the tromp-taylor family)");
   return std::make_unique<ReferenceBackend>(opt.reference);
 }
 

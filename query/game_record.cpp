@@ -121,6 +121,15 @@ bool GameRecord::play_as(Color c, std::string_view text, bool insert_pass, std::
   return true;
 }
 
+bool GameRecord::names_move(std::string_view text) const {
+  bool ok = false;
+  visit_game(spec_.board, spec_.rules, spec_.komi, [&](auto& g) {
+    Move m;
+    ok = g.parse_move(text, m);
+  });
+  return ok;
+}
+
 bool GameRecord::undo() {
   if (moves_.empty()) return false;
   moves_.pop_back();

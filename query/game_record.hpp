@@ -76,6 +76,9 @@ class GameRecord {
   // moves of one colour); both are undone together. Fails when c is not to
   // move and insert_pass is off, or the pass or the move is illegal.
   bool play_as(Color c, std::string_view text, bool insert_pass, std::string* why = nullptr);
+  // Whether `text` names a move of the ruleset on this board at all (a
+  // point, "pass", or one of the ruleset's own pass kinds), legal or not.
+  bool names_move(std::string_view text) const;
   // Removes the last move and the passes inserted for it; false when the
   // history is empty.
   bool undo();

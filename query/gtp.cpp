@@ -54,9 +54,22 @@ bool parse_uint(const std::string& s, long& out) {
   return true;
 }
 
-// GTP vertices are upper case by convention; "pass" stays lower case.
+// GTP vertex syntax (spec 2.11: a letter and a number; gotb boards wider
+// than 25 columns would need more letters). Whether the vertex is on the
+// board is the game's business: off the board is an illegal move.
+bool vertex_shaped(std::string_view s) {
+  std::size_t i = 0;
+  while (i < s.size() && std::isalpha(static_cast<unsigned char>(s[i]))) ++i;
+  if (i == 0 || i == s.size()) return false;
+  for (std::size_t k = i; k < s.size(); ++k)
+    if (!std::isdigit(static_cast<unsigned char>(s[k]))) return false;
+  return true;
+}
+
+// GTP vertices are upper case by convention; "pass" and the ruleset's own
+// pass words ("appeal", "keep") stay lower case.
 std::string gtp_vertex(const std::string& move) {
-  if (is_plain_pass(move)) return "pass";
+  if (!vertex_shaped(move)) return move;
   std::string out = move;
   for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
   return out;
@@ -233,6 +246,11 @@ GtpEngine::Reply GtpEngine::cmd_play(const std::vector<std::string>& args) {
   auto c = parse_color(args[0]);
   if (!c) return {false, "syntax error"};
   std::string move = lower(args[1]) == "pass" ? "pass" : args[1];
+  // Spec 6.3 (play): "syntax error" for what is no vertex at all, "illegal
+  // move" for a vertex the rules forbid or one off the board. The ruleset's
+  // own pass kinds ("keep", "appeal") are gotb's extension of the syntax.
+  const bool vertex = game_->spec().board.has_grid() && vertex_shaped(move);
+  if (!vertex && move != "pass" && !game_->names_move(move)) return {false, "syntax error"};
   std::string why;
   if (!game_->play_as(*c, move, true, &why)) return {false, "illegal move"};
   return {};
@@ -298,6 +316,11 @@ GtpEngine::Reply GtpEngine::cmd_loadsgf(const std::vector<std::string>& args) {
 GtpEngine::Reply GtpEngine::cmd_final_score() {
   Analysis a = analyze();
   if (!a.value.exact()) return {false, "cannot score: only bounds " + a.value.to_string() + " are known"};
+  // GTP scores are "B+n", "W+n" or "0"; a ruleset's other outcomes (no
+  // result, a special win) have no such form.
+  if (!a.value.lower.is_score())
+    return {false, "cannot score: the " + std::string(a.game_over ? "result" : "perfect-play value") + " is '" +
+                       a.value.lower.to_string() + "', not a score"};
   return {true, a.value.lower.to_string()};
 }
 

@@ -122,6 +122,15 @@ TEST_CASE("gotb query --sgf reads the history from a game record", "[retrograde]
   CHECK(from_sgf["value"] == from_moves["value"]);
   CHECK(from_sgf["move_values"] == from_moves["move_values"]);
 
+  // A record with variations: the main line (first variation at each fork).
+  std::ofstream(tmp.dir / "var.sgf") << "(;GM[1]FF[4]SZ[2]C[root \\] x];B[aa](;W[bb](;B[])(;B[ba]))(;W[ab]))";
+  auto v = run_gotb("query " + file + " --json --sgf " + (tmp.dir / "var.sgf").string());
+  INFO(v.out);
+  REQUIRE(v.exit_code == 0);
+  nlohmann::json from_var = nlohmann::json::parse(v.out);
+  CHECK(from_var["moves"] == "A2 B1 pass");
+  CHECK(from_var["value"] == query_json(file, "A2 B1 pass")["value"]);
+
   std::ofstream(tmp.dir / "big.sgf") << "(;GM[1]FF[4]SZ[3];B[aa])";
   auto wrong = run_gotb("query " + file + " --sgf " + (tmp.dir / "big.sgf").string());
   CHECK(wrong.exit_code != 0);

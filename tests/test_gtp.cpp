@@ -39,8 +39,13 @@ Response parse_response(const std::string& r) {
 struct Session {
   ReferenceBackend backend;
   GtpEngine engine;
-  explicit Session(const char* board = "2x2", double komi = 0)
-      : engine(backend, GameSpec{Board::parse(board), RuleSet::parse("tromp-taylor"), komi}) {}
+  explicit Session(const char* board = "2x2", double komi = 0, const char* method = "reference")
+      : backend(options(method)), engine(backend, GameSpec{Board::parse(board), RuleSet::parse("tromp-taylor"), komi}) {}
+  static ReferenceBackend::Options options(const char* method) {
+    ReferenceBackend::Options o;
+    o.method = method;
+    return o;
+  }
   Response cmd(const std::string& line) { return parse_response(engine.handle_line(line)); }
   std::string ok(const std::string& line) {
     Response r = cmd(line);
@@ -139,25 +144,92 @@ TEST_CASE("GTP: board sizes, komi, play, illegal moves, undo", "[gtp]") {
   CHECK(board.find("Black to move") != std::string::npos);
 }
 
+TEST_CASE("GTP: play tells a syntax error from an illegal move", "[gtp]") {
+  Session s;
+  // Not a vertex at all (spec 2.11: a letter and a number, or "pass").
+  for (const char* bad : {"ZZ", "12", "A", "A1x", "1A", "-", "keep"}) {
+    INFO(bad);
+    CHECK(s.fails(std::string("play b ") + bad) == "syntax error");
+  }
+  // Vertices the rules or the board forbid.
+  CHECK(s.fails("play b Z9") == "illegal move");
+  CHECK(s.fails("play b A3") == "illegal move");
+  CHECK(s.fails("play b C1") == "illegal move");
+  CHECK(s.engine.game().moves().empty());
+  s.ok("play b Pass");
+  CHECK(s.engine.game().moves() == std::vector<std::string>{"pass"});
+  // A ruleset's own pass kind is a move word under that ruleset only.
+  s.ok("gotb-rules kee-2016");
+  Response r = s.cmd("play b appeal");
+  CHECK(r.text != "syntax error");
+  // ... and is written in lower case like "pass", points in upper case.
+  s.ok("clear_board");
+  s.ok("play b A1");
+  std::string pv = s.ok("gotb-pv");
+  CHECK(pv.find("APPEAL") == std::string::npos);
+  CHECK(pv.find("appeal") != std::string::npos);
+  CHECK(pv.find("B2") != std::string::npos);
+}
+
+namespace {
+// A backend whose every answer is one fixed value, to reach final_score's
+// refusals without a ruleset that produces them on a tiny board.
+struct FixedBackend final : AnalysisBackend {
+  ValueBounds value;
+  explicit FixedBackend(ValueBounds v) : value(v) {}
+  std::string name() const override { return "fixed"; }
+  std::string unsupported(const GameSpec&) const override { return {}; }
+  Analysis analyze(const GameSpec&, const std::vector<std::string>&) override {
+    Analysis a;
+    a.value = value;
+    a.moves.push_back({"A1", value});
+    a.method = "fixed";
+    return a;
+  }
+};
+}  // namespace
+
+TEST_CASE("GTP: final_score answers scores only", "[gtp]") {
+  GameSpec spec{Board::parse("2x2"), RuleSet::parse("tromp-taylor"), 0};
+  FixedBackend no_result(ValueBounds::exactly(Value::no_result()));
+  GtpEngine e1(no_result, spec);
+  Response r = parse_response(e1.handle_line("5 final_score"));
+  CHECK_FALSE(r.ok);
+  CHECK(r.id == "5");
+  CHECK(r.text == "cannot score: the perfect-play value is 'no result', not a score");
+  FixedBackend bounds(ValueBounds{Value::score_half_points(-2), Value::score_half_points(2)});
+  GtpEngine e2(bounds, spec);
+  r = parse_response(e2.handle_line("final_score"));
+  CHECK_FALSE(r.ok);
+  CHECK(r.text.find("cannot score: only bounds [W+1, B+1]") == 0);
+  FixedBackend score(ValueBounds::exactly(Value::score_half_points(-1)));
+  GtpEngine e3(score, spec);
+  r = parse_response(e3.handle_line("final_score"));
+  CHECK(r.ok);
+  CHECK(r.text == "W+0.5");
+}
+
 TEST_CASE("GTP: genmove keeps the exact value; self-play ends at the value", "[gtp]") {
-  for (double komi : {0.0, 1.5}) {
-    for (const char* board : {"2x2", "1x5"}) {
-      INFO(board << " komi " << komi);
-      Session s(board, komi);
-      ReferenceBackend ref;
-      GameSpec spec{Board::parse(board), RuleSet::parse("tromp-taylor"), komi};
-      Value start = ref.analyze(spec, {}).value.lower;
-      CHECK(s.ok("final_score") == start.to_string());
-      for (int ply = 0; ply < 60 && !s.engine.game().now().over; ++ply) {
-        std::string colour = s.engine.game().now().to_move == Color::Black ? "b" : "w";
-        std::string v = s.ok("genmove " + colour);
-        CHECK((v == "pass" || is_point_move(spec.board, v)));
-        CHECK(ref.analyze(spec, s.engine.game().moves()).value.lower == start);
+  for (const char* method : {"reference", "search"}) {
+    for (double komi : {0.0, 1.5}) {
+      for (const char* board : {"2x2", "1x5"}) {
+        INFO(method << " " << board << " komi " << komi);
+        Session s(board, komi, method);
+        ReferenceBackend ref;
+        GameSpec spec{Board::parse(board), RuleSet::parse("tromp-taylor"), komi};
+        Value start = ref.analyze(spec, {}).value.lower;
+        CHECK(s.ok("final_score") == start.to_string());
+        for (int ply = 0; ply < 60 && !s.engine.game().now().over; ++ply) {
+          std::string colour = s.engine.game().now().to_move == Color::Black ? "b" : "w";
+          std::string v = s.ok("genmove " + colour);
+          CHECK((v == "pass" || is_point_move(spec.board, v)));
+          CHECK(ref.analyze(spec, s.engine.game().moves()).value.lower == start);
+        }
+        REQUIRE(s.engine.game().now().over);
+        CHECK(s.engine.game().now().score_now.identical(start));
+        CHECK(s.ok("final_score") == start.to_string());
+        CHECK(s.ok("genmove b") == "pass");  // game over: nothing left to play
       }
-      REQUIRE(s.engine.game().now().over);
-      CHECK(s.engine.game().now().score_now.identical(start));
-      CHECK(s.ok("final_score") == start.to_string());
-      CHECK(s.ok("genmove b") == "pass");  // game over: nothing left to play
     }
   }
 }
@@ -206,6 +278,27 @@ TEST_CASE("GTP: loadsgf replays the main line, honours move_number, refuses bad 
   CHECK(s.engine.game().moves() == std::vector<std::string>{"A1", "B1", "pass"});
   CHECK(s.ok("loadsgf " + path + " 2") == "white");
   CHECK(s.engine.game().moves() == std::vector<std::string>{"A1"});
+  CHECK(s.ok("loadsgf " + path + " 1") == "black");  // the position before move 1
+  CHECK(s.engine.game().moves().empty());
+  CHECK(s.ok("loadsgf " + path + " 99") == "white");  // past the end: the whole record
+  CHECK(s.engine.game().moves().size() == 3);
+  CHECK(s.fails("loadsgf " + path + " 0") == "syntax error");
+  CHECK(s.fails("loadsgf") == "syntax error");
+  {
+    // Variations: only the main line (the first variation at each fork);
+    // RU names no gotb ruleset, so the engine's rules apply; no KM: the
+    // engine's komi stays.
+    std::ofstream(path) << "(;FF[4]GM[1]SZ[2]RU[Chinese]C[a \\] comment];B[aa](;W[bb]C[main](;B[])(;B[ba]))"
+                           "(;W[ba];B[bb]))";
+  }
+  s.ok("komi 1.5");
+  CHECK(s.ok("loadsgf " + path) == "white");
+  CHECK(s.engine.game().spec().board.spec() == "2x2");
+  CHECK(s.engine.game().spec().komi == 1.5);
+  CHECK(s.engine.game().moves() == std::vector<std::string>{"A2", "B1", "pass"});
+  s.ok("loadsgf " + path + " 3");
+  CHECK(s.engine.game().moves() == std::vector<std::string>{"A2", "B1"});
+  s.ok("loadsgf " + path);
   CHECK(s.fails("loadsgf /nonexistent.sgf").find("cannot load file") == 0);
   {
     std::ofstream(path) << "(;FF[4]SZ[3];B[aa])";
@@ -219,7 +312,8 @@ TEST_CASE("GTP: loadsgf replays the main line, honours move_number, refuses bad 
     std::ofstream(path) << "(;FF[4]SZ[2];B[aa];W[aa])";
   }
   CHECK(s.fails("loadsgf " + path).find("illegal") != std::string::npos);
-  CHECK(s.engine.game().spec().board.spec() == "2x3");  // unchanged by failures
+  CHECK(s.engine.game().spec().board.spec() == "2x2");  // unchanged by failures
+  CHECK(s.engine.game().moves() == std::vector<std::string>{"A2", "B1", "pass"});
   std::remove(path.c_str());
 }
 
@@ -253,4 +347,61 @@ TEST_CASE("gotb gtp: a whole session over stdin is well-formed", "[gtp][cli]") {
   auto bad = run_gotb("gtp --board 3x3 < /dev/null");
   CHECK(bad.exit_code == 1);
   CHECK(bad.out.find("limited to 8 points") != std::string::npos);
+}
+
+TEST_CASE("gotb gtp: the transcript of a whole self-played game is well-formed", "[gtp][cli]") {
+  // Both colours from genmove until well past the end of the game (genmove
+  // answers pass once it is over), then the score; every command has an id.
+  std::string path = "/tmp/gotb_test_gtp_game_" + std::to_string(::getpid()) + ".txt";
+  const int plies = 16;
+  {
+    std::ofstream in(path);
+    in << "1 boardsize 2\n2 clear_board\n3 komi 0.5\n";
+    for (int i = 0; i < plies; ++i) in << 10 + i << " genmove " << (i % 2 ? "w" : "b") << "\n";
+    in << "90 final_score\n91 quit\n";
+  }
+  auto r = run_gotb("gtp --rules tromp-taylor < " + path);
+  std::remove(path.c_str());
+  REQUIRE(r.exit_code == 0);
+  auto rs = split_responses(r.out);
+  REQUIRE(rs.size() == static_cast<std::size_t>(3 + plies + 2));
+  std::vector<std::string> moves;
+  for (std::size_t i = 0; i < rs.size(); ++i) {
+    Response p = parse_response(rs[i]);
+    CHECK(p.ok);
+    if (i >= 3 && i < 3 + plies) {
+      CHECK(p.id == std::to_string(10 + i - 3));
+      moves.push_back(p.text);
+    }
+  }
+  // Replaying what the engine said gives a finished game at the exact value.
+  GameSpec spec{Board::parse("2x2"), RuleSet::parse("tromp-taylor"), 0.5};
+  GameRecord g(spec);
+  for (const auto& m : moves) {
+    if (g.now().over) {
+      CHECK(m == "pass");
+      continue;
+    }
+    INFO(m);
+    CHECK(g.play(m));
+  }
+  REQUIRE(g.now().over);
+  ReferenceBackend ref;
+  CHECK(g.now().score_now.identical(ref.analyze(spec, {}).value.lower));
+  CHECK(parse_response(rs[3 + plies]).text == g.now().score_now.to_string());
+  CHECK(rs.back() == "=91 \n\n");
+}
+
+TEST_CASE("gotb gtp: --tablebase is refused with the reason, and --help says so", "[gtp][cli][errors]") {
+  auto r = run_gotb("gtp --tablebase /nonexistent.h5 < /dev/null");
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("refused on purpose") != std::string::npos);
+  CHECK(r.out.find("not proven superko values") != std::string::npos);
+  CHECK(r.out.find("--board RxC --rules R") != std::string::npos);
+  auto h = run_gotb("gtp --help");
+  CHECK(h.exit_code == 0);
+  CHECK(h.out.find("default 2x2") != std::string::npos);
+  CHECK(h.out.find("unacceptable size") != std::string::npos);
+  CHECK(h.out.find("--tablebase is refused") != std::string::npos);
+  CHECK(h.out.find("not proven superko values") != std::string::npos);
 }

@@ -91,9 +91,66 @@ TEST_CASE("pv SGF: rectangles use SZ[cols:rows], passes are empty moves, V holds
   CHECK(root.text("RE") == pv.value.to_string());
   CHECK(root.text("V") == "0");
   std::string text = write_sgf(pv.tree);
-  // The 2x3 value is 0 and passing at once keeps it: ;B[] ;W[].
-  if (pv.pv.size() >= 1 && pv.pv[0] == "pass") CHECK(text.find(";B[]") != std::string::npos);
   CHECK(text.find("Moves (value after the move") != std::string::npos);
+  // The game ends with two passes, written as empty moves; every move node
+  // carries the value and a comment.
+  const auto& nodes = pv.tree.nodes;
+  REQUIRE(nodes.size() >= 3);
+  REQUIRE(pv.pv.size() == nodes.size() - 1);
+  for (std::size_t i = 1; i < nodes.size(); ++i) {
+    const SgfNode& n = nodes[i];
+    const SgfProperty* mv = n.find(i % 2 == 1 ? "B" : "W");
+    REQUIRE(mv);
+    CHECK(mv->values == std::vector<std::string>{pv.pv[i - 1] == "pass" ? "" : sgf_move_value(spec.board, pv.pv[i - 1])});
+    CHECK(n.has("V"));
+    CHECK(n.has("C"));
+  }
+  CHECK(pv.pv[pv.pv.size() - 1] == "pass");
+  CHECK(pv.pv[pv.pv.size() - 2] == "pass");
+  CHECK(nodes.back().find(nodes.size() % 2 == 0 ? "B" : "W")->values == std::vector<std::string>{""});
+}
+
+namespace {
+// The reference values widened by one point each way: a stand-in for a
+// backend that knows only bounds, whose texts ("[W+1, B+1]") need SGF
+// escaping inside comments.
+struct WidenedBackend final : AnalysisBackend {
+  ReferenceBackend exact;
+  std::string name() const override { return "widened"; }
+  std::string unsupported(const GameSpec& s) const override { return exact.unsupported(s); }
+  static ValueBounds widen(ValueBounds v) {
+    return {Value::score_half_points(v.lower.order - 2), Value::score_half_points(v.upper.order + 2)};
+  }
+  Analysis analyze(const GameSpec& s, const std::vector<std::string>& h) override {
+    Analysis a = exact.analyze(s, h);
+    if (a.game_over) return a;
+    a.value = widen(a.value);
+    for (auto& m : a.moves) m.value = widen(m.value);
+    a.note = "bounds only [test]";
+    a.method = "widened";
+    return a;
+  }
+};
+}  // namespace
+
+TEST_CASE("pv SGF with bounds: no V or RE, comments with brackets escaped and read back", "[pv][sgf]") {
+  GameSpec spec = spec_of("1x3", "tromp-taylor", 0);
+  WidenedBackend backend;
+  PvResult pv = build_pv_sgf(backend, spec, {}, PvOptions{});
+  CHECK_FALSE(pv.value.exact());
+  CHECK(pv.value.to_string() == "[B+2, B+4]");
+  const std::string text = write_sgf(pv.tree);
+  CHECK(text.find("[B+2, B+4\\]") != std::string::npos);  // escaped inside C[...]
+  auto trees = parse_sgf(text);
+  REQUIRE(trees.size() == 1);
+  const SgfNode& root = trees[0].nodes.front();
+  CHECK_FALSE(root.has("RE"));  // no proven score to state
+  CHECK_FALSE(root.has("V"));
+  CHECK(root.text("C").find("Value [B+2, B+4] (Black minus White, bounds, widened).\nbounds only [test]") != std::string::npos);
+  // The game still parses back to the same moves and ends at the exact result.
+  SgfRecord rec = read_sgf_record(text);
+  CHECK(rec.moves == pv.pv);
+  CHECK(replay_to_end(spec, rec).identical(Value::score_half_points(6)));
 }
 
 TEST_CASE("pv --all-optimal: every variation is an optimal line to the exact value", "[pv][sgf]") {

@@ -67,5 +67,5 @@ TEST_CASE("backends: unsupported specs and the tablebase option say why", "[quer
                     Catch::Contains("move 2 'A1' is illegal"));
   BackendOptions o;
   o.tablebase = "x.h5";
-  CHECK_THROWS_WITH(make_backend(o), Catch::Contains("tablebase"));
+  CHECK_THROWS_WITH(make_backend(o), Catch::Contains("not proven superko values"));
 }

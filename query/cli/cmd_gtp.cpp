@@ -11,9 +11,13 @@ void add_gtp_command(CLI::App& app) {
   auto args = std::make_shared<GameArgs>();
   CLI::App* sub = app.add_subcommand(
       "gtp",
-      "GTP version 2 engine on stdin/stdout that plays perfectly (solving on the fly; docs/frontends.md). "
-      "Boards the solver cannot handle get '? unacceptable size'");
-  add_game_options(sub, *args, false, false);  // --board defaults to 2x2
+      "GTP version 2 engine on stdin/stdout that plays perfectly, solving the game exactly on the fly "
+      "(docs/frontends.md). Boards the solver cannot handle (more than --max-points points) get "
+      "'? unacceptable size'. --tablebase is refused: the retrograde files hold finite-state fixpoints, not proven "
+      "superko values");
+  add_game_options(sub, *args, false, false);
+  args->board_opt->description("board the engine starts on (default 2x2; GTP boardsize / rectangular_boardsize change it): "
+                               "RxC, cylinder:RxC, torus:RxC or ring:N");
   sub->callback([args] {
     if (args->board.empty()) args->board = "2x2";
     ResolvedGame g = resolve_game(*args);

@@ -19,7 +19,8 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
                               "unless given)");
     m->excludes(s);
   }
-  sub->add_option("--tablebase", a.tablebase, "tablebase file (not available yet: an error; solve on the fly with --board/--rules)");
+  sub->add_option("--tablebase", a.tablebase, "tablebase file: refused on purpose (its finite-state fixpoints are not proven superko values, "
+                  "so they cannot drive play); --board/--rules solve exactly on the fly instead");
   sub->add_option("--max-points", a.max_points, "largest board (points) the on-the-fly solver accepts")
       ->capture_default_str();
   sub->add_option("--node-limit", a.node_limit, "give up after this many search nodes per query (exit 3; GTP: error response); 0 = none")
