@@ -35,6 +35,8 @@
 
 namespace gotb::search {
 
+class RetroOrdering;  // move_ordering.hpp
+
 struct SearchOptions {
   std::uint64_t node_limit = 0;       // 0 = unlimited
   double time_limit = 0;              // seconds from construction; 0 = unlimited
@@ -44,6 +46,7 @@ struct SearchOptions {
   bool transpositions = true;
   bool symmetry = true;
   bool benson = true;  // pass-alive area bounds (core/benson.hpp) at every node
+  const RetroOrdering* ordering = nullptr;  // move order only (move_ordering.hpp); must outlive the search
 };
 
 struct SearchStats {

@@ -28,6 +28,7 @@ struct BenchArgs {
   bool quick = false;
   bool no_cache = false;
   std::string method = "reference";
+  std::string ordering = "auto";
 };
 
 void run_bench(const BenchArgs& a) {
@@ -41,7 +42,8 @@ void run_bench(const BenchArgs& a) {
     req.with_move_values = false;
     req.with_pv = false;
     req.options.memo = !a.no_cache;
-    SolveReport rep = a.method == "search" ? search_solve(req, {}) : reference_solve(req);
+    SolveReport rep =
+        a.method == "search" ? search_solve(req, {}, search::parse_ordering(a.ordering)) : reference_solve(req);
     total_nodes += rep.nodes;
     total_seconds += rep.seconds;
     std::printf("%-6s %-30s %-6s %14llu %12llu %8.1f%% %10.3f %12.0f\n", c.board, c.rules,
@@ -69,6 +71,11 @@ void add_bench_command(CLI::App& app) {
   sub->add_option("--method", args->method,
                   "reference, or search (cache hits are then table cut-offs; same boards, so the two compare)")
       ->check(CLI::IsMember({"reference", "search"}))
+      ->capture_default_str();
+  sub->add_option("--ordering", args->ordering, "move order of the search (never changes a value): retro (retrograde tables of the finite-state "
+                  "game without suicide, "
+                  "built first and included in seconds), history (table move + history heuristic) or auto (retro on boards of at most 16 points)")
+      ->check(CLI::IsMember({"auto", "retro", "history"}))
       ->capture_default_str();
   sub->callback([args] {
     if (args->no_cache && args->method != "reference")
