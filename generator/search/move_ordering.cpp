@@ -39,4 +39,10 @@ OrderingMode parse_ordering(const std::string& name) {
 
 bool retro_ordering_cheap(const Board& board) { return board.size() <= kRetroOrderingMaxPoints; }
 
+std::shared_ptr<const RetroOrdering> retro_ordering_for(const Board& board, OrderingMode mode) {
+  if (mode == OrderingMode::Retro || (mode == OrderingMode::Auto && retro_ordering_cheap(board)))
+    return RetroOrdering::build(board);
+  return nullptr;
+}
+
 }  // namespace gotb::search

@@ -143,5 +143,8 @@ OrderingMode parse_ordering(const std::string& name);
 inline constexpr int kRetroOrderingMaxPoints = 16;
 // Auto builds the tables only up to kRetroOrderingMaxPoints points.
 bool retro_ordering_cheap(const Board& board);
+// The ordering a mode asks for on this board (built now), or null for the
+// history heuristic.
+std::shared_ptr<const RetroOrdering> retro_ordering_for(const Board& board, OrderingMode mode);
 
 }  // namespace gotb::search

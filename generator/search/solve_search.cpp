@@ -32,9 +32,8 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   // Retrograde move ordering: changes the order moves are tried, never a value.
   search::SearchOptions opt = options;
   std::shared_ptr<const search::RetroOrdering> retro;
-  if (!opt.ordering && (ordering == search::OrderingMode::Retro ||
-                        (ordering == search::OrderingMode::Auto && search::retro_ordering_cheap(req.board)))) {
-    retro = search::RetroOrdering::build(req.board);
+  if (!opt.ordering) retro = search::retro_ordering_for(req.board, ordering);
+  if (retro) {
     opt.ordering = retro.get();
     if (opt.time_limit > 0) {
       const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
