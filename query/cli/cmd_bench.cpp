@@ -72,9 +72,10 @@ void add_bench_command(CLI::App& app) {
                   "reference, or search (cache hits are then table cut-offs; same boards, so the two compare)")
       ->check(CLI::IsMember({"reference", "search"}))
       ->capture_default_str();
-  sub->add_option("--ordering", args->ordering, "move order of the search (never changes a value): retro (retrograde tables of the finite-state "
-                  "game without suicide, "
-                  "built first and included in seconds), history (table move + history heuristic) or auto (retro on boards of at most 16 points)")
+  sub->add_option("--ordering", args->ordering,
+                  "move order of the search, never a value: retro (retrograde tables of the finite-state game "
+                  "without suicide, built first and included in seconds), history (table move, history heuristic) or "
+                  "auto (retro on boards of at most 14 points, where the tables take seconds)")
       ->check(CLI::IsMember({"auto", "retro", "history"}))
       ->capture_default_str();
   sub->callback([args] {

@@ -53,9 +53,10 @@ void add_solve_command(CLI::App& app) {
                   "alpha-beta with a history-safe transposition table, symmetry, Benson bounds; tromp-taylor "
                   "family, <= 31 points) or auto (search, falling back to reference; see docs/solving.md)")
       ->capture_default_str();
-  sub->add_option("--ordering", args->ordering, "move order of the search (never changes a value): retro (retrograde tables of the finite-state "
-                  "game without suicide, "
-                  "built first), history (table move + history heuristic) or auto (retro on boards of at most 16 points)")
+  sub->add_option("--ordering", args->ordering,
+                  "move order of the search, never a value: retro (retrograde tables of the finite-state game "
+                  "without suicide, built first), history (table move, history heuristic) or "
+                  "auto (retro on boards of at most 14 points, where the tables take seconds)")
       ->check(CLI::IsMember({"auto", "retro", "history"}))
       ->capture_default_str();
   sub->add_option("--node-limit", args->node_limit, "give up (exit 3) after this many nodes; 0 = no limit")

@@ -292,9 +292,10 @@ void add_table_command(CLI::App& app) {
                   "apply), search (entries it cannot solve are skipped) or reference")
       ->check(CLI::IsMember({"auto", "search", "reference"}))
       ->capture_default_str();
-  sub->add_option("--ordering", args->ordering, "move order of the search (never changes a value): retro (retrograde tables of the finite-state "
-                  "game without suicide, "
-                  "built first), history (table move + history heuristic) or auto (retro on boards of at most 16 points)")
+  sub->add_option("--ordering", args->ordering,
+                  "move order of the search, never a value: retro (retrograde tables of the finite-state game "
+                  "without suicide, built first), history (table move, history heuristic) or "
+                  "auto (retro on boards of at most 14 points, where the tables take seconds)")
       ->check(CLI::IsMember({"auto", "retro", "history"}))
       ->capture_default_str();
   sub->add_flag("--no-files", args->no_files, "print the table only; write nothing to --out-dir");
