@@ -5,6 +5,7 @@
 #include <type_traits>
 
 #include "core/rules/games.hpp"
+#include "generator/search/move_ordering.hpp"
 #include "generator/search/search_solver.hpp"
 
 namespace gotb {
@@ -88,10 +89,11 @@ class SessionImpl final : public ReferenceBackend::Session {
 // the history and names the moves.
 class SearchSession final : public ReferenceBackend::Session {
  public:
-  SearchSession(const GameSpec& s, const search::SearchOptions& opt)
+  SearchSession(const GameSpec& s, search::SearchOptions opt)
       : Session(s),
         game_(spec.board, spec.rules, spec.komi),
-        solver_(spec.board, TrompTaylorConfig::from(spec.rules), spec.komi, opt) {}
+        ordering_(search::retro_ordering_for(spec.board, search::OrderingMode::Auto)),  // move order only
+        solver_(spec.board, TrompTaylorConfig::from(spec.rules), spec.komi, with_ordering(opt, ordering_.get())) {}
 
   Analysis analyze(const std::vector<std::string>& history) override {
     auto start = std::chrono::steady_clock::now();
@@ -100,7 +102,12 @@ class SearchSession final : public ReferenceBackend::Session {
   }
 
  private:
+  static search::SearchOptions with_ordering(search::SearchOptions o, const search::RetroOrdering* r) {
+    o.ordering = r;
+    return o;
+  }
   TrompTaylorGame game_;
+  std::shared_ptr<const search::RetroOrdering> ordering_;
   search::TrompTaylorSearch solver_;
   std::vector<std::string> played_;
 };

@@ -9,6 +9,7 @@
 #include "core/benson.hpp"
 #include "core/scoring.hpp"
 #include "core/budget.hpp"
+#include "generator/search/move_ordering.hpp"
 
 namespace gotb::search {
 
@@ -307,7 +308,12 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   generate(P, f, P.stab != 1);
 
   const int side = index(f.to_move);
-  for (Cand& c : P.moves) c.score = c.point == hint ? 0xFFFFFFFFu : history_[side][slot_of(c.point)];
+  for (Cand& c : P.moves) {
+    const std::uint32_t h = history_[side][slot_of(c.point)];
+    c.score = c.point == hint        ? 0xFFFFFFFFu
+              : opt_.ordering        ? opt_.ordering->key(c.next, opponent(f.to_move), c.point < 0 ? f.passes + 1 : 0, h)
+                                     : h;
+  }
   std::stable_sort(P.moves.begin(), P.moves.end(), [](const Cand& a, const Cand& b) { return a.score > b.score; });
 
   // Black maximises. The bound from one child (Black's lower bound, White's

@@ -35,6 +35,8 @@
 
 namespace gotb::search {
 
+class RetroOrdering;  // move_ordering.hpp
+
 struct SearchOptions {
   std::uint64_t node_limit = 0;       // 0 = unlimited
   double time_limit = 0;              // seconds from construction; 0 = unlimited
@@ -50,6 +52,7 @@ struct SearchOptions {
   // proofs). 0 = one unbounded depth-first search.
   int deepening_step = 4;
   bool progress = false;  // one line per deepening iteration on stderr
+  const RetroOrdering* ordering = nullptr;  // move order only (move_ordering.hpp); must outlive the search
 };
 
 struct SearchStats {

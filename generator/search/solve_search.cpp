@@ -21,14 +21,27 @@ bool search_supports(const SolveRequest& req, std::string* why) {
   return true;
 }
 
-SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& options) {
+SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& options,
+                         search::OrderingMode ordering) {
   std::string why;
   if (!search_supports(req, &why)) throw std::invalid_argument(why);
   auto start = std::chrono::steady_clock::now();
   // The history is validated (and its errors worded) by the rules' own game.
   TrompTaylorGame game(req.board, req.rules, req.komi);
   replay_moves(game, req.moves);
-  search::TrompTaylorSearch solver(req.board, TrompTaylorConfig::from(req.rules), req.komi, options);
+  // Retrograde move ordering: changes the order moves are tried, never a value.
+  search::SearchOptions opt = options;
+  std::shared_ptr<const search::RetroOrdering> retro;
+  if (!opt.ordering) retro = search::retro_ordering_for(req.board, ordering);
+  if (retro) {
+    opt.ordering = retro.get();
+    if (opt.time_limit > 0) {
+      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (spent >= opt.time_limit) throw NodeLimitReached("time limit reached");
+      opt.time_limit -= spent;
+    }
+  }
+  search::TrompTaylorSearch solver(req.board, TrompTaylorConfig::from(req.rules), req.komi, opt);
   for (const std::string& token : req.moves) {
     Move m;
     game.parse_move(token, m);
@@ -51,23 +64,27 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
                   {"history_rejects", st.history_rejects}, {"table_stores", st.stores},
                   {"unstorable", st.unstorable},     {"benson_cutoffs", st.benson_cutoffs},
                   {"deepening_iterations", st.iterations}, {"horizon_nodes", st.horizon_nodes}};
+  if (retro) {
+    rep.counters.push_back({"retro_build_ms", static_cast<std::uint64_t>(retro->build_seconds() * 1000 + 0.5)});
+    rep.counters.push_back({"retro_states", retro->build_stats().states});
+  }
   rep.nodes = solver.stats().nodes;
   rep.memo_hits = solver.stats().cutoffs;
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return rep;
 }
 
-SolveReport auto_solve(const SolveRequest& req, search::SearchOptions sopt) {
+SolveReport auto_solve(const SolveRequest& req, search::SearchOptions sopt, search::OrderingMode ordering) {
   if (!search_supports(req)) return reference_solve(req);
   sopt.node_limit = req.options.node_limit;
   sopt.time_limit = req.options.time_limit;
-  if (req.board.size() > 13) return search_solve(req, sopt);
+  if (req.board.size() > 13) return search_solve(req, sopt, ordering);
   const auto start = std::chrono::steady_clock::now();
   sopt.node_limit = req.options.node_limit / 2;
   sopt.time_limit = req.options.time_limit > 0 ? req.options.time_limit / 2 : 10;
   std::uint64_t spent_nodes = 0;
   try {
-    return search_solve(req, sopt);
+    return search_solve(req, sopt, ordering);
   } catch (const NodeLimitReached&) {
     spent_nodes = sopt.node_limit;
   }
@@ -80,14 +97,15 @@ SolveReport auto_solve(const SolveRequest& req, search::SearchOptions sopt) {
   return rep;
 }
 
-SolveReport solve_with_method(const std::string& method, const SolveRequest& req, search::SearchOptions sopt) {
+SolveReport solve_with_method(const std::string& method, const SolveRequest& req, search::SearchOptions sopt,
+                              search::OrderingMode ordering) {
   if (method == "reference") return reference_solve(req);
-  if (method == "auto") return auto_solve(req, sopt);
+  if (method == "auto") return auto_solve(req, sopt, ordering);
   if (method != "search")
     throw std::invalid_argument("unknown method '" + method + "' (available: reference, search, auto)");
   sopt.node_limit = req.options.node_limit;
   sopt.time_limit = req.options.time_limit;
-  return search_solve(req, sopt);
+  return search_solve(req, sopt, ordering);
 }
 
 }  // namespace gotb

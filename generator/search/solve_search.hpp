@@ -2,6 +2,7 @@
 #pragma once
 
 #include "generator/reference/solve.hpp"
+#include "generator/search/move_ordering.hpp"
 #include "generator/search/search_solver.hpp"
 
 namespace gotb {
@@ -13,7 +14,12 @@ bool search_supports(const SolveRequest& req, std::string* why = nullptr);
 // Same contract as reference_solve (value, move values, principal
 // variation); method "search". Throws std::invalid_argument for requests
 // search_supports() refuses, NodeLimitReached on its limits.
-SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& options);
+// `ordering` (used when options.ordering is null): Retro or Auto on a cheap
+// board first builds the retrograde tables (move order only; their build
+// time counts in rep.seconds and options.time_limit, and is reported in the
+// counters retro_build_ms / retro_states).
+SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& options,
+                         search::OrderingMode ordering = search::OrderingMode::Auto);
 
 // `--method auto`: an exact value from whichever solver proves it first.
 // The search's cost varies a lot with the ruleset and board (docs/solving.md
@@ -24,12 +30,14 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
 // with the rest. The report names the solver that proved the value;
 // `seconds` includes the abandoned attempt. req.options holds the budget;
 // `search` the search's other options (its limits are set from the budget).
-SolveReport auto_solve(const SolveRequest& req, search::SearchOptions search = {});
+SolveReport auto_solve(const SolveRequest& req, search::SearchOptions search = {},
+                       search::OrderingMode ordering = search::OrderingMode::Auto);
 
 // "reference", "search" or "auto" (the command line's --method); the search
-// gets req.options' node and time limits and the rest of `search`. Throws
-// std::invalid_argument for another name.
+// gets req.options' node and time limits, the rest of `search`, and
+// `ordering`. Throws std::invalid_argument for another name.
 SolveReport solve_with_method(const std::string& method, const SolveRequest& req,
-                              search::SearchOptions search = {});
+                              search::SearchOptions search = {},
+                              search::OrderingMode ordering = search::OrderingMode::Auto);
 
 }  // namespace gotb

@@ -29,6 +29,7 @@ struct BenchArgs {
   bool no_cache = false;
   std::string method = "reference";
   int deepening = search::SearchOptions{}.deepening_step;
+  std::string ordering = "auto";
 };
 
 search::SearchOptions search_options(const BenchArgs& a) {
@@ -48,7 +49,8 @@ void run_bench(const BenchArgs& a) {
     req.with_move_values = false;
     req.with_pv = false;
     req.options.memo = !a.no_cache;
-    SolveReport rep = a.method == "search" ? search_solve(req, search_options(a)) : reference_solve(req);
+    SolveReport rep = a.method == "search" ? search_solve(req, search_options(a), search::parse_ordering(a.ordering))
+                                           : reference_solve(req);
     total_nodes += rep.nodes;
     total_seconds += rep.seconds;
     std::printf("%-6s %-30s %-6s %14llu %12llu %8.1f%% %10.3f %12.0f\n", c.board, c.rules,
@@ -79,6 +81,12 @@ void add_bench_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--deepening", args->deepening, "search: iterative deepening step in plies (0 = off)")
       ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  sub->add_option("--ordering", args->ordering,
+                  "move order of the search, never a value: retro (retrograde tables of the finite-state game "
+                  "without suicide, built first and included in seconds), history (table move, history heuristic) or "
+                  "auto (retro on boards of at most 14 points, where the tables take seconds)")
+      ->check(CLI::IsMember({"auto", "retro", "history"}))
       ->capture_default_str();
   sub->callback([args] {
     if (args->no_cache && args->method != "reference")

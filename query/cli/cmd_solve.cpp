@@ -11,7 +11,7 @@ namespace gotb::cli {
 namespace {
 
 struct SolveArgs {
-  std::string board, rules = "tromp-taylor", moves, method = "reference", repeated_state;
+  std::string board, rules = "tromp-taylor", moves, method = "reference", repeated_state, ordering = "auto";
   double komi = 0;
   bool json = false, no_cache = false, no_moves = false;
   std::uint64_t node_limit = 0;
@@ -37,7 +37,7 @@ void run_solve(const SolveArgs& a) {
   search::SearchOptions sopt;
   sopt.deepening_step = a.deepening;
   sopt.progress = a.progress;
-  SolveReport rep = solve_with_method(a.method, req, sopt);
+  SolveReport rep = solve_with_method(a.method, req, sopt, search::parse_ordering(a.ordering));
   if (a.json)
     std::cout << solve_report_json(req, rep).dump(2) << "\n";
   else
@@ -59,6 +59,12 @@ void add_solve_command(CLI::App& app) {
   sub->add_option("--method", args->method, "solver: reference (exact minimax over full histories, every ruleset), search (exact "
                   "alpha-beta with a history-safe transposition table, symmetry, Benson bounds; tromp-taylor "
                   "family, <= 31 points) or auto (search, falling back to reference; see docs/solving.md)")
+      ->capture_default_str();
+  sub->add_option("--ordering", args->ordering,
+                  "move order of the search, never a value: retro (retrograde tables of the finite-state game "
+                  "without suicide, built first), history (table move, history heuristic) or "
+                  "auto (retro on boards of at most 14 points, where the tables take seconds)")
+      ->check(CLI::IsMember({"auto", "retro", "history"}))
       ->capture_default_str();
   sub->add_option("--node-limit", args->node_limit, "give up (exit 3) after this many nodes; 0 = no limit")
       ->capture_default_str();

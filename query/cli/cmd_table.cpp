@@ -57,6 +57,7 @@ struct TableArgs {
   bool no_files = false, no_plot = false;
   std::string markdown, csv;
   std::string method = "auto";
+  std::string ordering = "auto";
 };
 
 enum class Status { Proven, OverBudget, Skipped };
@@ -97,7 +98,7 @@ Entry solve_entry(const Board& board, const RuleSet& rules, const TableArgs& a) 
   req.with_pv = false;
   auto start = std::chrono::steady_clock::now();
   try {
-    SolveReport rep = solve_with_method(a.method, req);
+    SolveReport rep = solve_with_method(a.method, req, {}, search::parse_ordering(a.ordering));
     e.method = rep.method;
     e.status = Status::Proven;
     e.value = rep.value;
@@ -290,6 +291,12 @@ void add_table_command(CLI::App& app) {
                   "solver per entry: auto (search, falling back to reference; reference where search does not "
                   "apply), search (entries it cannot solve are skipped) or reference")
       ->check(CLI::IsMember({"auto", "search", "reference"}))
+      ->capture_default_str();
+  sub->add_option("--ordering", args->ordering,
+                  "move order of the search, never a value: retro (retrograde tables of the finite-state game "
+                  "without suicide, built first), history (table move, history heuristic) or "
+                  "auto (retro on boards of at most 14 points, where the tables take seconds)")
+      ->check(CLI::IsMember({"auto", "retro", "history"}))
       ->capture_default_str();
   sub->add_flag("--no-files", args->no_files, "print the table only; write nothing to --out-dir");
   sub->add_flag("--no-plot", args->no_plot, "do not run gnuplot");

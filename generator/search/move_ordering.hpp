@@ -1,0 +1,150 @@
+// Move ordering for the exact search from the retrograde tables.
+//
+// The retrograde generator solves the finite-state game of a board (superko
+// ignored, infinite play scored for one side): two fixpoints per state.
+// They are NOT bounds on the superko value (docs/solving.md §3), so this
+// module may only ever decide the ORDER in which the search tries moves.
+// Alpha-beta with any move order returns the same exact value (every move
+// is still searched unless a bound proves it irrelevant); the order changes
+// only how soon cut-offs come, i.e. speed.
+//
+// The score of a move is read from the child state it leads to, seen by the
+// player who made the move:
+//   pessimistic = the child's value when infinite play is scored against
+//                 the mover (her least fixpoint),
+//   optimistic  = ... scored for the mover (her greatest fixpoint),
+// both area differences (komi-free; komi does not change the order), with
+// infinite play as +-(points + 1). Larger scores are tried first.
+//
+// Which tables: by default those of the game WITHOUT suicide, for every
+// tromp-taylor variant. With suicide allowed the finite-state game's
+// fixpoints say nothing: a single-stone suicide is a legal play at any
+// empty point, so the side that cycles are scored for never has to pass and
+// every state before a pass is a win by infinite play for her (measured: on
+// 3x3 every passes-0 state is +-infinite). Without suicide a player can run
+// out of plays, the fixpoints are area scores, and they order moves well for
+// the suicide variants too (docs/solving.md §3 has the measurements).
+#pragma once
+
+#include <bit>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/board.hpp"
+#include "core/color.hpp"
+#include "core/position.hpp"
+#include "core/rules/ruleset.hpp"
+#include "generator/retrograde/generate.hpp"
+#include "generator/retrograde/state_index.hpp"
+
+namespace gotb::search {
+
+// How the two fixpoints of a child combine into one order.
+enum class RetroKey {
+  Sum,          // pessimistic + optimistic
+  Pessimistic,  // pessimistic first, optimistic breaks ties
+  Optimistic,   // optimistic first, pessimistic breaks ties
+};
+
+class RetroOrdering {
+ public:
+  // Both fixpoints of a child from the mover's view (see above).
+  struct MoverView {
+    int pessimistic, optimistic;
+  };
+
+  // Which finite-state game's tables (see above).
+  enum class Tables { NoSuicide, SuicideAllowed };
+  // Runs retro::generate for the board (threads as retro::GenerateOptions,
+  // 0 = all cores). Throws like retro::generate (std::invalid_argument above
+  // 40 points).
+  static std::shared_ptr<const RetroOrdering> build(const Board& board, int threads = 0,
+                                                    RetroKey key = RetroKey::Pessimistic,
+                                                    Tables tables = Tables::NoSuicide);
+  // From tables already generated for `board` (which the tables must belong to).
+  RetroOrdering(const retro::Tables& tables, RetroKey key);
+
+  // The child (next, to_move_next, passes_next) that a move leads to, seen
+  // by the player who moved (opponent(to_move_next)). passes_next == 2 is
+  // the end of the game: both views are the area score.
+  MoverView view(const Position& next, Color to_move_next, int passes_next) const {
+    const Color mover = opponent(to_move_next);
+    if (passes_next >= 2) {
+      const int s = area_for(next, mover);
+      return {s, s};
+    }
+    // The tables are from the child's mover's view: -upper is the value
+    // with cycles scored for the child's mover (against ours), -lower with
+    // cycles scored for us.
+    const Position norm = to_move_next == Color::Black ? next : Position{next.white, next.black};
+    const std::uint64_t s = 2 * index_->number_of(norm) + static_cast<std::uint64_t>(passes_next);
+    return {-decode(cells_[s].upper), -decode(cells_[s].lower)};
+  }
+
+  // Larger = better for the mover; 0 <= score < 2^13.
+  int score(const Position& next, Color to_move_next, int passes_next) const {
+    return combine(view(next, to_move_next, passes_next));
+  }
+
+  // The search's sort key (unsigned, larger first, below 0xFFFFFFFF which
+  // the search keeps for the table's move): the score, then the history
+  // heuristic's count as a tie-break, squeezed monotonically into 18 bits.
+  std::uint32_t key(const Position& next, Color to_move_next, int passes_next, std::uint32_t history) const {
+    return static_cast<std::uint32_t>(score(next, to_move_next, passes_next)) << 18 | squeeze(history);
+  }
+
+  int combine(MoverView v) const {
+    const int p = v.pessimistic + span_, o = v.optimistic + span_;  // 0 .. 2 * span_
+    switch (key_) {
+      case RetroKey::Pessimistic: return p * (2 * span_ + 1) + o;
+      case RetroKey::Optimistic: return o * (2 * span_ + 1) + p;
+      case RetroKey::Sum: break;
+    }
+    return p + o;
+  }
+
+  RetroKey retro_key() const { return key_; }
+  const retro::GenerateStats& build_stats() const { return stats_; }
+  double build_seconds() const { return stats_.total_seconds; }
+  // Memory held for lookups: the state index and two bytes per state.
+  std::uint64_t bytes() const { return index_->bytes() + cells_.size() * sizeof(Cell); }
+
+  // Monotone map of a 32-bit count to 18 bits: the bit pattern of a
+  // non-negative float grows with its value; dropping 13 mantissa bits keeps
+  // 10 bits of precision.
+  static std::uint32_t squeeze(std::uint32_t h) {
+    return std::bit_cast<std::uint32_t>(static_cast<float>(h)) >> 13;
+  }
+
+ private:
+  struct Cell {
+    std::int8_t upper, lower;  // retro value codes, one cache line for both
+  };
+  int decode(std::int8_t code) const { return code >= 127 ? span_ : code <= -127 ? -span_ : code; }
+  int area_for(const Position& p, Color mover) const;
+
+  std::shared_ptr<const retro::StateIndex> index_;
+  std::vector<Cell> cells_;
+  RetroKey key_;
+  int span_;  // points + 1: infinite play
+  retro::GenerateStats stats_;
+};
+
+// --ordering of the front ends.
+enum class OrderingMode {
+  Auto,     // retro where the tables are cheap to build (retro_ordering_cheap), history elsewhere
+  History,  // the search's own: table move, history heuristic
+  Retro,    // table move, retrograde score, history heuristic (any board the generator takes)
+};
+// "auto", "history", "retro"; throws std::invalid_argument otherwise.
+OrderingMode parse_ordering(const std::string& name);
+inline constexpr int kRetroOrderingMaxPoints = 14;
+// Auto builds the tables only up to kRetroOrderingMaxPoints points.
+bool retro_ordering_cheap(const Board& board);
+// The ordering a mode asks for on this board (built now), or null for the
+// history heuristic.
+std::shared_ptr<const RetroOrdering> retro_ordering_for(const Board& board, OrderingMode mode);
+
+}  // namespace gotb::search

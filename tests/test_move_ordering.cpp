@@ -1,0 +1,238 @@
+// Retrograde move ordering for the exact search: the order may change
+// speed only, so every value must equal the history-ordered search's and
+// the reference solver's; and the ordering's lookups must read the
+// generator's fixpoints exactly as retro::bracket_at does.
+#include <catch2/catch.hpp>
+#include <map>
+#include <optional>
+#include <random>
+
+#include "core/rules/games.hpp"
+#include "core/scoring.hpp"
+#include "generator/retrograde/generate.hpp"
+#include "generator/retrograde/value_code.hpp"
+#include "generator/search/move_ordering.hpp"
+#include "generator/search/search_solver.hpp"
+#include "generator/search/solve_search.hpp"
+#include "tests/cli_runner.hpp"
+#include "tests/solve_value.hpp"
+
+using namespace gotb;
+
+namespace {
+
+const char* const kVariants[] = {"tromp-taylor", "tromp-taylor:ssk", "tromp-taylor:no-suicide",
+                                 "tromp-taylor:ssk,no-suicide"};
+
+// One ordering per board (the no-suicide tables serve every variant);
+// built once for the whole file.
+const search::RetroOrdering& ordering_for(const std::string& board) {
+  static std::map<std::string, std::shared_ptr<const search::RetroOrdering>> cache;
+  auto& slot = cache[board];
+  if (!slot) slot = search::RetroOrdering::build(Board::parse(board), 1);
+  return *slot;
+}
+
+// Value of the search with the given ordering (null = history heuristic).
+Value search_value(const std::string& board, const std::string& rules, const search::RetroOrdering* ordering,
+                   const std::vector<std::string>& moves, std::uint64_t node_limit) {
+  SolveRequest req{Board::parse(board), RuleSet::parse(rules), 0, moves, {}};
+  req.with_move_values = false;
+  req.with_pv = false;
+  search::SearchOptions o;
+  o.node_limit = node_limit;
+  o.ordering = ordering;
+  return search_solve(req, o, search::OrderingMode::History).value;
+}
+
+std::optional<Value> try_search(const std::string& board, const std::string& rules,
+                                const search::RetroOrdering* ordering, const std::vector<std::string>& moves,
+                                std::uint64_t node_limit) {
+  try {
+    return search_value(board, rules, ordering, moves, node_limit);
+  } catch (const NodeLimitReached&) {
+    return std::nullopt;
+  }
+}
+
+std::vector<std::string> random_history(TrompTaylorGame& g, std::mt19937& rng, int len) {
+  std::vector<std::string> moves;
+  for (int i = 0; i < len && !g.is_over(); ++i) {
+    std::vector<Move> legal;
+    g.legal_moves(legal);
+    Move m = legal[rng() % legal.size()];
+    if (m.kind == MoveKind::Pass && g.consecutive_passes() == 1) break;
+    moves.push_back(g.move_name(m));
+    g.play(m);
+  }
+  return moves;
+}
+
+// A mover-view fixpoint as a Value from Black's point of view (komi 0).
+Value as_black_value(int v, int span, Color mover) {
+  const bool black = mover == Color::Black;
+  if (v == span) return black ? Value::black_wins() : Value::white_wins();
+  if (v == -span) return black ? Value::white_wins() : Value::black_wins();
+  return Value::score(black ? v : -v, 0);
+}
+
+}  // namespace
+
+TEST_CASE("retro ordering: same values as history ordering and the reference solver", "[ordering]") {
+  int compared = 0, attempted = 0;
+  for (auto rules : kVariants)
+    for (auto board : {"1x1", "1x2", "1x3", "1x4", "1x5", "1x6", "2x2", "2x3"}) {
+      INFO(board << " " << rules);
+      ++attempted;
+      const Value ref = test::solve_value(board, rules);
+      const auto retro = try_search(board, rules, &ordering_for(board), {}, 3'000'000);
+      if (!retro) continue;
+      CHECK(retro->identical(ref));
+      if (const auto h = try_search(board, rules, nullptr, {}, 3'000'000)) CHECK(h->identical(ref));
+      // The suicide game's (uninformative) tables and another key: any order, same value.
+      const auto own = search::RetroOrdering::build(Board::parse(board), 1, search::RetroKey::Sum,
+                                                    search::RetroOrdering::Tables::SuicideAllowed);
+      if (const auto o = try_search(board, rules, own.get(), {}, 3'000'000)) CHECK(o->identical(ref));
+      ++compared;
+    }
+  INFO(compared << " of " << attempted << " compared");
+  CHECK(compared == attempted);  // the retro-ordered search finishes every one
+}
+
+TEST_CASE("retro ordering: same values after random histories", "[ordering]") {
+  std::mt19937 rng(4711);
+  int compared = 0, attempted = 0;
+  for (auto rules : kVariants)
+    for (auto board : {"2x2", "1x5", "2x3", "1x6"}) {
+      Board b = Board::parse(board);
+      for (int trial = 0; trial < 6; ++trial) {
+        TrompTaylorGame g(b, RuleSet::parse(rules), 0);
+        auto moves = random_history(g, rng, 1 + static_cast<int>(rng() % 14));
+        INFO(board << " " << rules << " after " << moves.size() << " moves");
+        ++attempted;
+        Value v;
+        try {
+          v = search_value(board, rules, &ordering_for(board), moves, 1'000'000);
+        } catch (const NodeLimitReached&) {
+          continue;
+        }
+        CHECK(v.identical(test::solve_value(board, rules, true, moves)));
+        ++compared;
+      }
+    }
+  INFO(compared << " of " << attempted << " compared");
+  CHECK(compared >= attempted * 9 / 10);
+}
+
+TEST_CASE("retro ordering reads the generator's fixpoints like bracket_at", "[ordering]") {
+  std::mt19937 rng(99);
+  for (auto rules : {"tromp-taylor", "tromp-taylor:no-suicide"})
+    for (auto board : {"1x5", "2x3", "3x3"}) {
+      const Board b = Board::parse(board);
+      const RuleSet rs = RuleSet::parse(rules);
+      const retro::Tables t = retro::generate(b, rs, {1, false});
+      const search::RetroOrdering sum(t, search::RetroKey::Sum);
+      const search::RetroOrdering pess(t, search::RetroKey::Pessimistic);
+      const search::RetroOrdering opt(t, search::RetroKey::Optimistic);
+      const int span = b.size() + 1;
+      int sampled = 0, infinite = 0;
+      for (int trial = 0; trial < 60; ++trial) {
+        TrompTaylorGame g(b, rs, 0);
+        random_history(g, rng, static_cast<int>(rng() % 20));
+        const Color to_move = g.to_move();
+        const Color mover = opponent(to_move);
+        const int passes = g.consecutive_passes();
+        INFO(board << " " << rules << " trial " << trial);
+        const auto v = sum.view(g.position(), to_move, passes);
+        const std::uint64_t s = retro::state_of(*t.index, g.position(), to_move, passes);
+        REQUIRE(s != ~std::uint64_t{0});
+        const retro::Bracket br = retro::bracket_at(t.upper, t.lower, s, to_move, 0);
+        // Black moved: her optimistic view is gfp; White moved: hers is lfp.
+        const Value opt_v = as_black_value(v.optimistic, span, mover);
+        const Value pess_v = as_black_value(v.pessimistic, span, mover);
+        CHECK(opt_v.identical(mover == Color::Black ? br.gfp : br.lfp));
+        CHECK(pess_v.identical(mover == Color::Black ? br.lfp : br.gfp));
+        CHECK(v.pessimistic <= v.optimistic);
+        infinite += v.optimistic == span;
+        // The three keys are the documented functions of the two views.
+        const int p = v.pessimistic + span, o = v.optimistic + span;
+        CHECK(sum.score(g.position(), to_move, passes) == p + o);
+        CHECK(pess.score(g.position(), to_move, passes) == p * (2 * span + 1) + o);
+        CHECK(opt.score(g.position(), to_move, passes) == o * (2 * span + 1) + p);
+        CHECK(pess.score(g.position(), to_move, passes) < (1 << 13));
+        ++sampled;
+        // A pass that ends the game: both views are the area score.
+        if (passes == 1) {
+          const int d = area_count(b, g.position()).difference();
+          const auto end = sum.view(g.position(), to_move, 2);
+          CHECK(end.pessimistic == (mover == Color::Black ? d : -d));
+          CHECK(end.optimistic == end.pessimistic);
+        }
+      }
+      CHECK(sampled == 60);
+      (void)infinite;
+    }
+}
+
+// Why the ordering reads the no-suicide game's tables: with suicide allowed
+// the side that cycles are scored for can always play on, so no state
+// before a pass has a finite fixpoint; without suicide they all do here.
+TEST_CASE("retro ordering: the suicide game's fixpoints are uninformative", "[ordering]") {
+  for (auto board : {"1x5", "3x3"}) {
+    const Board b = Board::parse(board);
+    const retro::Tables with = retro::generate(b, RuleSet::parse("tromp-taylor"), {1, false});
+    const retro::Tables without = retro::generate(b, RuleSet::parse("tromp-taylor:no-suicide"), {1, false});
+    REQUIRE(with.upper.size() > 2);
+    std::size_t finite_with = 0, finite_without = 0;
+    for (std::size_t s = 0; s < with.upper.size(); s += 2) {  // passes 0
+      finite_with += retro::is_score_code(with.upper[s]) || retro::is_score_code(with.lower[s]);
+      finite_without += retro::is_score_code(without.upper[s]) && retro::is_score_code(without.lower[s]);
+    }
+    INFO(board);
+    CHECK(finite_with == 0);
+    CHECK(finite_without == without.upper.size() / 2);
+  }
+}
+
+TEST_CASE("retro ordering's sort key: score first, history breaks ties, below the table move", "[ordering]") {
+  std::uint32_t prev = 0;
+  for (std::uint64_t h = 0; h <= 0xFFFFFFFFull; h = h * 3 + 1) {
+    const std::uint32_t q = search::RetroOrdering::squeeze(static_cast<std::uint32_t>(h));
+    CHECK(q >= prev);  // monotone
+    CHECK(q < (1u << 18));
+    prev = q;
+  }
+  CHECK(search::RetroOrdering::squeeze(0xFFFFFFFFu) < (1u << 18));
+  CHECK(search::RetroOrdering::squeeze(5) > search::RetroOrdering::squeeze(4));
+  const auto& o = ordering_for("2x3");
+  const Board b = Board::parse("2x3");
+  // Black's edge-middle play against a corner play: keys follow scores whatever the history counts.
+  const Position middle{bit(1), 0}, corner{bit(0), 0};
+  const int sc = o.score(middle, Color::White, 0), sk = o.score(corner, Color::White, 0);
+  if (sc != sk) {
+    const bool middle_first = sc > sk;
+    CHECK((o.key(middle, Color::White, 0, 0) > o.key(corner, Color::White, 0, 0xFFFFFFFFu)) == middle_first);
+  }
+  CHECK(o.key(middle, Color::White, 0, 7) > o.key(middle, Color::White, 0, 6));
+  CHECK(o.key(middle, Color::White, 0, 0xFFFFFFFFu) < 0xFFFFFFFFu);
+  (void)b;
+}
+
+TEST_CASE("--ordering on the command line", "[ordering][cli]") {
+  auto value_line = [](const std::string& out) {
+    const auto at = out.find("\nvalue ");
+    return at == std::string::npos ? std::string() : out.substr(at, out.find('\n', at + 1) - at);
+  };
+  auto r = test::run_gotb("solve -b 2x3 --method search --ordering retro --no-move-values");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("retro_build_ms=") != std::string::npos);
+  auto h = test::run_gotb("solve -b 2x3 --method search --ordering history --no-move-values");
+  CHECK(h.exit_code == 0);
+  CHECK(h.out.find("retro_build_ms=") == std::string::npos);
+  CHECK(!value_line(r.out).empty());
+  CHECK(value_line(r.out) == value_line(h.out));
+  r = test::run_gotb("solve -b 2x3 --method search --ordering magic");
+  CHECK(r.exit_code != 0);
+  r = test::run_gotb("bench --method search --quick --ordering retro");
+  CHECK(r.exit_code == 0);
+}
