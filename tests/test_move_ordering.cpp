@@ -218,7 +218,7 @@ TEST_CASE("retro ordering's sort key: score first, history breaks ties, below th
   (void)b;
 }
 
-TEST_CASE("--ordering on the command line", "[ordering][cli]") {
+TEST_CASE("the command line's --ordering option", "[ordering][cli]") {
   auto value_line = [](const std::string& out) {
     const auto at = out.find("\nvalue ");
     return at == std::string::npos ? std::string() : out.substr(at, out.find('\n', at + 1) - at);
