@@ -46,6 +46,7 @@ struct SolveReport {
   std::uint64_t memo_hits = 0;
   double seconds = 0;
   std::string method = "reference";
+  int threads = 1;  // threads that worked on it
   // Solver-specific counters (e.g. the search's table statistics), in print order.
   std::vector<std::pair<std::string, std::uint64_t>> counters;
 };

@@ -52,6 +52,9 @@ struct SearchOptions {
   // proofs). 0 = one unbounded depth-first search.
   int deepening_step = 4;
   bool progress = false;  // one line per deepening iteration on stderr
+  // search_solve() only: with move values requested, solve the root moves on
+  // this many threads, one solver each (a TrompTaylorSearch is sequential).
+  int threads = 1;
   const RetroOrdering* ordering = nullptr;  // move order only (move_ordering.hpp); must outlive the search
 };
 

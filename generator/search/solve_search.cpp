@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
+
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "core/rules/games.hpp"
 
@@ -20,6 +24,88 @@ bool search_supports(const SolveRequest& req, std::string* why) {
               std::to_string(req.board.size()));
   return true;
 }
+
+namespace {
+
+void add_counters(SolveReport& rep, const search::SearchStats& st) {
+  auto add = [&](const char* name, std::uint64_t v) {
+    for (auto& [k, x] : rep.counters)
+      if (k == name) {
+        x += v;
+        return;
+      }
+    rep.counters.push_back({name, v});
+  };
+  add("table_probes", st.probes);
+  add("table_cutoffs", st.cutoffs);
+  add("history_rejects", st.history_rejects);
+  add("table_stores", st.stores);
+  add("unstorable", st.unstorable);
+  add("benson_cutoffs", st.benson_cutoffs);
+  add("deepening_iterations", st.iterations);
+  add("horizon_nodes", st.horizon_nodes);
+  rep.nodes += st.nodes;
+  rep.memo_hits += st.cutoffs;
+}
+
+// Every root move's exact value on its own solver (and table), oneTBB
+// running opt.threads of them at once. The value of the root is the best of
+// its moves' values (minimax over every legal move, the pass included), so
+// nothing here is approximate; the principal variation continues the best
+// move's own solver. Node and time limits apply to each root move's search.
+void solve_root_moves_in_parallel(const SolveRequest& req, const search::SearchOptions& opt,
+                                  const std::vector<Move>& history, const TrompTaylorGame& game,
+                                  search::TrompTaylorSearch& root, SolveReport& rep) {
+  const Color side = root.to_move();
+  const auto classes = root.move_classes();
+  std::vector<std::size_t> reps;
+  for (std::size_t i = 0; i < classes.size(); ++i)
+    if (classes[i].second == i) reps.push_back(i);
+  std::vector<std::unique_ptr<search::TrompTaylorSearch>> solvers(classes.size());
+  std::vector<Value> values(classes.size());
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(opt.time_limit);
+  tbb::task_arena arena(opt.threads);
+  arena.execute([&] {
+    tbb::parallel_for(std::size_t{0}, reps.size(), [&](std::size_t k) {
+      const std::size_t i = reps[k];
+      search::SearchOptions o = opt;
+      if (opt.time_limit > 0) {
+        o.time_limit = std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
+        if (o.time_limit <= 0) throw NodeLimitReached("time limit reached");
+      }
+      o.table_megabytes = std::max<std::size_t>(16, opt.table_megabytes / static_cast<std::size_t>(opt.threads));
+      o.proof_megabytes = std::max<std::size_t>(16, opt.proof_megabytes / static_cast<std::size_t>(opt.threads));
+      auto s = std::make_unique<search::TrompTaylorSearch>(req.board, TrompTaylorConfig::from(req.rules),
+                                                           req.komi, o);
+      for (Move m : history) s->play(m);
+      s->play(classes[i].first);
+      values[i] = s->value();
+      solvers[i] = std::move(s);
+    });
+  });
+  std::vector<search::TrompTaylorSearch::MoveValue> mv;
+  std::size_t best = 0;
+  for (std::size_t i = 0; i < classes.size(); ++i) {
+    values[i] = values[classes[i].second];
+    mv.push_back({classes[i].first, values[i]});
+    if (side == Color::Black ? values[i] > values[best] : values[i] < values[best]) best = i;
+  }
+  rep.to_move = std::string(color_name(side));
+  rep.value = values[best];
+  record_move_values(rep, side, mv, [&](Move m) { return game.move_name(m); });
+  rep.counters.clear();
+  add_counters(rep, root.stats());
+  for (const auto& s : solvers)
+    if (s) add_counters(rep, s->stats());
+  if (req.with_pv) {  // from the best class's representative, whose solver stands after it
+    search::TrompTaylorSearch& s = *solvers[classes[best].second];
+    rep.pv.push_back(game.move_name(classes[classes[best].second].first));
+    for (Move m : s.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));
+  }
+  rep.threads = opt.threads;
+}
+
+}  // namespace
 
 SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& options,
                          search::OrderingMode ordering) {
@@ -41,15 +127,26 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
       opt.time_limit -= spent;
     }
   }
-  search::TrompTaylorSearch solver(req.board, TrompTaylorConfig::from(req.rules), req.komi, opt);
+  std::vector<Move> history;
   for (const std::string& token : req.moves) {
     Move m;
     game.parse_move(token, m);
-    solver.play(m);
+    history.push_back(m);
   }
+  search::TrompTaylorSearch solver(req.board, TrompTaylorConfig::from(req.rules), req.komi, opt);
+  for (Move m : history) solver.play(m);
   SolveReport rep;
   rep.method = "search";
   rep.game_over = solver.is_over();
+  if (!rep.game_over && req.with_move_values && opt.threads > 1) {
+    solve_root_moves_in_parallel(req, opt, history, game, solver, rep);
+    if (retro) {
+      rep.counters.push_back({"retro_build_ms", static_cast<std::uint64_t>(retro->build_seconds() * 1000 + 0.5)});
+      rep.counters.push_back({"retro_states", retro->build_stats().states});
+    }
+    rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return rep;
+  }
   rep.value = solver.value();
   if (!rep.game_over) {
     rep.to_move = std::string(color_name(solver.to_move()));

@@ -18,6 +18,7 @@ struct SolveArgs {
   double time_limit = 0;
   int deepening = search::SearchOptions{}.deepening_step;
   bool progress = false;
+  int threads = 1;
 };
 
 void run_solve(const SolveArgs& a) {
@@ -37,6 +38,12 @@ void run_solve(const SolveArgs& a) {
   search::SearchOptions sopt;
   sopt.deepening_step = a.deepening;
   sopt.progress = a.progress;
+  sopt.threads = a.threads;
+  if (a.method == "reference" && a.threads != 1)
+    throw std::invalid_argument("--threads belongs to the search (use --method search or auto)");
+  if (a.threads > 1 && a.no_moves)
+    throw std::invalid_argument("--threads splits the work over the root moves, so it needs the move values "
+                                "(drop --no-move-values)");
   SolveReport rep = solve_with_method(a.method, req, sopt, search::parse_ordering(a.ordering));
   if (a.json)
     std::cout << solve_report_json(req, rep).dump(2) << "\n";
@@ -79,6 +86,11 @@ void add_solve_command(CLI::App& app) {
       ->check(CLI::Range(0, 1000))
       ->capture_default_str();
   sub->add_flag("--progress", args->progress, "search: one line per deepening iteration on stderr");
+  sub->add_option("--threads", args->threads,
+                  "search: solve the root moves in parallel on this many threads, one solver and table each "
+                  "(node and time limits then apply to each root move)")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
   sub->add_flag("--no-cache", args->no_cache, "disable the exact-history cache (slower; for cross-checks)");
   sub->add_flag("--no-move-values", args->no_moves, "skip the per-move values (faster)");
   sub->add_flag("--json", args->json, "print JSON (see docs/json.md)");

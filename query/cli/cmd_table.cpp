@@ -47,7 +47,8 @@ std::vector<std::string> catalogue(int max_points) {
 }
 
 struct TableArgs {
-  std::vector<std::string> boards{"1x1", "1x2", "1x3", "1x4", "1x5", "1x6", "1x7", "2x2", "2x3", "2x4", "2x5", "3x3"};
+  std::vector<std::string> boards{"1x1", "1x2", "1x3", "1x4", "1x5", "1x6", "1x7", "1x8", "1x9", "1x10",
+                                  "2x2", "2x3", "2x4", "2x5", "2x6", "3x3", "3x4"};
   int max_points = 0;
   std::vector<std::string> rules = default_rules();
   double komi = 0;
@@ -58,6 +59,7 @@ struct TableArgs {
   std::string markdown, csv;
   std::string method = "auto";
   std::string ordering = "auto";
+  int threads = 1;
 };
 
 enum class Status { Proven, OverBudget, Skipped };
@@ -70,6 +72,7 @@ struct Entry {
   std::uint64_t nodes = 0;
   double seconds = 0;
   std::string method;
+  int threads = 1;
 };
 
 // The canonical representative of each symmetry class of optimal moves.
@@ -98,7 +101,10 @@ Entry solve_entry(const Board& board, const RuleSet& rules, const TableArgs& a) 
   req.with_pv = false;
   auto start = std::chrono::steady_clock::now();
   try {
-    SolveReport rep = solve_with_method(a.method, req, {}, search::parse_ordering(a.ordering));
+    search::SearchOptions sopt;
+    sopt.threads = a.threads;
+    SolveReport rep = solve_with_method(a.method, req, sopt, search::parse_ordering(a.ordering));
+    e.threads = rep.threads;
     e.method = rep.method;
     e.status = Status::Proven;
     e.value = rep.value;
@@ -232,14 +238,14 @@ void run_table(TableArgs a) {
       const char* status = e.status == Status::Proven ? "exact" : e.status == Status::OverBudget ? "over-budget" : "skipped";
       if (e.status == Status::Proven)
         md << ' ' << e.value.to_string() << " [" << join(e.best, ", ") << "] " << e.method << ", " << e.nodes << " nodes, "
-           << fixed(e.seconds) << " s, 1 thread |";
+           << fixed(e.seconds) << " s, " << e.threads << (e.threads == 1 ? " thread |" : " threads |");
       else if (e.status == Status::OverBudget)
         md << " not proven (" << e.why << " after " << fixed(e.seconds, 0) << " s) |";
       else
         md << " not proven (" << e.why << ") |";
       csv << boards[b].spec() << ',' << boards[b].size() << ',' << csv_quote(rules[r].to_string()) << ',' << a.komi
           << ',' << status << ',' << (e.status == Status::Proven ? e.value.to_string() : "") << ','
-          << csv_quote(join(e.best, " ")) << "," << e.method << "," << e.nodes << ',' << fixed(e.seconds, 3) << ",1\n";
+          << csv_quote(join(e.best, " ")) << "," << e.method << "," << e.nodes << ',' << fixed(e.seconds, 3) << ',' << e.threads << "\n";
     }
     md << "\n";
   }
@@ -291,6 +297,11 @@ void add_table_command(CLI::App& app) {
                   "solver per entry: auto (search, falling back to reference; reference where search does not "
                   "apply), search (entries it cannot solve are skipped) or reference")
       ->check(CLI::IsMember({"auto", "search", "reference"}))
+      ->capture_default_str();
+  sub->add_option("--threads", args->threads,
+                  "search entries: solve the root moves in parallel on this many threads, one solver each "
+                  "(the budget then applies to each root move)")
+      ->check(CLI::Range(1, 1024))
       ->capture_default_str();
   sub->add_option("--ordering", args->ordering,
                   "move order of the search, never a value: retro (retrograde tables of the finite-state game "
