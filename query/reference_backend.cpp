@@ -121,7 +121,7 @@ ReferenceBackend::~ReferenceBackend() = default;
 std::string ReferenceBackend::unsupported(const GameSpec& spec) const {
   if (spec.board.size() > opt_.max_points)
     return "board " + spec.board.spec() + " has " + std::to_string(spec.board.size()) +
-           " points; the reference solver is limited to " + std::to_string(opt_.max_points) +
+           " points; the " + opt_.method + " solver is limited to " + std::to_string(opt_.max_points) +
            " points here (raise it with --max-points)";
   if (opt_.method != "reference" && opt_.method != "search")
     return "unknown method '" + opt_.method + "' (available: reference, search)";

@@ -3,6 +3,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "core/rules/games.hpp"
 #include "query/game_record.hpp"
 #include "query/pv.hpp"
 #include "query/reference_backend.hpp"
@@ -202,6 +203,59 @@ TEST_CASE("gotb pv writes SGF and JSON that agree", "[pv][cli][json]") {
   CHECK(j2["board"] == "1x4");
   CHECK(j2["komi"] == 0.5);
   CHECK(j2["value"]["text"] == j["value"]["text"]);
+  std::remove(path.c_str());
+}
+
+TEST_CASE("gotb pv on 3x3 with --method search: the SGF parses back and replays to the value", "[pv][sgf][cli][search]") {
+  // 3x3 has 9 points, past the reference solver's limit: the search solves it.
+  std::string path = temp_path("pv3x3.sgf");
+  for (const char* history : {"", "B1"}) {
+    INFO("history '" << history << "'");
+    auto r = run_gotb(std::string("pv -b 3x3 --komi 0.5 --method search --max-points 9 --moves '") + history +
+                      "' --sgf " + path + " --json");
+    REQUIRE(r.exit_code == 0);
+    auto j = nlohmann::json::parse(r.out);
+    REQUIRE(j["exact"] == true);
+    const std::string value = j["value"]["text"];
+    // The literature value of the empty 3x3 board under area scoring is B+9
+    // (Black takes the centre and the whole board), so B+8.5 with komi 0.5.
+    if (std::string(history).empty()) CHECK(value == "B+8.5");
+    CHECK(j["result"]["text"] == value);
+
+    std::string text = read_text_file(path);
+    std::vector<SgfTree> trees = parse_sgf(text);
+    REQUIRE(trees.size() == 1);
+    const SgfNode& root = trees[0].nodes.front();
+    CHECK(root.text("FF") == "4");
+    CHECK(root.text("SZ") == "3");
+    CHECK(root.text("RU") == "tromp-taylor");
+    CHECK(root.text("KM") == "0.5");
+    CHECK(root.text("RE") == value);
+    // V on every node after the history is the value (perfect play keeps it).
+    std::vector<const SgfNode*> line = main_line(trees[0]);
+    const double points = j["value"]["points"];
+    const std::size_t first = std::string(history).empty() ? 0 : 1;
+    REQUIRE(line.size() == first + 1 + j["pv"].size());
+    for (std::size_t i = first; i < line.size(); ++i) CHECK(std::stod(line[i]->text("V")) == points);
+
+    SgfRecord rec = read_sgf_record(text);
+    std::vector<std::string> expected = split_moves(history);
+    for (const auto& m : j["pv"]) expected.push_back(m.get<std::string>());
+    CHECK(rec.moves == expected);
+    GameSpec spec = spec_of("3x3", "tromp-taylor", 0.5);
+    CHECK(replay_to_end(spec, rec).to_string() == value);
+    SgfGame g = sgf_game(rec, {});
+    CHECK(g.spec == spec);
+    CHECK(g.moves == expected);
+
+    // The file feeds back in: at the end of its main line the game is over.
+    auto again = run_gotb("pv --sgf-in " + path + " --method search --max-points 9 --json");
+    REQUIRE(again.exit_code == 0);
+    auto j2 = nlohmann::json::parse(again.out);
+    CHECK(j2["pv"].empty());
+    CHECK(j2["board"] == "3x3");
+    CHECK(j2["value"]["text"] == value);
+  }
   std::remove(path.c_str());
 }
 

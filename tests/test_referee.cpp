@@ -69,3 +69,37 @@ TEST_CASE("referee: bad engines and bad options give clear errors", "[referee][g
   CHECK(r.exit_code == 1);
   CHECK(r.out.find("malformed GTP response") != std::string::npos);
 }
+
+TEST_CASE("gotb referee on 3x3 takes its start values from --method search", "[referee][gtp][search]") {
+  // The reference solver stops at 8 points; the referee needs the search
+  // for 3x3 start values, like the engines it judges.
+  const std::string s3 = " --method search --max-points 9";
+  auto r = run_gotb("referee -b 3x3 --komi 8.5" + s3 + " --openings '-;A1' --perfect a --engine-a '" + kGotb +
+                    " gtp -b 3x3" + s3 + "' --engine-b '" + kGotb + " gtp -b 3x3" + s3 + "'");
+  INFO(r.out);
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("summary: 4 games; engine a (claimed perfect) never ended below") != std::string::npos);
+  // Two perfect players: every game ends by two passes exactly at its start
+  // value, which is the value `gotb solve` gives the same position.
+  std::size_t games = 0;
+  for (std::size_t at = r.out.find("\ngame "); at != std::string::npos; at = r.out.find("\ngame ", at + 1)) {
+    std::string line = r.out.substr(at + 1, r.out.find('\n', at + 1) - at - 1);
+    INFO(line);
+    auto start = line.find("start ") + 6, result = line.find("result ") + 7;
+    std::string sv = line.substr(start, line.find(',', start) - start);
+    CHECK(line.substr(result, sv.size() + 1) == sv + " ");
+    CHECK(line.find("(two passes,") != std::string::npos);
+    const bool corner = line.find("opening [A1]") != std::string::npos;
+    auto solved = run_gotb("solve -b 3x3 --komi 8.5 --method search --no-move-values" +
+                           std::string(corner ? " --moves A1" : ""));
+    CHECK(solved.out.find("value      " + sv + " ") != std::string::npos);
+    ++games;
+  }
+  CHECK(games == 4);
+
+  // An engine that always passes is caught on 3x3 as on 2x2.
+  r = run_gotb("referee -b 3x3" + s3 + " --perfect a --engine-a '" + kAlwaysPass + "' --engine-b '" + kGotb +
+               " gtp -b 3x3" + s3 + "'");
+  CHECK(r.exit_code == 1);
+  CHECK(r.out.find("PERFECT PLAYER BELOW START VALUE") != std::string::npos);
+}
