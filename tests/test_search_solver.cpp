@@ -270,3 +270,49 @@ TEST_CASE("front ends solve on the fly with the search", "[search][gtp]") {
   CHECK(r.exit_code != 0);
   CHECK(r.out.find("tromp-taylor family only") != std::string::npos);
 }
+
+// --threads: every root move on its own solver, in parallel. The root value
+// is then the best move value, so the report must agree with the sequential
+// search and the reference solver move by move, and the line must replay.
+TEST_CASE("root moves solved in parallel agree with the sequential search", "[search][threads]") {
+  std::mt19937 rng(11);
+  for (auto rules : {"tromp-taylor", "tromp-taylor:ssk,no-suicide"})
+    for (auto board : {"1x5", "2x3", "2x2", "3x3"}) {
+      Board b = Board::parse(board);
+      TrompTaylorGame g(b, RuleSet::parse(rules), 0.5);
+      std::vector<std::string> moves;
+      if (std::string(board) != "3x3") moves = random_history(g, rng, static_cast<int>(rng() % 5));
+      SolveRequest req{b, RuleSet::parse(rules), 0.5, moves, {}};
+      INFO(board << " " << rules << " after " << moves.size() << " moves");
+      search::SearchOptions seq, par;
+      par.threads = 2;
+      SolveReport s = search_solve(req, seq), p = search_solve(req, par);
+      CHECK(p.threads == 2);
+      CHECK(p.value.identical(s.value));
+      if (std::string(board) != "3x3") {
+        SolveRequest ref = req;
+        ref.with_move_values = false;
+        CHECK(p.value.identical(reference_solve(ref).value));
+      }
+      REQUIRE(p.moves.size() == s.moves.size());
+      for (const auto& m : p.moves) {
+        auto it = std::find_if(s.moves.begin(), s.moves.end(), [&](const MoveReport& r) { return r.move == m.move; });
+        REQUIRE(it != s.moves.end());
+        CHECK(m.value.identical(it->value));
+      }
+      TrompTaylorGame replay(b, RuleSet::parse(rules), 0.5);
+      replay_moves(replay, moves);
+      replay_moves(replay, p.pv);
+      CHECK(replay.is_over());
+      CHECK(replay.outcome() == p.value);
+    }
+  auto r = test::run_gotb("solve -b 2x3 --method search --threads 2");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("value      0") != std::string::npos);
+  r = test::run_gotb("solve -b 2x3 --threads 2");
+  CHECK(r.exit_code != 0);
+  CHECK(r.out.find("--threads belongs to the search") != std::string::npos);
+  r = test::run_gotb("solve -b 2x3 --method search --threads 2 --no-move-values");
+  CHECK(r.exit_code != 0);
+  CHECK(r.out.find("needs the move values") != std::string::npos);
+}

@@ -2,6 +2,8 @@
 // so a change in nodes means the search changed and a change in nodes per
 // second means its speed changed (in the spirit of Stockfish's `bench`).
 #include <cstdio>
+#include <iterator>
+#include <vector>
 #include <iostream>
 #include <memory>
 
@@ -24,7 +26,15 @@ constexpr BenchCase kCases[] = {
     {"2x3", "tromp-taylor:ko=situational"}, {"2x4", "tromp-taylor"},
 };
 
+// Boards only the search proves (positional superko, suicide allowed):
+// `gotb bench --method search --large`, about half a minute.
+constexpr BenchCase kLargeCases[] = {
+    {"3x3", "tromp-taylor"}, {"1x8", "tromp-taylor"}, {"1x9", "tromp-taylor"}, {"2x5", "tromp-taylor"},
+    {"3x4", "tromp-taylor"}, {"1x10", "tromp-taylor"}, {"2x6", "tromp-taylor"},
+};
+
 struct BenchArgs {
+  bool large = false;
   bool quick = false;
   bool no_cache = false;
   std::string method = "reference";
@@ -43,7 +53,9 @@ void run_bench(const BenchArgs& a) {
               "hit rate", "seconds", "nodes/s");
   std::uint64_t total_nodes = 0;
   double total_seconds = 0;
-  for (const BenchCase& c : kCases) {
+  std::vector<BenchCase> cases(std::begin(kCases), std::end(kCases));
+  if (a.large) cases.assign(std::begin(kLargeCases), std::end(kLargeCases));
+  for (const BenchCase& c : cases) {
     if (a.quick && std::string(c.board) == "2x4") continue;
     SolveRequest req{Board::parse(c.board), RuleSet::parse(c.rules), 0, {}, {}};
     req.with_move_values = false;
@@ -73,6 +85,9 @@ void add_bench_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "bench", "Solve a fixed list of boards and print nodes, cache hit rates, seconds and nodes per second");
   sub->add_flag("--quick", args->quick, "leave out 2x4 (the longest case)");
+  sub->add_flag("--large", args->large,
+                "with --method search: the boards only the search proves (3x3, 1x8, 1x9, 2x5, 3x4, 1x10, 2x6; "
+                "about half a minute) instead of the standard list");
   sub->add_flag("--no-cache", args->no_cache,
                 "reference solver without the dependency cache (shows what the cache saves)");
   sub->add_option("--method", args->method,
@@ -89,6 +104,8 @@ void add_bench_command(CLI::App& app) {
       ->check(CLI::IsMember({"auto", "retro", "history"}))
       ->capture_default_str();
   sub->callback([args] {
+    if (args->large && args->method != "search")
+      throw std::invalid_argument("--large lists boards only the search proves (add --method search)");
     if (args->no_cache && args->method != "reference")
       throw std::invalid_argument("--no-cache belongs to the reference solver");
     run_bench(*args);
