@@ -10,6 +10,7 @@
 #include "generator/search/solve_search.hpp"
 #include "query/cli/commands.hpp"
 #include "query/cli/output.hpp"
+#include "query/cli/search_args.hpp"
 
 namespace gotb::cli {
 namespace {
@@ -38,15 +39,8 @@ struct BenchArgs {
   bool quick = false;
   bool no_cache = false;
   std::string method = "reference";
-  int deepening = search::SearchOptions{}.deepening_step;
-  std::string ordering = "auto";
+  SearchArgs search;
 };
-
-search::SearchOptions search_options(const BenchArgs& a) {
-  search::SearchOptions o;
-  o.deepening_step = a.deepening;
-  return o;
-}
 
 void run_bench(const BenchArgs& a) {
   std::printf("%-6s %-30s %-6s %14s %12s %9s %10s %12s\n", "board", "rules", "value", "nodes", "cache hits",
@@ -61,7 +55,7 @@ void run_bench(const BenchArgs& a) {
     req.with_move_values = false;
     req.with_pv = false;
     req.options.memo = !a.no_cache;
-    SolveReport rep = a.method == "search" ? search_solve(req, search_options(a), search::parse_ordering(a.ordering))
+    SolveReport rep = a.method == "search" ? search_solve(req, a.search.options(), a.search.ordering_mode())
                                            : reference_solve(req);
     total_nodes += rep.nodes;
     total_seconds += rep.seconds;
@@ -94,15 +88,7 @@ void add_bench_command(CLI::App& app) {
                   "reference, or search (cache hits are then table cut-offs; same boards, so the two compare)")
       ->check(CLI::IsMember({"reference", "search"}))
       ->capture_default_str();
-  sub->add_option("--deepening", args->deepening, "search: iterative deepening step in plies (0 = off)")
-      ->check(CLI::Range(0, 1000))
-      ->capture_default_str();
-  sub->add_option("--ordering", args->ordering,
-                  "move order of the search, never a value: retro (retrograde tables of the finite-state game "
-                  "without suicide, built first and included in seconds), history (table move, history heuristic) or "
-                  "auto (retro on boards of at most 14 points, where the tables take seconds)")
-      ->check(CLI::IsMember({"auto", "retro", "history"}))
-      ->capture_default_str();
+  add_search_options(sub, args->search, kOrdering | kDeepening);
   sub->callback([args] {
     if (args->large && args->method != "search")
       throw std::invalid_argument("--large lists boards only the search proves (add --method search)");

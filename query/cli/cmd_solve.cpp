@@ -6,19 +6,18 @@
 #include "query/cli/commands.hpp"
 #include "query/game_record.hpp"
 #include "query/cli/output.hpp"
+#include "query/cli/search_args.hpp"
 
 namespace gotb::cli {
 namespace {
 
 struct SolveArgs {
-  std::string board, rules = "tromp-taylor", moves, method = "reference", repeated_state, ordering = "auto";
+  std::string board, rules = "tromp-taylor", moves, method = "reference", repeated_state;
   double komi = 0;
   bool json = false, no_cache = false, no_moves = false;
   std::uint64_t node_limit = 0;
   double time_limit = 0;
-  int deepening = search::SearchOptions{}.deepening_step;
-  bool progress = false;
-  int threads = 1;
+  SearchArgs search;
 };
 
 void run_solve(const SolveArgs& a) {
@@ -33,18 +32,13 @@ void run_solve(const SolveArgs& a) {
   req.with_move_values = !a.no_moves;
   if (a.method != "reference" && a.no_cache)
     throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference)");
-  if (a.method == "reference" && (a.progress || a.deepening != search::SearchOptions{}.deepening_step))
-    throw std::invalid_argument("--deepening and --progress belong to the search (use --method search or auto)");
-  search::SearchOptions sopt;
-  sopt.deepening_step = a.deepening;
-  sopt.progress = a.progress;
-  sopt.threads = a.threads;
-  if (a.method == "reference" && a.threads != 1)
-    throw std::invalid_argument("--threads belongs to the search (use --method search or auto)");
-  if (a.threads > 1 && a.no_moves)
+  if (a.method == "reference" && a.search.any_set())
+    throw std::invalid_argument(
+        "--ordering, --deepening, --threads and --progress belong to the search (use --method search or auto)");
+  if (a.search.threads > 1 && a.no_moves)
     throw std::invalid_argument("--threads splits the work over the root moves, so it needs the move values "
                                 "(drop --no-move-values)");
-  SolveReport rep = solve_with_method(a.method, req, sopt, search::parse_ordering(a.ordering));
+  SolveReport rep = solve_with_method(a.method, req, a.search.options(), a.search.ordering_mode());
   if (a.json)
     std::cout << solve_report_json(req, rep).dump(2) << "\n";
   else
@@ -67,12 +61,6 @@ void add_solve_command(CLI::App& app) {
                   "alpha-beta with a history-safe transposition table, symmetry, Benson bounds; tromp-taylor "
                   "family, <= 31 points) or auto (search, falling back to reference; see docs/solving.md)")
       ->capture_default_str();
-  sub->add_option("--ordering", args->ordering,
-                  "move order of the search, never a value: retro (retrograde tables of the finite-state game "
-                  "without suicide, built first), history (table move, history heuristic) or "
-                  "auto (retro on boards of at most 14 points, where the tables take seconds)")
-      ->check(CLI::IsMember({"auto", "retro", "history"}))
-      ->capture_default_str();
   sub->add_option("--node-limit", args->node_limit, "give up (exit 3) after this many nodes; 0 = no limit")
       ->capture_default_str();
   sub->add_option("--time-limit", args->time_limit, "give up (exit 3) after this many seconds; 0 = no limit")
@@ -81,16 +69,7 @@ void add_solve_command(CLI::App& app) {
   sub->add_option("--repeated-state", args->repeated_state,
                   "solve the finite-state game instead: no superko, a repeated state (position, player, passes) "
                   "ends the game as a win for 'black' or 'white'");
-  sub->add_option("--deepening", args->deepening,
-                  "search: iterative deepening step in plies (0 = one unbounded depth-first search)")
-      ->check(CLI::Range(0, 1000))
-      ->capture_default_str();
-  sub->add_flag("--progress", args->progress, "search: one line per deepening iteration on stderr");
-  sub->add_option("--threads", args->threads,
-                  "search: solve the root moves in parallel on this many threads, one solver and table each "
-                  "(node and time limits then apply to each root move)")
-      ->check(CLI::Range(1, 1024))
-      ->capture_default_str();
+  add_search_options(sub, args->search, kOrdering | kDeepening | kThreads | kProgress);
   sub->add_flag("--no-cache", args->no_cache, "disable the exact-history cache (slower; for cross-checks)");
   sub->add_flag("--no-move-values", args->no_moves, "skip the per-move values (faster)");
   sub->add_flag("--json", args->json, "print JSON (see docs/json.md)");

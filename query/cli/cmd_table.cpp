@@ -18,6 +18,7 @@
 #include "query/cli/commands.hpp"
 #include "query/game_record.hpp"
 #include "query/cli/output.hpp"
+#include "query/cli/search_args.hpp"
 
 namespace gotb::cli {
 namespace {
@@ -58,8 +59,7 @@ struct TableArgs {
   bool no_files = false, no_plot = false;
   std::string markdown, csv;
   std::string method = "auto";
-  std::string ordering = "auto";
-  int threads = 1;
+  SearchArgs search;
 };
 
 enum class Status { Proven, OverBudget, Skipped };
@@ -101,9 +101,7 @@ Entry solve_entry(const Board& board, const RuleSet& rules, const TableArgs& a) 
   req.with_pv = false;
   auto start = std::chrono::steady_clock::now();
   try {
-    search::SearchOptions sopt;
-    sopt.threads = a.threads;
-    SolveReport rep = solve_with_method(a.method, req, sopt, search::parse_ordering(a.ordering));
+    SolveReport rep = solve_with_method(a.method, req, a.search.options(), a.search.ordering_mode());
     e.threads = rep.threads;
     e.method = rep.method;
     e.status = Status::Proven;
@@ -298,17 +296,7 @@ void add_table_command(CLI::App& app) {
                   "apply), search (entries it cannot solve are skipped) or reference")
       ->check(CLI::IsMember({"auto", "search", "reference"}))
       ->capture_default_str();
-  sub->add_option("--threads", args->threads,
-                  "search entries: solve the root moves in parallel on this many threads, one solver each "
-                  "(the budget then applies to each root move)")
-      ->check(CLI::Range(1, 1024))
-      ->capture_default_str();
-  sub->add_option("--ordering", args->ordering,
-                  "move order of the search, never a value: retro (retrograde tables of the finite-state game "
-                  "without suicide, built first), history (table move, history heuristic) or "
-                  "auto (retro on boards of at most 14 points, where the tables take seconds)")
-      ->check(CLI::IsMember({"auto", "retro", "history"}))
-      ->capture_default_str();
+  add_search_options(sub, args->search, kOrdering | kDeepening | kThreads);
   sub->add_flag("--no-files", args->no_files, "print the table only; write nothing to --out-dir");
   sub->add_flag("--no-plot", args->no_plot, "do not run gnuplot");
   sub->add_option("--markdown", args->markdown, "also write the Markdown table to this file");

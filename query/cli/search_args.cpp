@@ -1,0 +1,41 @@
+#include "query/cli/search_args.hpp"
+
+namespace gotb::cli {
+
+search::SearchOptions SearchArgs::options() const {
+  search::SearchOptions o;
+  o.deepening_step = deepening;
+  o.threads = threads;
+  o.progress = progress;
+  return o;
+}
+
+bool SearchArgs::any_set() const {
+  const SearchArgs d;
+  return ordering != d.ordering || deepening != d.deepening || threads != d.threads || progress != d.progress;
+}
+
+void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
+  if (which & kOrdering)
+    sub->add_option("--ordering", a.ordering,
+                    "search: move order, never a value: retro (retrograde tables of the finite-state game without "
+                    "suicide, built first and counted in the time), history (table move, history heuristic) or "
+                    "auto (retro on boards of at most 14 points, where the tables take seconds)")
+        ->check(CLI::IsMember({"auto", "retro", "history"}))
+        ->capture_default_str();
+  if (which & kDeepening)
+    sub->add_option("--deepening", a.deepening,
+                    "search: iterative deepening step in plies (0 = one unbounded depth-first search)")
+        ->check(CLI::Range(0, 1000))
+        ->capture_default_str();
+  if (which & kThreads)
+    sub->add_option("--threads", a.threads,
+                    "search: solve the root moves in parallel on this many threads, one solver and table each "
+                    "(needs the move values; node and time limits then apply to each root move)")
+        ->check(CLI::Range(1, 1024))
+        ->capture_default_str();
+  if (which & kProgress)
+    sub->add_flag("--progress", a.progress, "search: one line per deepening iteration on stderr");
+}
+
+}  // namespace gotb::cli

@@ -1,0 +1,32 @@
+// Options of the exact search shared by `solve`, `table` and `bench`: move
+// ordering, iterative deepening, root-parallel threads, progress lines.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "generator/search/move_ordering.hpp"
+#include "generator/search/search_solver.hpp"
+
+namespace gotb::cli {
+
+struct SearchArgs {
+  std::string ordering = "auto";
+  int deepening = search::SearchOptions{}.deepening_step;
+  int threads = 1;
+  bool progress = false;
+
+  // The search options these set (limits are the caller's).
+  search::SearchOptions options() const;
+  search::OrderingMode ordering_mode() const { return search::parse_ordering(ordering); }
+  // True when any of them differs from its default (they mean nothing to
+  // the reference solver).
+  bool any_set() const;
+};
+
+enum SearchFlag : unsigned { kOrdering = 1, kDeepening = 2, kThreads = 4, kProgress = 8 };
+
+// Adds the options named in `which` (SearchFlag bits).
+void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which);
+
+}  // namespace gotb::cli
