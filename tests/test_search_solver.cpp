@@ -316,3 +316,32 @@ TEST_CASE("root moves solved in parallel agree with the sequential search", "[se
   CHECK(r.exit_code != 0);
   CHECK(r.out.find("needs the move values") != std::string::npos);
 }
+
+// The table's optimal first moves come from one-sided tests per move; they
+// must be exactly the moves whose exact value equals the position's value.
+TEST_CASE("optimal moves from one-sided tests match the move values", "[search]") {
+  std::mt19937 rng(5);
+  for (auto rules : {"tromp-taylor", "tromp-taylor:ssk"})
+    for (auto board : {"1x5", "2x3", "1x6", "3x3", "ring:5"}) {
+      Board b = Board::parse(board);
+      TrompTaylorGame g(b, RuleSet::parse(rules), 0);
+      auto moves = random_history(g, rng, static_cast<int>(rng() % 4));
+      SolveRequest req{b, RuleSet::parse(rules), 0.5, moves, {}};
+      req.with_pv = false;
+      INFO(board << " " << rules << " after " << moves.size() << " moves");
+      const SolveReport full = search_solve(req, {});
+      req.with_move_values = false;
+      req.with_optimal_moves = true;
+      const SolveReport opt = search_solve(req, {});
+      CHECK(opt.value.identical(full.value));
+      CHECK(opt.moves.empty());
+      std::vector<std::string> expected;
+      for (const auto& m : full.moves)
+        if (m.value == full.value) expected.push_back(m.move);
+      std::vector<std::string> got = opt.optimal;
+      std::sort(expected.begin(), expected.end());
+      std::sort(got.begin(), got.end());
+      CHECK(got == expected);
+      CHECK_FALSE(got.empty());
+    }
+}

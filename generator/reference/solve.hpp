@@ -24,6 +24,10 @@ struct SolveRequest {
   ReferenceOptions options;
   bool with_move_values = true;    // value of every legal move
   bool with_pv = true;
+  // Solvers that can (the search): when with_move_values is false, still
+  // report which moves keep the value (SolveReport::optimal), one one-sided
+  // test per move instead of an exact value per move.
+  bool with_optimal_moves = false;
   // Superko: the real ruleset. BlackWins / WhiteWins: the repeated-state
   // mode, the finite-state game in which reaching a state (position, player
   // to move, pass count) that occurred before in the line ends the game as a
@@ -42,6 +46,7 @@ struct SolveReport {
   bool game_over = false;
   std::vector<MoveReport> moves;    // best first for the player to move, then legal order
   std::vector<std::string> pv;
+  std::vector<std::string> optimal;  // with_optimal_moves: the moves that keep the value, legal order
   std::uint64_t nodes = 0;
   std::uint64_t memo_hits = 0;
   double seconds = 0;

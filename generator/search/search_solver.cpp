@@ -481,10 +481,40 @@ std::vector<TrompTaylorSearch::MoveValue> TrompTaylorSearch::move_values() {
   return out;
 }
 
-std::vector<Move> TrompTaylorSearch::principal_variation(Value v) {
+int TrompTaylorSearch::target_of(Value v) const {
   // Scores are searched as area differences; v = to_value(target).
   const int target = (v.order - to_value(0).order) / 2;
   if (!(to_value(target) == v)) throw std::invalid_argument("search solver: not a value of this game");
+  return target;
+}
+
+std::vector<Move> TrompTaylorSearch::optimal_moves(Value v) {
+  const int target = target_of(v);
+  const bool black = to_move() == Color::Black;
+  std::vector<Move> out;
+  std::vector<bool> keeps;
+  for (const auto& [m, rep] : move_classes()) {
+    if (rep != keeps.size()) {  // a symmetric image of an earlier move: same value
+      keeps.push_back(keeps[rep]);
+    } else {
+      play(m);
+      LoHi r;
+      try {  // v is the best any move reaches, so "reaches v" is one side of a null window
+        r = black ? deepen(target - 1, target) : deepen(target, target + 1);
+      } catch (...) {
+        undo();
+        throw;
+      }
+      undo();
+      keeps.push_back(black ? r.lo >= target : r.hi <= target);
+    }
+    if (keeps.back()) out.push_back(m);
+  }
+  return out;
+}
+
+std::vector<Move> TrompTaylorSearch::principal_variation(Value v) {
+  const int target = target_of(v);
   std::vector<Move> pv;
   std::vector<Move> moves;
   struct Rewind {

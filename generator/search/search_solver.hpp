@@ -94,6 +94,9 @@ class TrompTaylorSearch {
   // The legal moves, and for each the index of the first move of its class
   // under the symmetries that fix the whole line (equal values).
   std::vector<std::pair<Move, std::size_t>> move_classes() const;
+  // The legal moves that keep the exact value v of the current state: one
+  // one-sided test each (is the child's value v?), cheaper than move_values().
+  std::vector<Move> optimal_moves(Value v);
   // Optimal line from the current state, whose exact value is v.
   std::vector<Move> principal_variation(Value v);
 
@@ -168,6 +171,7 @@ class TrompTaylorSearch {
   std::vector<Frame> line_;
   static constexpr int kNoHorizon = 1 << 30;
   int horizon_ = kNoHorizon;  // plies below the searched state
+  int target_of(Value v) const;  // the area difference d with to_value(d) == v
   int bias_ = 0;              // +1: seek only lo >= beta proofs, -1: only hi <= alpha, 0: both
   PathSet on_line_;
   std::deque<Ply> plies_;

@@ -152,6 +152,8 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
     rep.to_move = std::string(color_name(solver.to_move()));
     if (req.with_move_values) {
       record_move_values(rep, solver.to_move(), solver.move_values(), [&](Move m) { return game.move_name(m); });
+    } else if (req.with_optimal_moves) {
+      for (Move m : solver.optimal_moves(rep.value)) rep.optimal.push_back(game.move_name(m));
     }
     if (req.with_pv)
       for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));

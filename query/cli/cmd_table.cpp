@@ -80,15 +80,17 @@ std::vector<std::string> optimal_classes(const Board& board, const SolveReport& 
   Symmetries sym(board);
   std::vector<int> classes;
   std::vector<std::string> out;
-  for (const auto& m : rep.moves) {
-    if (!(m.value == rep.value)) continue;
-    int p = board.parse_point(m.move);
+  std::vector<std::string> optimal = rep.optimal;
+  for (const auto& m : rep.moves)
+    if (m.value == rep.value) optimal.push_back(m.move);
+  for (const std::string& move : optimal) {
+    int p = board.parse_point(move);
     int canon = p;
     if (p >= 0)
       for (int s = 0; s < sym.count(); ++s) canon = std::min(canon, sym.perm(s)[p]);
     if (std::find(classes.begin(), classes.end(), canon) != classes.end()) continue;
     classes.push_back(canon);
-    out.push_back(m.move);
+    out.push_back(move);
   }
   return out;
 }
@@ -99,6 +101,11 @@ Entry solve_entry(const Board& board, const RuleSet& rules, const TableArgs& a) 
   req.options.node_limit = a.node_limit;
   req.options.time_limit = a.time_limit;
   req.with_pv = false;
+  // The table needs the optimal first moves, not every move's value: the
+  // search proves those with one test per move (the reference solver
+  // reports every move's value instead).
+  req.with_move_values = a.method == "reference" || !search_supports(req) || a.search.threads > 1;
+  req.with_optimal_moves = true;
   auto start = std::chrono::steady_clock::now();
   try {
     SolveReport rep = solve_with_method(a.method, req, a.search.options(), a.search.ordering_mode());
