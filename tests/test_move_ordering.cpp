@@ -15,6 +15,7 @@
 #include "generator/search/search_solver.hpp"
 #include "generator/search/solve_search.hpp"
 #include "tests/cli_runner.hpp"
+#include "tests/random_history.hpp"
 #include "tests/solve_value.hpp"
 
 using namespace gotb;
@@ -53,19 +54,6 @@ std::optional<Value> try_search(const std::string& board, const std::string& rul
   } catch (const NodeLimitReached&) {
     return std::nullopt;
   }
-}
-
-std::vector<std::string> random_history(TrompTaylorGame& g, std::mt19937& rng, int len) {
-  std::vector<std::string> moves;
-  for (int i = 0; i < len && !g.is_over(); ++i) {
-    std::vector<Move> legal;
-    g.legal_moves(legal);
-    Move m = legal[rng() % legal.size()];
-    if (m.kind == MoveKind::Pass && g.consecutive_passes() == 1) break;
-    moves.push_back(g.move_name(m));
-    g.play(m);
-  }
-  return moves;
 }
 
 // A mover-view fixpoint as a Value from Black's point of view (komi 0).
@@ -107,7 +95,7 @@ TEST_CASE("retro ordering: same values after random histories", "[ordering]") {
       Board b = Board::parse(board);
       for (int trial = 0; trial < 6; ++trial) {
         TrompTaylorGame g(b, RuleSet::parse(rules), 0);
-        auto moves = random_history(g, rng, 1 + static_cast<int>(rng() % 14));
+        auto moves = test::random_history(g, rng, 1 + static_cast<int>(rng() % 14));
         INFO(board << " " << rules << " after " << moves.size() << " moves");
         ++attempted;
         Value v;
@@ -138,7 +126,7 @@ TEST_CASE("retro ordering reads the generator's fixpoints like bracket_at", "[or
       int sampled = 0, infinite = 0;
       for (int trial = 0; trial < 60; ++trial) {
         TrompTaylorGame g(b, rs, 0);
-        random_history(g, rng, static_cast<int>(rng() % 20));
+        test::random_history(g, rng, static_cast<int>(rng() % 20));
         const Color to_move = g.to_move();
         const Color mover = opponent(to_move);
         const int passes = g.consecutive_passes();

@@ -12,6 +12,7 @@
 #include "generator/search/search_solver.hpp"
 #include "generator/search/solve_search.hpp"
 #include "tests/cli_runner.hpp"
+#include "tests/random_history.hpp"
 #include "tests/solve_value.hpp"
 
 using namespace gotb;
@@ -27,20 +28,6 @@ Value search_value(const std::string& board, const std::string& rules, std::vect
   req.with_move_values = false;
   req.with_pv = false;
   return search_solve(req, opt).value;
-}
-
-// A random legal history that does not end the game.
-std::vector<std::string> random_history(TrompTaylorGame& g, std::mt19937& rng, int len) {
-  std::vector<std::string> moves;
-  for (int i = 0; i < len && !g.is_over(); ++i) {
-    std::vector<Move> legal;
-    g.legal_moves(legal);
-    Move m = legal[rng() % legal.size()];
-    if (m.kind == MoveKind::Pass && g.consecutive_passes() == 1) break;
-    moves.push_back(g.move_name(m));
-    g.play(m);
-  }
-  return moves;
 }
 
 }  // namespace
@@ -105,7 +92,7 @@ TEST_CASE("search equals the reference solver after random histories", "[search]
       Board b = Board::parse(board);
       for (int trial = 0; trial < 12; ++trial) {
         TrompTaylorGame g(b, RuleSet::parse(rules), 0);
-        auto moves = random_history(g, rng, 1 + static_cast<int>(rng() % 14));
+        auto moves = test::random_history(g, rng, 1 + static_cast<int>(rng() % 14));
         INFO(board << " " << rules << " after " << moves.size() << " moves");
         ++attempted;
         search::SearchOptions o;
@@ -137,7 +124,7 @@ TEST_CASE("one search table stays exact across many histories", "[search][ghi]")
       search::TrompTaylorSearch s(b, TrompTaylorConfig::from(rs), 0, opt);
       for (int trial = 0; trial < 25; ++trial) {
         TrompTaylorGame g(b, rs, 0);
-        auto names = random_history(g, rng, 2 + static_cast<int>(rng() % 16));
+        auto names = test::random_history(g, rng, 2 + static_cast<int>(rng() % 16));
         std::vector<Move> moves;
         for (const auto& n : names) {
           Move m;
@@ -281,7 +268,7 @@ TEST_CASE("root moves solved in parallel agree with the sequential search", "[se
       Board b = Board::parse(board);
       TrompTaylorGame g(b, RuleSet::parse(rules), 0.5);
       std::vector<std::string> moves;
-      if (std::string(board) != "3x3") moves = random_history(g, rng, static_cast<int>(rng() % 5));
+      if (std::string(board) != "3x3") moves = test::random_history(g, rng, static_cast<int>(rng() % 5));
       SolveRequest req{b, RuleSet::parse(rules), 0.5, moves, {}};
       INFO(board << " " << rules << " after " << moves.size() << " moves");
       search::SearchOptions seq, par;
@@ -325,7 +312,7 @@ TEST_CASE("optimal moves from one-sided tests match the move values", "[search]"
     for (auto board : {"1x5", "2x3", "1x6", "3x3", "ring:5"}) {
       Board b = Board::parse(board);
       TrompTaylorGame g(b, RuleSet::parse(rules), 0);
-      auto moves = random_history(g, rng, static_cast<int>(rng() % 4));
+      auto moves = test::random_history(g, rng, static_cast<int>(rng() % 4));
       SolveRequest req{b, RuleSet::parse(rules), 0.5, moves, {}};
       req.with_pv = false;
       INFO(board << " " << rules << " after " << moves.size() << " moves");
