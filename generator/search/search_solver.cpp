@@ -488,9 +488,16 @@ int TrompTaylorSearch::target_of(Value v) const {
   return target;
 }
 
+bool TrompTaylorSearch::reaches(Color mover, int target) {
+  // target is the best the mover can reach from the parent, so the child
+  // keeps it iff its value is at least as good: one side of a null window.
+  if (mover == Color::Black) return deepen(target - 1, target).lo >= target;
+  return deepen(target, target + 1).hi <= target;
+}
+
 std::vector<Move> TrompTaylorSearch::optimal_moves(Value v) {
   const int target = target_of(v);
-  const bool black = to_move() == Color::Black;
+  const Color mover = to_move();
   std::vector<Move> out;
   std::vector<bool> keeps;
   for (const auto& [m, rep] : move_classes()) {
@@ -498,15 +505,15 @@ std::vector<Move> TrompTaylorSearch::optimal_moves(Value v) {
       keeps.push_back(keeps[rep]);
     } else {
       play(m);
-      LoHi r;
-      try {  // v is the best any move reaches, so "reaches v" is one side of a null window
-        r = black ? deepen(target - 1, target) : deepen(target, target + 1);
+      bool k;
+      try {
+        k = reaches(mover, target);
       } catch (...) {
         undo();
         throw;
       }
       undo();
-      keeps.push_back(black ? r.lo >= target : r.hi <= target);
+      keeps.push_back(k);
     }
     if (keeps.back()) out.push_back(m);
   }
@@ -528,11 +535,11 @@ std::vector<Move> TrompTaylorSearch::principal_variation(Value v) {
     moves.clear();
     legal_moves(moves);
     bool found = false;
+    const Color mover = to_move();
     for (Move m : moves) {
       play(m);
       pv.push_back(m);
-      const LoHi r = deepen(target - 1, target + 1);
-      if (r.lo == target && r.hi == target) {
+      if (reaches(mover, target)) {
         found = true;
         break;
       }

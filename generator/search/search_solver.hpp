@@ -172,6 +172,9 @@ class TrompTaylorSearch {
   static constexpr int kNoHorizon = 1 << 30;
   int horizon_ = kNoHorizon;  // plies below the searched state
   int target_of(Value v) const;  // the area difference d with to_value(d) == v
+  // After `mover` played from a state of exact value target: does the
+  // current state keep it? (One deepening null-window test.)
+  bool reaches(Color mover, int target);
   int bias_ = 0;              // +1: seek only lo >= beta proofs, -1: only hi <= alpha, 0: both
   PathSet on_line_;
   std::deque<Ply> plies_;
