@@ -38,7 +38,7 @@ SolveReport reference_solve(const SolveRequest& req) {
     rep.value = solver.value();
     if (!rep.game_over) {
       rep.to_move = std::string(color_name(game.to_move()));
-      if (req.with_move_values) {
+      if (needs_move_values(req)) {
         record_move_values(rep, game.to_move(), solver.move_values(), [&](Move m) { return game.move_name(m); });
       }
       if (req.with_pv) {
@@ -58,7 +58,7 @@ SolveReport reference_solve(const SolveRequest& req) {
     rep.value = solver.value(game);
     if (!rep.game_over) {
       rep.to_move = std::string(color_name(game.to_move()));
-      if (req.with_move_values) {
+      if (needs_move_values(req)) {
         record_move_values(rep, game.to_move(), solver.move_values(game), [&](Move m) { return game.move_name(m); });
       }
       if (req.with_pv)
@@ -72,6 +72,7 @@ SolveReport reference_solve(const SolveRequest& req) {
     TrompTaylorFiniteGame game = finite_game(req.board, req.rules, req.komi, req.repeat, {}, Color::Black, 0);
     run(game);
   }
+  finish_move_report(req, rep);
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return rep;
 }

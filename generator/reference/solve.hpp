@@ -24,9 +24,9 @@ struct SolveRequest {
   ReferenceOptions options;
   bool with_move_values = true;    // value of every legal move
   bool with_pv = true;
-  // Solvers that can (the search): when with_move_values is false, still
-  // report which moves keep the value (SolveReport::optimal), one one-sided
-  // test per move instead of an exact value per move.
+  // Which moves keep the value (SolveReport::optimal). A solver with a
+  // cheaper way (the search: one one-sided test per move) uses it when the
+  // move values are not wanted; the others take them from the move values.
   bool with_optimal_moves = false;
   // Superko: the real ruleset. BlackWins / WhiteWins: the repeated-state
   // mode, the finite-state game in which reaching a state (position, player
@@ -46,7 +46,7 @@ struct SolveReport {
   bool game_over = false;
   std::vector<MoveReport> moves;    // best first for the player to move, then legal order
   std::vector<std::string> pv;
-  std::vector<std::string> optimal;  // with_optimal_moves: the moves that keep the value, legal order
+  std::vector<std::string> optimal;  // with_optimal_moves: the moves that keep the value
   std::uint64_t nodes = 0;
   std::uint64_t memo_hits = 0;
   double seconds = 0;
@@ -65,6 +65,19 @@ void record_move_values(SolveReport& rep, Color to_move, const MoveValues& value
   std::stable_sort(rep.moves.begin(), rep.moves.end(), [&](const MoveReport& a, const MoveReport& b) {
     return black ? a.value > b.value : a.value < b.value;
   });
+}
+
+// Whether a solver must compute every move's value for `req`.
+inline bool needs_move_values(const SolveRequest& req) { return req.with_move_values || req.with_optimal_moves; }
+
+// After a solver filled rep.moves as needs_move_values() asked (or
+// rep.optimal itself): the optimal moves from the move values, and no move
+// values that were not asked for.
+inline void finish_move_report(const SolveRequest& req, SolveReport& rep) {
+  if (req.with_optimal_moves && rep.optimal.empty())
+    for (const MoveReport& m : rep.moves)
+      if (m.value == rep.value) rep.optimal.push_back(m.move);
+  if (!req.with_move_values) rep.moves.clear();
 }
 
 // Throws RulesError / std::invalid_argument for bad rules or an illegal

@@ -55,7 +55,7 @@ void add_counters(SolveReport& rep, const search::SearchStats& st) {
 // move's own solver. Node and time limits apply to each root move's search.
 void solve_root_moves_in_parallel(const SolveRequest& req, const search::SearchOptions& opt,
                                   const std::vector<Move>& history, const TrompTaylorGame& game,
-                                  search::TrompTaylorSearch& root, SolveReport& rep) {
+                                  const search::TrompTaylorSearch& root, SolveReport& rep) {
   const Color side = root.to_move();
   const auto classes = root.move_classes();
   std::vector<std::size_t> reps;
@@ -93,8 +93,6 @@ void solve_root_moves_in_parallel(const SolveRequest& req, const search::SearchO
   rep.to_move = std::string(color_name(side));
   rep.value = values[best];
   record_move_values(rep, side, mv, [&](Move m) { return game.move_name(m); });
-  rep.counters.clear();
-  add_counters(rep, root.stats());
   for (const auto& s : solvers)
     if (s) add_counters(rep, s->stats());
   if (req.with_pv) {  // from the best class's representative, whose solver stands after it
@@ -138,37 +136,27 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   SolveReport rep;
   rep.method = "search";
   rep.game_over = solver.is_over();
-  if (!rep.game_over && req.with_move_values && opt.threads > 1) {
+  if (!rep.game_over && needs_move_values(req) && opt.threads > 1) {
     solve_root_moves_in_parallel(req, opt, history, game, solver, rep);
-    if (retro) {
-      rep.counters.push_back({"retro_build_ms", static_cast<std::uint64_t>(retro->build_seconds() * 1000 + 0.5)});
-      rep.counters.push_back({"retro_states", retro->build_stats().states});
+  } else {
+    rep.value = solver.value();
+    if (!rep.game_over) {
+      rep.to_move = std::string(color_name(solver.to_move()));
+      if (req.with_move_values) {
+        record_move_values(rep, solver.to_move(), solver.move_values(), [&](Move m) { return game.move_name(m); });
+      } else if (req.with_optimal_moves) {
+        for (Move m : solver.optimal_moves(rep.value)) rep.optimal.push_back(game.move_name(m));
+      }
+      if (req.with_pv)
+        for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));
     }
-    rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    return rep;
   }
-  rep.value = solver.value();
-  if (!rep.game_over) {
-    rep.to_move = std::string(color_name(solver.to_move()));
-    if (req.with_move_values) {
-      record_move_values(rep, solver.to_move(), solver.move_values(), [&](Move m) { return game.move_name(m); });
-    } else if (req.with_optimal_moves) {
-      for (Move m : solver.optimal_moves(rep.value)) rep.optimal.push_back(game.move_name(m));
-    }
-    if (req.with_pv)
-      for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));
-  }
-  const auto& st = solver.stats();
-  rep.counters = {{"table_probes", st.probes},       {"table_cutoffs", st.cutoffs},
-                  {"history_rejects", st.history_rejects}, {"table_stores", st.stores},
-                  {"unstorable", st.unstorable},     {"benson_cutoffs", st.benson_cutoffs},
-                  {"deepening_iterations", st.iterations}, {"horizon_nodes", st.horizon_nodes}};
+  finish_move_report(req, rep);
+  add_counters(rep, solver.stats());
   if (retro) {
     rep.counters.push_back({"retro_build_ms", static_cast<std::uint64_t>(retro->build_seconds() * 1000 + 0.5)});
     rep.counters.push_back({"retro_states", retro->build_stats().states});
   }
-  rep.nodes = solver.stats().nodes;
-  rep.memo_hits = solver.stats().cutoffs;
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return rep;
 }

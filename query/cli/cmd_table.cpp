@@ -80,10 +80,7 @@ std::vector<std::string> optimal_classes(const Board& board, const SolveReport& 
   Symmetries sym(board);
   std::vector<int> classes;
   std::vector<std::string> out;
-  std::vector<std::string> optimal = rep.optimal;
-  for (const auto& m : rep.moves)
-    if (m.value == rep.value) optimal.push_back(m.move);
-  for (const std::string& move : optimal) {
+  for (const std::string& move : rep.optimal) {
     int p = board.parse_point(move);
     int canon = p;
     if (p >= 0)
@@ -101,10 +98,9 @@ Entry solve_entry(const Board& board, const RuleSet& rules, const TableArgs& a) 
   req.options.node_limit = a.node_limit;
   req.options.time_limit = a.time_limit;
   req.with_pv = false;
-  // The table needs the optimal first moves, not every move's value: the
-  // search proves those with one test per move (the reference solver
-  // reports every move's value instead).
-  req.with_move_values = a.method == "reference" || !search_supports(req) || a.search.threads > 1;
+  // The optimal first moves, not every move's value (the search proves
+  // those with one test per move).
+  req.with_move_values = false;
   req.with_optimal_moves = true;
   auto start = std::chrono::steady_clock::now();
   try {
