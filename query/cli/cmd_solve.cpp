@@ -69,7 +69,7 @@ void add_solve_command(CLI::App& app) {
   sub->add_option("--repeated-state", args->repeated_state,
                   "solve the finite-state game instead: no superko, a repeated state (position, player, passes) "
                   "ends the game as a win for 'black' or 'white'");
-  add_search_options(sub, args->search, kOrdering | kDeepening | kThreads | kProgress);
+  add_search_options(sub, args->search, kOrdering | kDeepening | kThreads | kProgress | kHash);
   sub->add_flag("--no-cache", args->no_cache, "disable the exact-history cache (slower; for cross-checks)");
   sub->add_flag("--no-move-values", args->no_moves, "skip the per-move values (faster)");
   sub->add_flag("--json", args->json, "print JSON (see docs/json.md)");

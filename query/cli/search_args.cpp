@@ -1,5 +1,7 @@
 #include "query/cli/search_args.hpp"
 
+#include <algorithm>
+
 namespace gotb::cli {
 
 search::SearchOptions SearchArgs::options() const {
@@ -7,12 +9,15 @@ search::SearchOptions SearchArgs::options() const {
   o.deepening_step = deepening;
   o.threads = threads;
   o.progress = progress;
+  o.table_megabytes = std::max<std::size_t>(1, hash_mb / 2);
+  o.proof_megabytes = std::max<std::size_t>(1, hash_mb - hash_mb / 2);
   return o;
 }
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || threads != d.threads || progress != d.progress;
+  return ordering != d.ordering || deepening != d.deepening || threads != d.threads || progress != d.progress ||
+         hash_mb != d.hash_mb;
 }
 
 void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
@@ -33,6 +38,12 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
                     "search: solve the root moves in parallel on this many threads, one solver and table each "
                     "(needs the move values; node and time limits then apply to each root move)")
         ->check(CLI::Range(1, 1024))
+        ->capture_default_str();
+  if (which & kHash)
+    sub->add_option("--hash", a.hash_mb,
+                    "search: megabytes for the transposition table and its proof records (half each; pages are "
+                    "touched only as entries are stored; with --threads N each thread gets 1/N)")
+        ->check(CLI::Range(std::size_t{2}, std::size_t{1} << 20))
         ->capture_default_str();
   if (which & kProgress)
     sub->add_flag("--progress", a.progress, "search: one line per deepening iteration on stderr");

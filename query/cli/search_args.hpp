@@ -15,6 +15,8 @@ struct SearchArgs {
   int deepening = search::SearchOptions{}.deepening_step;
   int threads = 1;
   bool progress = false;
+  // Memory of the transposition table and its proof ring, half each.
+  std::size_t hash_mb = search::SearchOptions{}.table_megabytes + search::SearchOptions{}.proof_megabytes;
 
   // The search options these set (limits are the caller's).
   search::SearchOptions options() const;
@@ -24,7 +26,7 @@ struct SearchArgs {
   bool any_set() const;
 };
 
-enum SearchFlag : unsigned { kOrdering = 1, kDeepening = 2, kThreads = 4, kProgress = 8 };
+enum SearchFlag : unsigned { kOrdering = 1, kDeepening = 2, kThreads = 4, kProgress = 8, kHash = 16 };
 
 // Adds the options named in `which` (SearchFlag bits).
 void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which);
