@@ -13,6 +13,7 @@ struct Analysis {
   BensonResult result;
   int eyes = 0;           // one-point live regions (empty, all neighbours alive c stones)
   int tight_regions = 0;  // live regions of >= 2 points, each point next to an alive stone
+  int tight_pairs = 0;    // ... of exactly 2 points
 };
 
 // kEnclosed: also classify the regions that cannot be healthy, for
@@ -99,6 +100,7 @@ Analysis analyse(const Board& b, const Position& pos, Color c, SuicideRule suici
       a.eyes += (r & empty) != 0;  // always empty in a legal position
     } else if (!(r & ~next_to_alive)) {
       ++a.tight_regions;
+      a.tight_pairs += popcount(r) == 2;
     }
   });
   if constexpr (kEnclosed) {
@@ -125,6 +127,15 @@ int pass_guarantee(const Board& b, const Position& pos, Color c, SuicideRule sui
   Analysis a = analyse<false>(b, pos, c, suicide);
   int sure = popcount(a.result.alive) + a.eyes;
   return 2 * sure - b.size() + a.tight_regions;
+}
+
+Guarantees guarantees(const Board& b, const Position& pos, Color c, SuicideRule suicide) {
+  Analysis a = analyse<false>(b, pos, c, suicide);
+  const int pass = 2 * (popcount(a.result.alive) + a.eyes) - b.size() + a.tight_regions;
+  // docs/benson.md, "Filling two-point regions": each filled pair turns from
+  // one point kept out of the opponent's area (+1 - 2) into a stone and an eye (+2).
+  const bool all_alive = a.result.alive == pos.stones(c);
+  return {pass, all_alive ? pass + 3 * a.tight_pairs : pass};
 }
 
 AreaBound area_bounds(const Board& b, const Position& pos, SuicideRule suicide) {

@@ -63,4 +63,20 @@ AreaBound area_bounds(const Board& b, const Position& pos, SuicideRule suicide);
 // passing for the rest of the game ends with (c's area - opponent's area) >= g.
 int pass_guarantee(const Board& b, const Position& pos, Color c, SuicideRule suicide);
 
+// Two guarantees for c from one analysis:
+//  - pass: pass_guarantee(), valid for every history and whoever is to move;
+//  - fill: what c guarantees by first filling one point of every "tight pair"
+//    (a two-point enclosed region both of whose points neighbour alive c
+//    stones), then passing: pass + 3 per pair. Equal to pass unless every c
+//    stone is pass-alive. It holds (docs/benson.md, "Filling two-point
+//    regions") only when (a) no earlier position of the history holds more
+//    c stones than pos (so every fill makes a new position: superko cannot
+//    forbid it) and (b) the game is not over and it is not the case that the
+//    opponent is to move right after a pass of c (c moves before the game
+//    can end). The caller checks both.
+struct Guarantees {
+  int pass, fill;
+};
+Guarantees guarantees(const Board& b, const Position& pos, Color c, SuicideRule suicide);
+
 }  // namespace gotb

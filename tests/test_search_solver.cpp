@@ -68,6 +68,9 @@ TEST_CASE("search options never change a value", "[search]") {
       o = {};
       o.benson = false;
       CHECK(search_value(board, rules, {}, o).identical(expected));
+      o = {};
+      o.fill = false;
+      CHECK(search_value(board, rules, {}, o).identical(expected));
       for (int step : {0, 1, 3, 8}) {  // 0 = one unbounded search, as before deepening
         o = {};
         o.deepening_step = step;
@@ -331,4 +334,22 @@ TEST_CASE("optimal moves from one-sided tests match the move values", "[search]"
       CHECK(got == expected);
       CHECK_FALSE(got.empty());
     }
+}
+
+// --no-pv drops the principal variation from both outputs and nothing else.
+TEST_CASE("solve --no-pv skips the principal variation", "[search][cli]") {
+  for (const char* method : {"search", "reference"}) {
+    INFO(method);
+    const std::string base = std::string("solve -b 2x3 --method ") + method + " --no-move-values";
+    auto with = test::run_gotb(base);
+    auto without = test::run_gotb(base + " --no-pv");
+    REQUIRE(with.exit_code == 0);
+    REQUIRE(without.exit_code == 0);
+    CHECK(with.out.find("pv ") != std::string::npos);
+    CHECK(without.out.find("pv ") == std::string::npos);
+    CHECK(without.out.find("value      0") != std::string::npos);
+    auto json = test::run_gotb(base + " --no-pv --json");
+    REQUIRE(json.exit_code == 0);
+    CHECK(json.out.find("\"pv\": []") != std::string::npos);
+  }
 }

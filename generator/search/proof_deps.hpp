@@ -9,6 +9,13 @@
 // below the node itself are part of the state's own line and are dropped
 // (`drop_from`). A set larger than the cap is marked overflowed: the bound
 // is still correct for this visit but is never stored for reuse.
+//
+// `stone_cap`: a bound that rests on a fill guarantee (core/benson.hpp)
+// needs every position of H before the node to hold at most that many stones
+// of the bound's beneficiary (Black for lower bounds, White for upper ones).
+// The positions between the node and the place where the guarantee was used
+// are the proof's own line, the same under every history, so only the
+// history before the node is checked; merging keeps the smallest cap.
 #pragma once
 
 #include <algorithm>
@@ -25,15 +32,19 @@ struct Present {
 };
 
 struct ProofDeps {
+  static constexpr int kNoCap = 127;
   std::vector<std::uint64_t> absent;  // sorted, unique
   std::vector<Present> present;       // sorted by key, unique
+  int stone_cap = kNoCap;
   bool overflow = false;
 
   void clear() {
     absent.clear();
     present.clear();
+    stone_cap = kNoCap;
     overflow = false;
   }
+  void limit_stones(int cap) { stone_cap = std::min(stone_cap, cap); }
   std::size_t size() const { return absent.size() + present.size(); }
 
   void assign(const ProofDeps& o) {
@@ -42,6 +53,7 @@ struct ProofDeps {
       return;
     }
     overflow = false;
+    stone_cap = o.stone_cap;
     absent.assign(o.absent.begin(), o.absent.end());
     present.assign(o.present.begin(), o.present.end());
   }
@@ -66,6 +78,7 @@ struct ProofDeps {
       set_overflow();
       return;
     }
+    limit_stones(o.stone_cap);
     if (!o.absent.empty()) {
       tmp.clear();
       std::set_union(absent.begin(), absent.end(), o.absent.begin(), o.absent.end(), std::back_inserter(tmp));

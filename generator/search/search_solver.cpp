@@ -54,6 +54,13 @@ TrompTaylorSearch::TrompTaylorSearch(const Board& board, const TrompTaylorConfig
 
 void TrompTaylorSearch::push_frame(const Frame& f) {
   line_.push_back(f);
+  if (line_.size() > 1) {
+    const Frame& prev = line_[line_.size() - 2];
+    line_.back().before_black =
+        static_cast<std::int8_t>(std::max<int>(prev.before_black, popcount(prev.pos.black)));
+    line_.back().before_white =
+        static_cast<std::int8_t>(std::max<int>(prev.before_white, popcount(prev.pos.white)));
+  }
   on_line_.push(f.sit, static_cast<int>(line_.size()) - 1);
 }
 
@@ -119,7 +126,9 @@ std::uint64_t TrompTaylorSearch::root_stabiliser() const {
 
 // --- transposition table -------------------------------------------------
 
-bool TrompTaylorSearch::holds(std::uint64_t at, int absent, int present) const {
+bool TrompTaylorSearch::holds(std::uint64_t at, int absent, int present, int stone_cap,
+                              int stones_before) const {
+  if (stones_before > stone_cap) return false;
   if (absent + present == 0) return true;
   if (ring_cursor_ - at > ring_size_) return false;  // overwritten since
   const std::size_t mask = ring_size_ - 1;
@@ -130,8 +139,10 @@ bool TrompTaylorSearch::holds(std::uint64_t at, int absent, int present) const {
   return true;
 }
 
-void TrompTaylorSearch::load(ProofDeps& out, std::uint64_t at, int absent, int present, int line_index) const {
+void TrompTaylorSearch::load(ProofDeps& out, std::uint64_t at, int absent, int present, int stone_cap,
+                             int line_index) const {
   out.clear();
+  out.stone_cap = stone_cap;
   const std::size_t mask = ring_size_ - 1;
   for (int i = 0; i < absent; ++i) out.absent.push_back(ring_[(at + i) & mask]);
   for (int i = 0; i < present; ++i) {
@@ -160,7 +171,7 @@ void TrompTaylorSearch::store(std::uint64_t key, int lo, const ProofDeps& lod, i
   Entry* victim = superseded ? superseded : bucket;
   for (int w = 0; w < kWays && !superseded; ++w) {
     Entry& e = bucket[w];
-    if (!e.used) {
+    if (!e.used()) {
       victim = &e;
       break;
     }
@@ -168,11 +179,12 @@ void TrompTaylorSearch::store(std::uint64_t key, int lo, const ProofDeps& lod, i
   }
   Entry e;
   e.key = key;
-  e.used = true;
-  e.work = static_cast<std::uint32_t>(std::min<std::uint64_t>(work, 0xFFFFFFFFu));
+  e.work = static_cast<std::uint8_t>(std::bit_width(std::max<std::uint64_t>(work, 1)));
   e.best = static_cast<std::int8_t>(best);
   e.lo = static_cast<std::int8_t>(keep_lo ? lo : -n_);
   e.hi = static_cast<std::int8_t>(keep_hi ? hi : n_);
+  e.lo_cap = static_cast<std::int8_t>(keep_lo ? lod.stone_cap : ProofDeps::kNoCap);
+  e.hi_cap = static_cast<std::int8_t>(keep_hi ? hid.stone_cap : ProofDeps::kNoCap);
   if (keep_lo) {
     e.lo_absent = static_cast<std::uint16_t>(lod.absent.size());
     e.lo_present = static_cast<std::uint16_t>(lod.present.size());
@@ -236,14 +248,30 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   const std::size_t cap = opt_.max_dependencies;
 
   // Benson: what each side keeps by passing from here on, whatever the
-  // history (docs/benson.md), so these bounds carry no dependencies.
+  // history (docs/benson.md), so these bounds carry no dependencies; or, by
+  // filling its two-point regions first, under a history with no position
+  // holding more of its stones (a stone cap on the bound).
   int lo = -n_, hi = n_;
   AreaBound benson{-n_, n_};
+  int benson_lo_cap = ProofDeps::kNoCap, benson_hi_cap = ProofDeps::kNoCap;
   if (opt_.benson) {
-    const AreaBound b = benson = area_bounds(board_, f.pos, cfg_.suicide);
-    if (b.lo >= beta || b.hi <= alpha || b.lo == b.hi) {
-      lo = b.lo;
-      hi = b.hi;
+    const Guarantees gb = guarantees(board_, f.pos, Color::Black, cfg_.suicide);
+    const Guarantees gw = guarantees(board_, f.pos, Color::White, cfg_.suicide);
+    benson = {gb.pass, -gw.pass};
+    const int nb = popcount(f.pos.black), nw = popcount(f.pos.white);
+    if (opt_.fill && gb.fill > gb.pass && f.before_black <= nb && !(f.to_move == Color::White && f.passes == 1)) {
+      benson.lo = gb.fill;
+      benson_lo_cap = nb;
+    }
+    if (opt_.fill && gw.fill > gw.pass && f.before_white <= nw && !(f.to_move == Color::Black && f.passes == 1)) {
+      benson.hi = -gw.fill;
+      benson_hi_cap = nw;
+    }
+    if (benson.lo >= beta || benson.hi <= alpha || benson.lo == benson.hi) {
+      lo = benson.lo;
+      hi = benson.hi;
+      P.lo.stone_cap = benson_lo_cap;
+      P.hi.stone_cap = benson_hi_cap;
       ++stats_.benson_cutoffs;
       return {lo, hi};
     }
@@ -257,20 +285,20 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
     Entry* bucket = &table_[((key * 0x9e3779b97f4a7c15ULL) >> 20 & (buckets_ - 1)) * kWays];
     for (int w = 0; w < kWays; ++w) {
       Entry& e = bucket[w];
-      if (!e.used || e.key != key) continue;
+      if (!e.used() || e.key != key) continue;
       ++stats_.probes;
-      const bool lo_ok = holds(e.lo_at, e.lo_absent, e.lo_present);
-      const bool hi_ok = holds(e.hi_at, e.hi_absent, e.hi_present);
+      const bool lo_ok = holds(e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, f.before_black);
+      const bool hi_ok = holds(e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, f.before_white);
       if (lo_ok && hi_ok) superseded = &e;
       else ++stats_.history_rejects;
       if (hint == kNoMove || (lo_ok && hi_ok)) hint = e.best;
       if (lo_ok && e.lo > lo) {
         lo = e.lo;
-        load(P.lo, e.lo_at, e.lo_absent, e.lo_present, line_index);
+        load(P.lo, e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, line_index);
       }
       if (hi_ok && e.hi < hi) {
         hi = e.hi;
-        load(P.hi, e.hi_at, e.hi_absent, e.hi_present, line_index);
+        load(P.hi, e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, line_index);
       }
     }
     if (lo >= beta || hi <= alpha || lo == hi) {
@@ -278,18 +306,22 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       return {lo, hi};
     }
   }
+  // Benson's bounds hold on every line: where tighter than the table's they
+  // start the node's bounds (a child's better bound replaces them later).
+  if (benson.lo > lo) {
+    lo = benson.lo;
+    P.lo.clear();
+    P.lo.stone_cap = benson_lo_cap;
+  }
+  if (benson.hi < hi) {
+    hi = benson.hi;
+    P.hi.clear();
+    P.hi.stone_cap = benson_hi_cap;
+  }
   // The horizon of a deepening iteration: what holds on every line (Benson,
   // the table) is all this node can say yet.
   if (depth >= horizon_) {
     ++stats_.horizon_nodes;
-    if (benson.lo > lo) {
-      lo = benson.lo;
-      P.lo.clear();
-    }
-    if (benson.hi < hi) {
-      hi = benson.hi;
-      P.hi.clear();
-    }
     return {lo, hi};
   }
   alpha = std::max(alpha, lo - 1);

@@ -46,6 +46,7 @@ struct SearchOptions {
   bool transpositions = true;
   bool symmetry = true;
   bool benson = true;  // pass-alive area bounds (core/benson.hpp) at every node
+  bool fill = true;    // ... raised by fill guarantees where the history allows (needs benson)
   // Iterative deepening: searches bounded to step, 2*step, ... plies below
   // the current state until the bounds decide the question; a node at the
   // horizon returns only bounds that hold for every line (Benson, stored
@@ -108,6 +109,9 @@ class TrompTaylorSearch {
     std::uint64_t sit;  // exact situation key (superko identity)
     Color to_move;
     int passes;
+    // Most stones of each colour in a position of the line before this one
+    // (set by push_frame; -1 at the empty board), for fill guarantees.
+    std::int8_t before_black = -1, before_white = -1;
   };
   struct Cand {
     int point;  // -1 = pass
@@ -128,12 +132,14 @@ class TrompTaylorSearch {
   struct Entry {
     std::uint64_t key = 0;
     std::uint64_t lo_at = 0, hi_at = 0;  // ring offsets of the dependency lists
-    std::uint32_t work = 0;
     std::uint16_t lo_absent = 0, lo_present = 0, hi_absent = 0, hi_present = 0;
     std::int8_t lo = 0, hi = 0;
-    std::int8_t best = -2;  // point, -1 pass, -2 none
-    bool used = false;
+    std::int8_t lo_cap = 0, hi_cap = 0;  // ProofDeps::stone_cap of each bound
+    std::int8_t best = -2;               // point, -1 pass, -2 none
+    std::uint8_t work = 0;               // bit width of the subtree's node count; 0 = unused
+    bool used() const { return work != 0; }
   };
+  static_assert(sizeof(Entry) == 40);
 
   std::uint64_t situation_key(const Position& p, Color to_move) const {
     return p.black | (p.white << 31) | (situational_ ? static_cast<std::uint64_t>(index(to_move)) << 62 : 0);
@@ -155,8 +161,8 @@ class TrompTaylorSearch {
   void generate(Ply& P, const Frame& f, bool use_symmetry);
 
   // Transposition table.
-  bool holds(std::uint64_t at, int absent, int present) const;
-  void load(ProofDeps& out, std::uint64_t at, int absent, int present, int line_index) const;
+  bool holds(std::uint64_t at, int absent, int present, int stone_cap, int stones_before) const;
+  void load(ProofDeps& out, std::uint64_t at, int absent, int present, int stone_cap, int line_index) const;
   std::uint64_t save(const ProofDeps& d);
   void store(std::uint64_t key, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid, int best,
              std::uint64_t work, Entry* superseded);

@@ -14,7 +14,7 @@ namespace {
 struct SolveArgs {
   std::string board, rules = "tromp-taylor", moves, method = "reference", repeated_state;
   double komi = 0;
-  bool json = false, no_cache = false, no_moves = false;
+  bool json = false, no_cache = false, no_moves = false, no_pv = false;
   std::uint64_t node_limit = 0;
   double time_limit = 0;
   SearchArgs search;
@@ -30,6 +30,7 @@ void run_solve(const SolveArgs& a) {
   req.options.node_limit = a.node_limit;
   req.options.time_limit = a.time_limit;
   req.with_move_values = !a.no_moves;
+  req.with_pv = !a.no_pv;
   if (a.method != "reference" && a.no_cache)
     throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference)");
   if (a.method == "reference" && a.search.any_set())
@@ -72,6 +73,8 @@ void add_solve_command(CLI::App& app) {
   add_search_options(sub, args->search, kOrdering | kDeepening | kThreads | kProgress | kHash);
   sub->add_flag("--no-cache", args->no_cache, "disable the exact-history cache (slower; for cross-checks)");
   sub->add_flag("--no-move-values", args->no_moves, "skip the per-move values (faster)");
+  sub->add_flag("--no-pv", args->no_pv,
+                "skip the principal variation (faster: after a hard value the search re-proves each step of it)");
   sub->add_flag("--json", args->json, "print JSON (see docs/json.md)");
   sub->callback([args] {
     check_komi(args->komi);

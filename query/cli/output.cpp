@@ -55,7 +55,7 @@ std::string solve_report_text(const SolveRequest& req, const SolveReport& rep) {
       o << "  " << name << "  " << m.value.to_string() << "\n";
     }
   }
-  if (!rep.game_over) {
+  if (!rep.game_over && req.with_pv) {
     o << "pv        ";
     for (const auto& m : rep.pv) o << ' ' << m;
     o << "\n";
