@@ -31,25 +31,65 @@ TEST_CASE("gotb table writes md, csv and plot script with methods and costs", "[
   const std::string md = slurp(dir / "table.md"), csv = slurp(dir / "table.csv"), gp = slurp(dir / "table.gp");
   CHECK(md.find("| 1x3 | B+3 [B1] search,") != std::string::npos);  // --method auto: the search proved it
   CHECK(md.find("| 2x2 | B+1 [") != std::string::npos);
-  CHECK(csv.find("board,points,rules,komi,status,value,best_moves,method,nodes,seconds,threads\n") == 0);
+  CHECK(csv.find("board,points,rules,komi,status,value,best_moves,method,nodes,seconds,threads,budget,note\n") == 0);
   CHECK(csv.find("1x3,3,\"tromp-taylor\",0,exact,B+3,\"B1\",search,") != std::string::npos);
   CHECK(gp.find("3 3 ") != std::string::npos);  // 1x3: 3 points, value 3
   CHECK(!std::filesystem::exists(dir / "table.png"));
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("gotb table marks entries over budget and skips larger boards of the row", "[cli][table]") {
+TEST_CASE("gotb table marks entries over budget and skips boards that contain them", "[cli][table]") {
   auto dir = fresh_dir("budget");
-  auto r = run_gotb("table --boards 1x2,2x3,2x4 --rules tromp-taylor --node-limit 200 --no-plot --out-dir " +
+  auto r = run_gotb("table --boards 1x2,2x3,2x4,3x3,1x3 --rules tromp-taylor --node-limit 200 --no-plot --out-dir " +
                     dir.string());
   REQUIRE(r.exit_code == 0);
   const std::string md = slurp(dir / "table.md"), csv = slurp(dir / "table.csv");
   CHECK(md.find("| 1x2 | 0 [pass] search,") != std::string::npos);
   CHECK(md.find("| 2x3 | not proven (node limit reached") != std::string::npos);
   CHECK(md.find("| 2x4 | not proven (not attempted: 2x3 was over budget) |") != std::string::npos);
-  CHECK(csv.find("2x3,6,\"tromp-taylor\",0,over-budget,,") != std::string::npos);
+  CHECK(md.find("| 3x3 | not proven (not attempted: 2x3 was over budget) |") != std::string::npos);
+  CHECK(md.find("| 1x3 | B+3 [") != std::string::npos);  // does not contain 2x3: attempted
+  CHECK(csv.find("2x3,6,\"tromp-taylor\",0,over-budget,,\"\",,0,") != std::string::npos);
+  CHECK(csv.find("\"200 nodes, 20 s\",\"node limit reached\"\n") != std::string::npos);
   CHECK(csv.find("2x4,8,\"tromp-taylor\",0,skipped,,") != std::string::npos);
   std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("gotb table --resume keeps proven entries and retries the rest", "[cli][table]") {
+  auto dir = fresh_dir("resume");
+  auto r = run_gotb("table --boards 1x3,2x3 --rules tromp-taylor ikeda-1 --node-limit 200 --no-plot --out-dir " +
+                    dir.string());
+  REQUIRE(r.exit_code == 0);
+  std::string csv = slurp(dir / "table.csv");
+  REQUIRE(csv.find("2x3,6,\"tromp-taylor\",0,over-budget") != std::string::npos);
+  // Mark the kept 1x3 entry so that a re-solve would show.
+  const std::string proven = "1x3,3,\"tromp-taylor\",0,exact,B+3,\"B1\",search,";
+  const auto at = csv.find(proven);
+  REQUIRE(at != std::string::npos);
+  csv.replace(at + proven.size(), csv.find(',', at + proven.size()) - (at + proven.size()), "424242");
+  { std::ofstream(dir / "table.csv") << csv; }
+  r = run_gotb("table --resume --boards 1x3,2x3,2x2 --rules tromp-taylor --no-plot --out-dir " + dir.string());
+  REQUIRE(r.exit_code == 0);
+  const std::string md = slurp(dir / "table.md");
+  CHECK(md.find("| 1x3 | B+3 [B1] search, 424242 nodes") != std::string::npos);  // kept, not solved again
+  CHECK(md.find("| 2x3 | 0 [pass] search,") != std::string::npos);            // retried with the new budget
+  CHECK(md.find("| 2x2 | B+1 [A2] search,") != std::string::npos);            // new board: a new row
+  CHECK(md.find("| tromp-taylor | ikeda-1 |") != std::string::npos);          // carried column
+  CHECK(md.find("| 2x2 | B+1 [A2] search, ") != std::string::npos);
+  CHECK(md.find("not proven (not requested) |\n") != std::string::npos);      // 2x2 under ikeda-1
+  CHECK(md.find("entries kept from earlier runs") != std::string::npos);
+  // A damaged file or another komi is refused, not half-read.
+  CHECK(run_gotb("table --resume --boards 1x3 --komi 0.5 --no-files --out-dir " + dir.string()).exit_code != 0);
+  csv = slurp(dir / "table.csv");
+  csv.insert(csv.find('\n') + 1, "1x3,3,\"tromp-taylor\",0,exact,B+3\n");
+  { std::ofstream(dir / "table.csv") << csv; }
+  r = run_gotb("table --resume --boards 1x3 --no-files --out-dir " + dir.string());
+  CHECK(r.exit_code != 0);
+  CHECK(r.out.find("line 2: expected 13 fields") != std::string::npos);
+  std::filesystem::remove_all(dir);
+  r = run_gotb("table --resume --boards 1x3 --no-files --out-dir " + dir.string());
+  CHECK(r.exit_code != 0);
+  CHECK(r.out.find("cannot read") != std::string::npos);
 }
 
 TEST_CASE("gotb table --method picks the solver of every entry", "[cli][table]") {

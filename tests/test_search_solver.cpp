@@ -336,6 +336,40 @@ TEST_CASE("optimal moves from one-sided tests match the move values", "[search]"
     }
 }
 
+// A budget that runs out after the value leaves some first moves undecided:
+// what is reported optimal must be optimal, and every optimal move must be
+// either reported or undecided.
+TEST_CASE("optimal moves under a budget are a sound partial list", "[search]") {
+  int partial = 0, complete = 0;
+  for (auto board : {"2x3", "3x3", "2x4"}) {
+    const Board b = Board::parse(board);
+    const TrompTaylorConfig cfg = TrompTaylorConfig::from(RuleSet::parse("tromp-taylor"));
+    search::TrompTaylorSearch full(b, cfg, 0.5);
+    const Value v = full.value();
+    const std::uint64_t value_nodes = full.stats().nodes;
+    std::vector<Move> expected;
+    for (const auto& m : full.move_values())
+      if (m.value == v) expected.push_back(m.move);
+    auto has = [](const std::vector<Move>& ms, Move m) { return std::find(ms.begin(), ms.end(), m) != ms.end(); };
+    for (std::uint64_t extra : {1, 10, 100, 1000, 10000, 100000}) {
+      search::SearchOptions o;
+      o.node_limit = value_nodes + extra;
+      search::TrompTaylorSearch s(b, cfg, 0.5, o);
+      INFO(board << " with " << extra << " nodes after the value");
+      REQUIRE(s.value().identical(v));
+      std::vector<Move> undecided;
+      const auto got = s.optimal_moves(v, &undecided);
+      for (Move m : got) CHECK(has(expected, m));
+      for (Move m : expected) CHECK((has(got, m) || has(undecided, m)));
+      for (Move m : got) CHECK_FALSE(has(undecided, m));
+      (undecided.empty() ? complete : partial) += 1;
+      if (undecided.empty()) CHECK(got.size() == expected.size());
+    }
+  }
+  CHECK(partial >= 3);
+  CHECK(complete >= 3);
+}
+
 // --no-pv drops the principal variation from both outputs and nothing else.
 TEST_CASE("solve --no-pv skips the principal variation", "[search][cli]") {
   for (const char* method : {"search", "reference"}) {

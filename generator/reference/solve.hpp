@@ -47,6 +47,9 @@ struct SolveReport {
   std::vector<MoveReport> moves;    // best first for the player to move, then legal order
   std::vector<std::string> pv;
   std::vector<std::string> optimal;  // with_optimal_moves: the moves that keep the value
+  // ... and the moves the budget left undecided (the search stops testing
+  // moves when the budget runs out after the value; empty = `optimal` is complete).
+  std::vector<std::string> optimal_undecided;
   std::uint64_t nodes = 0;
   std::uint64_t memo_hits = 0;
   double seconds = 0;

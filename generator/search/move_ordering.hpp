@@ -140,7 +140,7 @@ enum class OrderingMode {
 };
 // "auto", "history", "retro"; throws std::invalid_argument otherwise.
 OrderingMode parse_ordering(const std::string& name);
-inline constexpr int kRetroOrderingMaxPoints = 14;
+inline constexpr int kRetroOrderingMaxPoints = 16;
 // Auto builds the tables only up to kRetroOrderingMaxPoints points.
 bool retro_ordering_cheap(const Board& board);
 // The ordering a mode asks for on this board (built now), or null for the

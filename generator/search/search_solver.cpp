@@ -527,27 +527,49 @@ bool TrompTaylorSearch::reaches(Color mover, int target) {
   return deepen(target, target + 1).hi <= target;
 }
 
-std::vector<Move> TrompTaylorSearch::optimal_moves(Value v) {
+int TrompTaylorSearch::table_hint() const {
+  if (!table_) return kNoMove;
+  const std::uint64_t key = state_key(line_.back());
+  const Entry* bucket = &table_[((key * 0x9e3779b97f4a7c15ULL) >> 20 & (buckets_ - 1)) * kWays];
+  for (int w = 0; w < kWays; ++w)
+    if (bucket[w].used() && bucket[w].key == key && bucket[w].best != kNoMove) return bucket[w].best;
+  return kNoMove;
+}
+
+std::vector<Move> TrompTaylorSearch::optimal_moves(Value v, std::vector<Move>* undecided) {
   const int target = target_of(v);
   const Color mover = to_move();
-  std::vector<Move> out;
-  std::vector<bool> keeps;
-  for (const auto& [m, rep] : move_classes()) {
-    if (rep != keeps.size()) {  // a symmetric image of an earlier move: same value
-      keeps.push_back(keeps[rep]);
-    } else {
-      play(m);
-      bool k;
-      try {
-        k = reaches(mover, target);
-      } catch (...) {
-        undo();
-        throw;
-      }
+  const auto classes = move_classes();
+  // Test order: the class of the table's best move first (usually optimal,
+  // and cheap to confirm after the value search), then the others.
+  std::vector<std::size_t> order;
+  const int hint = table_hint();
+  for (std::size_t i = 0; i < classes.size(); ++i)
+    if (classes[i].second == i && (classes[i].first.is_play() ? classes[i].first.point : -1) == hint)
+      order.push_back(i);
+  for (std::size_t i = 0; i < classes.size(); ++i)
+    if (classes[i].second == i && (order.empty() || order.front() != i)) order.push_back(i);
+  enum : char { kUnknown, kKeeps, kLoses };
+  std::vector<char> verdict(classes.size(), kUnknown);
+  for (std::size_t i : order) {
+    play(classes[i].first);
+    try {
+      verdict[i] = reaches(mover, target) ? kKeeps : kLoses;
+    } catch (const NodeLimitReached&) {
       undo();
-      keeps.push_back(k);
+      if (!undecided) throw;
+      break;
+    } catch (...) {
+      undo();
+      throw;
     }
-    if (keeps.back()) out.push_back(m);
+    undo();
+  }
+  std::vector<Move> out;
+  if (undecided) undecided->clear();
+  for (const auto& [m, rep] : classes) {
+    if (verdict[rep] == kKeeps) out.push_back(m);
+    else if (verdict[rep] == kUnknown && undecided) undecided->push_back(m);
   }
   return out;
 }

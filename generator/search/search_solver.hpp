@@ -97,7 +97,11 @@ class TrompTaylorSearch {
   std::vector<std::pair<Move, std::size_t>> move_classes() const;
   // The legal moves that keep the exact value v of the current state: one
   // one-sided test each (is the child's value v?), cheaper than move_values().
-  std::vector<Move> optimal_moves(Value v);
+  // The table's best move is tested first. With `undecided` null, running
+  // out of budget throws NodeLimitReached; otherwise the moves proven so far
+  // are returned and the moves not yet decided go to *undecided (empty when
+  // the list is complete).
+  std::vector<Move> optimal_moves(Value v, std::vector<Move>* undecided = nullptr);
   // Optimal line from the current state, whose exact value is v.
   std::vector<Move> principal_variation(Value v);
 
@@ -161,6 +165,9 @@ class TrompTaylorSearch {
   void generate(Ply& P, const Frame& f, bool use_symmetry);
 
   // Transposition table.
+  // The best move of any entry of the current state (a hint for ordering
+  // only: no history check), or kNoMove.
+  int table_hint() const;
   bool holds(std::uint64_t at, int absent, int present, int stone_cap, int stones_before) const;
   void load(ProofDeps& out, std::uint64_t at, int absent, int present, int stone_cap, int line_index) const;
   std::uint64_t save(const ProofDeps& d);

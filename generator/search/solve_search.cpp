@@ -145,7 +145,10 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
       if (req.with_move_values) {
         record_move_values(rep, solver.to_move(), solver.move_values(), [&](Move m) { return game.move_name(m); });
       } else if (req.with_optimal_moves) {
-        for (Move m : solver.optimal_moves(rep.value)) rep.optimal.push_back(game.move_name(m));
+        std::vector<Move> undecided;
+        for (Move m : solver.optimal_moves(rep.value, &undecided)) rep.optimal.push_back(game.move_name(m));
+        for (Move m : undecided) rep.optimal_undecided.push_back(game.move_name(m));
+        if (!undecided.empty() && req.with_pv) throw NodeLimitReached("budget spent before the principal variation");
       }
       if (req.with_pv)
         for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));

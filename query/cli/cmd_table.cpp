@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <memory>
 #include <sstream>
 
@@ -48,15 +49,14 @@ std::vector<std::string> catalogue(int max_points) {
 }
 
 struct TableArgs {
-  std::vector<std::string> boards{"1x1", "1x2", "1x3", "1x4", "1x5", "1x6", "1x7", "1x8", "1x9", "1x10",
-                                  "2x2", "2x3", "2x4", "2x5", "2x6", "3x3", "3x4"};
-  int max_points = 0;
+  std::vector<std::string> boards;  // empty: the catalogue up to max_points
+  int max_points = 25;
   std::vector<std::string> rules = default_rules();
   double komi = 0;
   std::uint64_t node_limit = 200'000'000;
   double time_limit = 20;
   std::string out_dir = "results";
-  bool no_files = false, no_plot = false;
+  bool no_files = false, no_plot = false, resume = false;
   std::string markdown, csv;
   std::string method = "auto";
   SearchArgs search;
@@ -69,18 +69,20 @@ struct Entry {
   std::string why;  // for OverBudget / Skipped
   Value value;
   std::vector<std::string> best;  // optimal first moves, one per symmetry class
+  std::vector<std::string> undecided;  // first moves the budget left undecided (value still exact)
   std::uint64_t nodes = 0;
   double seconds = 0;
   std::string method;
   int threads = 1;
+  std::string budget;  // the budget it was solved (or given up) under
 };
 
-// The canonical representative of each symmetry class of optimal moves.
-std::vector<std::string> optimal_classes(const Board& board, const SolveReport& rep) {
+// The canonical representative of each symmetry class among `moves`.
+std::vector<std::string> move_classes(const Board& board, const std::vector<std::string>& moves) {
   Symmetries sym(board);
   std::vector<int> classes;
   std::vector<std::string> out;
-  for (const std::string& move : rep.optimal) {
+  for (const std::string& move : moves) {
     int p = board.parse_point(move);
     int canon = p;
     if (p >= 0)
@@ -111,7 +113,8 @@ Entry solve_entry(const Board& board, const RuleSet& rules, const TableArgs& a) 
     e.value = rep.value;
     e.nodes = rep.nodes;
     e.seconds = rep.seconds;
-    e.best = optimal_classes(board, rep);
+    e.best = move_classes(board, rep.optimal);
+    e.undecided = move_classes(board, rep.optimal_undecided);
   } catch (const std::invalid_argument& ex) {  // --method search on a ruleset it does not implement
     e.status = Status::Skipped;
     e.why = ex.what();
@@ -141,12 +144,109 @@ std::string csv_quote(const std::string& s) {
   return out + "\"";
 }
 
-// The family a board belongs to for skipping: rectangles of the same row
-// count (1xN, 2xN, ...) grow harder with N, so once one is over budget the
-// larger ones under the same ruleset are not attempted.
+// The line a board is drawn on in the plot: rectangles of the same row
+// count (1xN, 2xN, ...); any other board on its own.
 std::string row_family(const Board& b) {
   if (b.shape() != Board::Shape::Rectangle) return b.spec();
   return std::to_string(b.rows()) + "xN";
+}
+
+// Whether `big` contains `small` up to rotation: then solving `big` is taken
+// to be at least as hard, and once `small` is over budget `big` is not
+// attempted (a budget rule, not a claim about values: the entry says "not
+// attempted"). Other shapes contain only themselves.
+bool contains(const Board& big, const Board& small) {
+  if (big.shape() != Board::Shape::Rectangle || small.shape() != Board::Shape::Rectangle)
+    return big.spec() == small.spec();
+  const int bs = std::min(big.rows(), big.cols()), bl = std::max(big.rows(), big.cols());
+  const int ss = std::min(small.rows(), small.cols()), sl = std::max(small.rows(), small.cols());
+  return ss <= bs && sl <= bl;
+}
+
+// --- resuming from an earlier table.csv -----------------------------------
+
+std::vector<std::string> csv_fields(const std::string& line) {
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (quoted) {
+      if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') out.back() += '"', ++i;
+      else if (c == '"') quoted = false;
+      else out.back() += c;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == ',') {
+      out.emplace_back();
+    } else {
+      out.back() += c;
+    }
+  }
+  if (quoted) throw std::invalid_argument("unterminated quote");
+  return out;
+}
+
+// An exact entry whose optimal-move list is incomplete says so in its note.
+const std::string kUndecided = "undecided first moves: ";
+
+const char* kCsvHeader = "board,points,rules,komi,status,value,best_moves,method,nodes,seconds,threads,budget,note";
+
+struct Previous {
+  std::vector<std::string> boards, rules;  // in the file's order
+  std::map<std::pair<std::string, std::string>, Entry> entries;
+};
+
+// Reads a table.csv written by this command; any deviation is an error (a
+// resumed table must not carry a misread entry).
+Previous read_previous(const std::filesystem::path& path, double komi) {
+  std::ifstream f(path);
+  if (!f) throw std::runtime_error("--resume: cannot read " + path.string());
+  Previous prev;
+  std::string line;
+  int number = 1;
+  if (!std::getline(f, line) || line != kCsvHeader)
+    throw std::runtime_error("--resume: " + path.string() + " is not a table.csv of this version (header differs)");
+  while (std::getline(f, line)) {
+    ++number;
+    if (line.empty()) continue;
+    const std::string where = path.string() + " line " + std::to_string(number) + ": ";
+    try {
+      const auto v = csv_fields(line);
+      if (v.size() != 13) throw std::invalid_argument("expected 13 fields, found " + std::to_string(v.size()));
+      const std::string board = Board::parse(v[0]).spec(), rules = RuleSet::parse(v[2]).to_string();
+      if (std::stod(v[3]) != komi) throw std::invalid_argument("komi " + v[3] + " differs from --komi");
+      Entry e;
+      if (v[4] == "exact") {
+        e.status = Status::Proven;
+        e.value = Value::parse(v[5]);
+        std::istringstream moves(v[6]);
+        for (std::string m; moves >> m;) e.best.push_back(m);
+      } else if (v[4] == "over-budget") {
+        e.status = Status::OverBudget;
+      } else if (v[4] == "skipped") {
+        e.status = Status::Skipped;
+      } else {
+        throw std::invalid_argument("unknown status '" + v[4] + "'");
+      }
+      e.method = v[7];
+      e.nodes = std::stoull(v[8]);
+      e.seconds = std::stod(v[9]);
+      e.threads = std::stoi(v[10]);
+      e.budget = v[11];
+      e.why = v[12];
+      if (e.status == Status::Proven && e.why.rfind(kUndecided, 0) == 0) {
+        std::istringstream moves(e.why.substr(kUndecided.size()));
+        for (std::string m; moves >> m;) e.undecided.push_back(m);
+        e.why.clear();
+      }
+      if (std::find(prev.boards.begin(), prev.boards.end(), board) == prev.boards.end()) prev.boards.push_back(board);
+      if (std::find(prev.rules.begin(), prev.rules.end(), rules) == prev.rules.end()) prev.rules.push_back(rules);
+      prev.entries[{board, rules}] = e;
+    } catch (const std::exception& ex) {
+      throw std::runtime_error("--resume: " + where + ex.what());
+    }
+  }
+  return prev;
 }
 
 // A gnuplot script with the data inline: value and solve time against
@@ -196,25 +296,63 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
 }
 
 void run_table(TableArgs a) {
-  if (a.max_points > 0) a.boards = catalogue(a.max_points);
+  if (a.boards.empty()) a.boards = catalogue(a.max_points);
   std::vector<RuleSet> rules;
   for (const auto& r : a.rules) rules.push_back(RuleSet::parse(r));
   std::vector<Board> boards;
   for (const auto& b : a.boards) boards.push_back(Board::parse(b));
+  const std::string budget = (a.node_limit ? std::to_string(a.node_limit) + " nodes" : std::string("no node limit")) +
+                             ", " + (a.time_limit > 0 ? fixed(a.time_limit, 0) + " s" : std::string("no time limit"));
+
+  // Which entries this run solves: the requested ones, less those an
+  // earlier run proved (--resume). The table holds the union of both.
+  std::set<std::pair<std::string, std::string>> requested;
+  for (const auto& b : boards)
+    for (const auto& r : rules) requested.insert({b.spec(), r.to_string()});
+  Previous prev;
+  if (a.resume) {
+    prev = read_previous(std::filesystem::path(a.out_dir) / "table.csv", a.komi);
+    std::vector<Board> all_boards;
+    std::vector<RuleSet> all_rules;
+    for (const auto& b : prev.boards) all_boards.push_back(Board::parse(b));
+    for (const auto& b : boards)
+      if (std::find(prev.boards.begin(), prev.boards.end(), b.spec()) == prev.boards.end()) all_boards.push_back(b);
+    for (const auto& r : prev.rules) all_rules.push_back(RuleSet::parse(r));
+    for (const auto& r : rules)
+      if (std::find(prev.rules.begin(), prev.rules.end(), r.to_string()) == prev.rules.end()) all_rules.push_back(r);
+    boards = std::move(all_boards);
+    rules = std::move(all_rules);
+  }
 
   std::map<std::pair<size_t, size_t>, Entry> entries;
-  std::map<std::pair<std::string, size_t>, std::string> gave_up;  // (row family, rule) -> board over budget
+  std::vector<std::vector<size_t>> over_budget(rules.size());  // per rule: boards given up on in this run
   for (size_t b = 0; b < boards.size(); ++b) {
     for (size_t r = 0; r < rules.size(); ++r) {
+      const std::pair<std::string, std::string> id{boards[b].spec(), rules[r].to_string()};
+      auto kept = prev.entries.find(id);
       Entry e;
-      auto failed = gave_up.find({row_family(boards[b]), r});
-      if (failed != gave_up.end()) {
-        e.why = "not attempted: " + failed->second + " was over budget";
+      if (!requested.count(id) ||
+          (kept != prev.entries.end() && kept->second.status == Status::Proven && kept->second.undecided.empty())) {
+        if (kept != prev.entries.end()) {
+          e = kept->second;
+        } else {
+          e.why = "not requested";
+          e.budget = budget;
+        }
+        entries[{b, r}] = e;
+        continue;
+      }
+      auto failed = std::find_if(over_budget[r].begin(), over_budget[r].end(),
+                                 [&](size_t f) { return contains(boards[b], boards[f]); });
+      e.budget = budget;
+      if (failed != over_budget[r].end()) {
+        e.why = "not attempted: " + boards[*failed].spec() + " was over budget";
         std::cerr << "skipping " << boards[b].spec() << " under " << rules[r].to_string() << ":";
       } else {
         std::cerr << "solving " << boards[b].spec() << " under " << rules[r].to_string() << " ..." << std::flush;
         e = solve_entry(boards[b], rules[r], a);
-        if (e.status != Status::Proven) gave_up[{row_family(boards[b]), r}] = boards[b].spec();
+        e.budget = budget;
+        if (e.status == Status::OverBudget) over_budget[r].push_back(b);
       }
       std::cerr << (e.status == Status::Proven ? " " + e.value.to_string() : " " + (e.why.empty() ? "" : e.why))
                 << " (" << fixed(e.seconds) << " s)\n";
@@ -226,19 +364,24 @@ void run_table(TableArgs a) {
   md << "Exact values (Black minus White, komi " << a.komi
      << ") from the empty board with empty history. Each entry: value, optimal first moves up to symmetry "
         "[in brackets], then how it was proven (method, nodes searched, seconds, threads). Budget per entry: "
-     << a.node_limit << " nodes, " << a.time_limit << " s; entries over budget are marked and not guessed.\n\n| board |";
+     << budget
+     << (a.resume ? " in the last run (entries kept from earlier runs: their budget is in table.csv)" : "")
+     << "; entries over budget are marked and not guessed. A board is not attempted under a ruleset once a board "
+        "it contains was over budget there.\n\n| board |";
   for (const auto& r : rules) md << ' ' << r.to_string() << " |";
   md << "\n|---|";
   for (size_t i = 0; i < rules.size(); ++i) md << "---|";
   md << "\n";
-  csv << "board,points,rules,komi,status,value,best_moves,method,nodes,seconds,threads\n";
+  csv << kCsvHeader << "\n";
   for (size_t b = 0; b < boards.size(); ++b) {
     md << "| " << boards[b].spec() << " |";
     for (size_t r = 0; r < rules.size(); ++r) {
       const Entry& e = entries[{b, r}];
       const char* status = e.status == Status::Proven ? "exact" : e.status == Status::OverBudget ? "over-budget" : "skipped";
       if (e.status == Status::Proven)
-        md << ' ' << e.value.to_string() << " [" << join(e.best, ", ") << "] " << e.method << ", " << e.nodes << " nodes, "
+        md << ' ' << e.value.to_string() << " [" << join(e.best, ", ")
+           << (e.undecided.empty() ? "" : (e.best.empty() ? "" : "; ") + std::string("undecided: ") + join(e.undecided, ", "))
+           << "] " << e.method << ", " << e.nodes << " nodes, "
            << fixed(e.seconds) << " s, " << e.threads << (e.threads == 1 ? " thread |" : " threads |");
       else if (e.status == Status::OverBudget)
         md << " not proven (" << e.why << " after " << fixed(e.seconds, 0) << " s) |";
@@ -246,7 +389,9 @@ void run_table(TableArgs a) {
         md << " not proven (" << e.why << ") |";
       csv << boards[b].spec() << ',' << boards[b].size() << ',' << csv_quote(rules[r].to_string()) << ',' << a.komi
           << ',' << status << ',' << (e.status == Status::Proven ? e.value.to_string() : "") << ','
-          << csv_quote(join(e.best, " ")) << "," << e.method << "," << e.nodes << ',' << fixed(e.seconds, 3) << ',' << e.threads << "\n";
+          << csv_quote(join(e.best, " ")) << "," << e.method << "," << e.nodes << ',' << fixed(e.seconds, 3) << ',' << e.threads << ','
+          << csv_quote(e.budget) << ','
+          << csv_quote(e.undecided.empty() ? e.why : kUndecided + join(e.undecided, " ")) << "\n";
     }
     md << "\n";
   }
@@ -280,11 +425,14 @@ void add_table_command(CLI::App& app) {
   auto args = std::make_shared<TableArgs>();
   CLI::App* sub = app.add_subcommand(
       "table", "Solve a list of boards under a list of rulesets; write results/table.{md,csv,gp,png}");
-  sub->add_option("--boards", args->boards, "boards to solve")->delimiter(',')->capture_default_str();
+  auto* boards = sub->add_option("--boards", args->boards, "boards to solve (default: the catalogue, see --max-points)")
+                    ->delimiter(',');
   sub->add_option("--max-points", args->max_points,
-                  "instead of --boards: every board of the catalogue (1x1..1x13, 2x2..2x11, 3x3..3x7, 4x4..4x7, "
+                  "without --boards: every board of the catalogue (1x1..1x13, 2x2..2x11, 3x3..3x7, 4x4..4x7, "
                   "5x5) with at most this many points")
-      ->check(CLI::Range(1, 64));
+      ->check(CLI::Range(1, 64))
+      ->excludes(boards)
+      ->capture_default_str();
   sub->add_option("--rules", args->rules, "rulesets (repeat the option or separate with spaces)")
       ->capture_default_str();
   sub->add_option("--komi", args->komi, "komi")->capture_default_str();
@@ -302,6 +450,9 @@ void add_table_command(CLI::App& app) {
   add_search_options(sub, args->search, kOrdering | kDeepening | kThreads | kHash);
   sub->add_flag("--no-files", args->no_files, "print the table only; write nothing to --out-dir");
   sub->add_flag("--no-plot", args->no_plot, "do not run gnuplot");
+  sub->add_flag("--resume", args->resume,
+                "keep the entries of --out-dir/table.csv: proven ones are not solved again, entries outside "
+                "--boards/--rules are carried over; the table is the union of both");
   sub->add_option("--markdown", args->markdown, "also write the Markdown table to this file");
   sub->add_option("--csv", args->csv, "also write the CSV (one row per entry) to this file");
   sub->callback([args] {

@@ -25,7 +25,7 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
     sub->add_option("--ordering", a.ordering,
                     "search: move order, never a value: retro (retrograde tables of the finite-state game without "
                     "suicide, built first and counted in the time), history (table move, history heuristic) or "
-                    "auto (retro on boards of at most 14 points, where the tables take seconds)")
+                    "auto (retro on boards of at most 16 points, where the tables take seconds to a minute)")
         ->check(CLI::IsMember({"auto", "retro", "history"}))
         ->capture_default_str();
   if (which & kDeepening)
