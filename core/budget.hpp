@@ -15,4 +15,8 @@ struct NodeLimitReached : std::runtime_error {
   explicit NodeLimitReached(const char* why = "node limit reached") : std::runtime_error(why) {}
 };
 
+// Why a solver stopped when a line grew too deep for its thread's stack
+// (core/stack_guard.hpp).
+inline constexpr const char* kStackLimitMessage = "stack limit reached (a line deeper than the stack holds)";
+
 }  // namespace gotb

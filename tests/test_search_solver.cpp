@@ -193,6 +193,20 @@ TEST_CASE("search reproduces published small-board values", "[search][literature
   CHECK(search_value("3x3", "tromp-taylor:ssk,no-suicide", {}, o).to_string() == "B+9");
 }
 
+// The larger published values that the search proves in a few seconds
+// (Drange et al. 1998 and van der Werf: 3x4 = 4, 2x6 = 12, 1x10 = 1,
+// 1x11 = 2). 4x4 = 2, 3x5 = 15 and 2x7 = 14 take minutes (results/table.md).
+TEST_CASE("search reproduces published values up to 12 points", "[search][literature]") {
+  for (auto [board, expected] : {std::pair{"3x4", "B+4"}, std::pair{"2x6", "B+12"}, std::pair{"1x10", "B+1"},
+                                 std::pair{"1x11", "B+2"}}) {
+    INFO(board);
+    search::SearchOptions o;
+    o.node_limit = 40'000'000;  // about five times what each needs
+    o.table_megabytes = o.proof_megabytes = 256;
+    CHECK(search_value(board, "tromp-taylor", {}, o).to_string() == expected);
+  }
+}
+
 TEST_CASE("auto takes the search's value or falls back to the reference solver", "[search]") {
   SolveRequest req{Board::parse("2x3"), RuleSet::parse("tromp-taylor"), 0, {}, {}};
   req.with_move_values = false;

@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "core/budget.hpp"
+#include "core/stack_guard.hpp"
 #include "core/color.hpp"
 #include "core/move.hpp"
 #include "core/value.hpp"
@@ -237,6 +238,9 @@ class ReferenceSolver {
     // The clock is read every 2^14 nodes (a few ms), so the limit costs nothing.
     if (opt_.time_limit > 0 && (nodes_ & 0x3FFF) == 0 && std::chrono::steady_clock::now() > deadline_)
       throw NodeLimitReached("time limit reached");
+    // Superko lines can outgrow the stack (core/stack_guard.hpp); asked every
+    // 64 plies, well inside the reserve.
+    if ((depth & 63) == 0 && stack_near_end()) throw NodeLimitReached(kStackLimitMessage);
     ++nodes_;
     std::uint64_t* deps = nullptr;
     if constexpr (HasHistoryDependencies<G>) {

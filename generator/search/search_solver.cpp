@@ -9,6 +9,7 @@
 #include "core/benson.hpp"
 #include "core/scoring.hpp"
 #include "core/budget.hpp"
+#include "core/stack_guard.hpp"
 #include "generator/search/move_ordering.hpp"
 
 namespace gotb::search {
@@ -234,6 +235,9 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   if (opt_.node_limit && stats_.nodes >= opt_.node_limit) throw NodeLimitReached();
   if (opt_.time_limit > 0 && (stats_.nodes & 0x3FFF) == 0 && std::chrono::steady_clock::now() > deadline_)
     throw NodeLimitReached("time limit reached");
+  // Superko lines can outgrow the stack (core/stack_guard.hpp); asked every
+  // 64 plies, well inside the reserve.
+  if ((depth & 63) == 0 && stack_near_end()) throw NodeLimitReached(kStackLimitMessage);
   ++stats_.nodes;
   Ply& P = ply(depth);
   P.lo.clear();

@@ -23,9 +23,9 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
 
 // `--method auto`: an exact value from whichever solver proves it first.
 // The search's cost varies a lot with the ruleset and board (docs/solving.md
-// §3), while the reference solver's dependency cache is strong up to about
-// 13 points and absent above. So: the reference solver where the search does
-// not apply; the search alone above 13 points; otherwise the search with
+// §3), and the reference solver has never finished a tromp-taylor board
+// beyond 8 points in minutes. So: the reference solver where the search does
+// not apply; the search alone above 9 points; otherwise the search with
 // half of the budget (10 s when there is none), then the reference solver
 // with the rest. The report names the solver that proved the value;
 // `seconds` includes the abandoned attempt. req.options holds the budget;

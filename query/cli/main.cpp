@@ -2,6 +2,9 @@
 #include <exception>
 #include <string>
 
+#include <oneapi/tbb/global_control.h>
+
+#include "core/stack_guard.hpp"
 #include "generator/reference/reference_solver.hpp"
 #include "query/cli/commands.hpp"
 
@@ -24,8 +27,14 @@ int main(int argc, char** argv) {
   gotb::cli::add_gtp_command(app);
   gotb::cli::add_referee_command(app);
   gotb::cli::add_analyse_command(app);
+  // Solvers recurse once per ply, and superko lines run to tens of thousands
+  // of plies: the command runs on a thread with a 1 GiB stack (address space
+  // only; pages are used as a deep line touches them), and parallel workers
+  // get 256 MiB. The solvers stop with "not proven" near either end
+  // (core/stack_guard.hpp).
+  tbb::global_control worker_stack(tbb::global_control::thread_stack_size, std::size_t{256} << 20);
   try {
-    app.parse(argc, argv);
+    gotb::run_with_stack(std::size_t{1} << 30, [&] { app.parse(argc, argv); });
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   } catch (const gotb::NodeLimitReached& e) {
