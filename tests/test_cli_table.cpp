@@ -77,7 +77,8 @@ TEST_CASE("gotb table --resume keeps proven entries and retries the rest", "[cli
   CHECK(md.find("| tromp-taylor | ikeda-1 |") != std::string::npos);          // carried column
   CHECK(md.find("| 2x2 | B+1 [A2] search, ") != std::string::npos);
   CHECK(md.find("not proven (not requested) |\n") != std::string::npos);      // 2x2 under ikeda-1
-  CHECK(md.find("entries kept from earlier runs") != std::string::npos);
+  // Two budgets (200 nodes, then the default): the header lists them per ruleset.
+  CHECK(md.find("Budget per entry: by ruleset: tromp-taylor 200 nodes, 20 s / 200000000 nodes, 20 s; ikeda-1 200 nodes, 20 s.") != std::string::npos);
   // A damaged file or another komi is refused, not half-read.
   CHECK(run_gotb("table --resume --boards 1x3 --komi 0.5 --no-files --out-dir " + dir.string()).exit_code != 0);
   csv = slurp(dir / "table.csv");

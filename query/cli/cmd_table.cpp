@@ -360,14 +360,32 @@ void run_table(TableArgs a) {
     }
   }
 
+  // The budgets the entries were solved under (runs joined by --resume can
+  // differ): one line if they agree, else per ruleset.
+  std::vector<std::set<std::string>> budgets(rules.size());
+  std::set<std::string> all_budgets;
+  for (const auto& [at, e] : entries)
+    if (e.why != "not requested" && !e.budget.empty()) {
+      budgets[at.second].insert(e.budget);
+      all_budgets.insert(e.budget);
+    }
+  std::string budget_text;
+  if (all_budgets.size() <= 1) {
+    budget_text = all_budgets.empty() ? budget : *all_budgets.begin();
+  } else {
+    budget_text = "by ruleset";
+    for (size_t r = 0; r < rules.size(); ++r)
+      budget_text += std::string(r ? "; " : ": ") + rules[r].to_string() + " " +
+                     join(std::vector<std::string>(budgets[r].begin(), budgets[r].end()), " / ");
+  }
   std::ostringstream md, csv;
   md << "Exact values (Black minus White, komi " << a.komi
      << ") from the empty board with empty history. Each entry: value, optimal first moves up to symmetry "
         "[in brackets], then how it was proven (method, nodes searched, seconds, threads). Budget per entry: "
-     << budget
-     << (a.resume ? " in the last run (entries kept from earlier runs: their budget is in table.csv)" : "")
-     << "; entries over budget are marked and not guessed. A board is not attempted under a ruleset once a board "
-        "it contains was over budget there.\n\n| board |";
+     << budget_text
+     << ". Entries over budget are marked and not guessed; a board is not attempted under a ruleset once a board "
+        "it contains was over budget there; \"undecided\" first moves were not tested within the budget (the value "
+        "is exact).\n\n| board |";
   for (const auto& r : rules) md << ' ' << r.to_string() << " |";
   md << "\n|---|";
   for (size_t i = 0; i < rules.size(); ++i) md << "---|";
