@@ -272,10 +272,14 @@ std::string plot_script(const std::vector<Board>& boards, const std::vector<Rule
     }
     gp << "EOD\n";
   }
+  int max_points = 1;
+  for (const auto& [at, e] : entries)
+    if (e.status == Status::Proven) max_points = std::max(max_points, boards[at.first].size());
   gp << "set terminal pngcairo size 1100,900 noenhanced\n"
      << "set output '" << png << "'\n"
      << "set multiplot layout 2,1 title 'gotb: exact values from the empty board (komi 0)'\n"
      << "set grid\nset key outside right\nset xtics 1\n"
+     << "set xrange [0.5:" << max_points + 0.5 << "]\n"
      << "set xlabel 'points on the board (one line per row count: 1xN, 2xN, ...)'\n"
      << "set ylabel 'value (Black - White)'\n";
   auto series = [&](const char* cols) {
