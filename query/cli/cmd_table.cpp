@@ -229,7 +229,7 @@ Previous read_previous(const std::filesystem::path& path, double komi) {
         throw std::invalid_argument("unknown status '" + v[4] + "'");
       }
       e.method = v[7];
-      e.nodes = std::stoull(v[8]);
+      e.nodes = v[8].empty() ? 0 : std::stoull(v[8]);
       e.seconds = std::stod(v[9]);
       e.threads = std::stoi(v[10]);
       e.budget = v[11];
@@ -411,7 +411,8 @@ void run_table(TableArgs a) {
         md << " not proven (" << e.why << ") |";
       csv << boards[b].spec() << ',' << boards[b].size() << ',' << csv_quote(rules[r].to_string()) << ',' << a.komi
           << ',' << status << ',' << (e.status == Status::Proven ? e.value.to_string() : "") << ','
-          << csv_quote(join(e.best, " ")) << "," << e.method << "," << e.nodes << ',' << fixed(e.seconds, 3) << ',' << e.threads << ','
+          << csv_quote(join(e.best, " ")) << "," << e.method << ","
+          << (e.status == Status::Proven ? std::to_string(e.nodes) : "") << ',' << fixed(e.seconds, 3) << ',' << e.threads << ','
           << csv_quote(e.budget) << ','
           << csv_quote(e.undecided.empty() ? e.why : kUndecided + join(e.undecided, " ")) << "\n";
     }
