@@ -121,16 +121,14 @@ BensonResult benson(const Board& b, const Position& pos, Color c, SuicideRule su
 }
 
 int pass_guarantee(const Board& b, const Position& pos, Color c, SuicideRule suicide) {
-  // docs/benson.md, "The bound": the alive stones and the one-point eyes stay
-  // c's area, every other point counts against c, except that each tight
-  // region keeps at least one point out of the opponent's area.
-  Analysis a = analyse<false>(b, pos, c, suicide);
-  int sure = popcount(a.result.alive) + a.eyes;
-  return 2 * sure - b.size() + a.tight_regions;
+  return guarantees(b, pos, c, suicide).pass;
 }
 
 Guarantees guarantees(const Board& b, const Position& pos, Color c, SuicideRule suicide) {
   Analysis a = analyse<false>(b, pos, c, suicide);
+  // docs/benson.md, "The bound": the alive stones and the one-point eyes stay
+  // c's area, every other point counts against c, except that each tight
+  // region keeps at least one point out of the opponent's area.
   const int pass = 2 * (popcount(a.result.alive) + a.eyes) - b.size() + a.tight_regions;
   // docs/benson.md, "Filling two-point regions": each filled pair turns from
   // one point kept out of the opponent's area (+1 - 2) into a stone and an eye (+2).

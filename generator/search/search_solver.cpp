@@ -127,6 +127,10 @@ std::uint64_t TrompTaylorSearch::root_stabiliser() const {
 
 // --- transposition table -------------------------------------------------
 
+TrompTaylorSearch::Entry* TrompTaylorSearch::bucket_of(std::uint64_t key) const {
+  return &table_[((key * 0x9e3779b97f4a7c15ULL) >> 20 & (buckets_ - 1)) * kWays];
+}
+
 bool TrompTaylorSearch::holds(std::uint64_t at, int absent, int present, int stone_cap,
                               int stones_before) const {
   if (stones_before > stone_cap) return false;
@@ -166,7 +170,7 @@ void TrompTaylorSearch::store(std::uint64_t key, int lo, const ProofDeps& lod, i
   const bool keep_lo = lo > -n_ && !lod.overflow, keep_hi = hi < n_ && !hid.overflow;
   if ((lo > -n_ && lod.overflow) || (hi < n_ && hid.overflow)) ++stats_.unstorable;
   if (!keep_lo && !keep_hi && best == kNoMove) return;
-  Entry* bucket = &table_[((key * 0x9e3779b97f4a7c15ULL) >> 20 & (buckets_ - 1)) * kWays];
+  Entry* bucket = bucket_of(key);
   // The new bounds are at least as tight as those of an entry that held at
   // the probe (they started from them), so that entry is replaced first.
   Entry* victim = superseded ? superseded : bucket;
@@ -286,7 +290,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   const std::uint64_t key = state_key(f);
   Entry* superseded = nullptr;  // an entry all of whose bounds hold here
   if (table_) {
-    Entry* bucket = &table_[((key * 0x9e3779b97f4a7c15ULL) >> 20 & (buckets_ - 1)) * kWays];
+    Entry* bucket = bucket_of(key);
     for (int w = 0; w < kWays; ++w) {
       Entry& e = bucket[w];
       if (!e.used() || e.key != key) continue;
@@ -534,7 +538,7 @@ bool TrompTaylorSearch::reaches(Color mover, int target) {
 int TrompTaylorSearch::table_hint() const {
   if (!table_) return kNoMove;
   const std::uint64_t key = state_key(line_.back());
-  const Entry* bucket = &table_[((key * 0x9e3779b97f4a7c15ULL) >> 20 & (buckets_ - 1)) * kWays];
+  const Entry* bucket = bucket_of(key);
   for (int w = 0; w < kWays; ++w)
     if (bucket[w].used() && bucket[w].key == key && bucket[w].best != kNoMove) return bucket[w].best;
   return kNoMove;

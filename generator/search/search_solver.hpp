@@ -165,6 +165,8 @@ class TrompTaylorSearch {
   void generate(Ply& P, const Frame& f, bool use_symmetry);
 
   // Transposition table.
+  // The kWays entries a state key may occupy.
+  Entry* bucket_of(std::uint64_t key) const;
   // The best move of any entry of the current state (a hint for ordering
   // only: no history check), or kNoMove.
   int table_hint() const;

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "generator/search/solve_search.hpp"
+#include "core/rules/games.hpp"
 #include "core/symmetry.hpp"
 #include "query/cli/commands.hpp"
 #include "query/game_record.hpp"
@@ -219,8 +220,7 @@ Previous read_previous(const std::filesystem::path& path, double komi) {
       if (v[4] == "exact") {
         e.status = Status::Proven;
         e.value = Value::parse(v[5]);
-        std::istringstream moves(v[6]);
-        for (std::string m; moves >> m;) e.best.push_back(m);
+        e.best = split_moves(v[6]);
       } else if (v[4] == "over-budget") {
         e.status = Status::OverBudget;
       } else if (v[4] == "skipped") {
@@ -235,8 +235,7 @@ Previous read_previous(const std::filesystem::path& path, double komi) {
       e.budget = v[11];
       e.why = v[12];
       if (e.status == Status::Proven && e.why.rfind(kUndecided, 0) == 0) {
-        std::istringstream moves(e.why.substr(kUndecided.size()));
-        for (std::string m; moves >> m;) e.undecided.push_back(m);
+        e.undecided = split_moves(e.why.substr(kUndecided.size()));
         e.why.clear();
       }
       if (std::find(prev.boards.begin(), prev.boards.end(), board) == prev.boards.end()) prev.boards.push_back(board);
