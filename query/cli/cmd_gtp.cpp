@@ -23,6 +23,7 @@ void add_gtp_command(CLI::App& app) {
     ResolvedGame g = resolve_game(*args);
     auto backend = backend_for(*args);
     GtpEngine engine(*backend, g.spec);
+    engine.set_allow_sgf_graph(args->allow_sgf_graph);
     std::ios::sync_with_stdio(false);
     engine.run(std::cin, std::cout);
   });

@@ -30,6 +30,9 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
                   "raise --max-points)")
       ->check(CLI::IsMember({"reference", "search"}))
       ->capture_default_str();
+  sub->add_flag("--allow-sgf-graph", a.allow_sgf_graph,
+                "let an SGF's GOTBBOARD[graph:PATH] open that graph file (off by default: an SGF from elsewhere "
+                "could name any local file; --board graph:PATH with the same path needs no permission)");
   sub->add_flag("--no-cache", a.no_cache, "disable the reference solver's exact-history cache (slower; for cross-checks)");
 }
 
@@ -42,7 +45,7 @@ ResolvedGame resolve_game(const GameArgs& a) {
     if (!a.board.empty()) c.board = g.spec.board;
     if (a.rules_opt && a.rules_opt->count()) c.rules = g.spec.rules;
     if (a.komi_opt && a.komi_opt->count()) c.komi = a.komi;
-    SgfGame s = sgf_game(read_sgf_record(read_text_file(a.sgf_in), c.board), c);
+    SgfGame s = sgf_game(read_sgf_record(read_text_file(a.sgf_in), c.board, a.allow_sgf_graph), c);
     g.spec = s.spec;
     g.history = s.moves;
     return g;

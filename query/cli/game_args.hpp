@@ -19,6 +19,7 @@ struct GameArgs {
   int max_points = 8;
   std::uint64_t node_limit = 0;
   bool no_cache = false;
+  bool allow_sgf_graph = false;  // SGF GOTBBOARD[graph:PATH] may open PATH
   CLI::Option* board_opt = nullptr;
   CLI::Option* rules_opt = nullptr;
   CLI::Option* komi_opt = nullptr;
