@@ -5,6 +5,12 @@
 
 namespace gotb::cli {
 
+void add_allow_sgf_graph(CLI::App* sub, GameArgs& a) {
+  sub->add_flag("--allow-sgf-graph", a.allow_sgf_graph,
+                "let an SGF's GOTBBOARD[graph:PATH] open that graph file (off by default: an SGF from elsewhere "
+                "could name any local file; --board graph:PATH with the same path needs no permission)");
+}
+
 void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_required) {
   a.board_opt = sub->add_option("--board,-b", a.board, "board: RxC, cylinder:RxC, torus:RxC or ring:N");
   if (board_required) a.board_opt->required();
@@ -18,6 +24,7 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
                               "history from an SGF file's main line (board from SZ, rules from RU, komi from KM "
                               "unless given)");
     m->excludes(s);
+    add_allow_sgf_graph(sub, a);
   }
   sub->add_option("--tablebase", a.tablebase, "tablebase file: refused on purpose (its finite-state fixpoints are not proven superko values, "
                   "so they cannot drive play); --board/--rules solve exactly on the fly instead");
@@ -30,9 +37,6 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
                   "raise --max-points)")
       ->check(CLI::IsMember({"reference", "search"}))
       ->capture_default_str();
-  sub->add_flag("--allow-sgf-graph", a.allow_sgf_graph,
-                "let an SGF's GOTBBOARD[graph:PATH] open that graph file (off by default: an SGF from elsewhere "
-                "could name any local file; --board graph:PATH with the same path needs no permission)");
   sub->add_flag("--no-cache", a.no_cache, "disable the reference solver's exact-history cache (slower; for cross-checks)");
 }
 

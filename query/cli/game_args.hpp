@@ -37,6 +37,8 @@ struct ResolvedGame {
 // The game the options name; the history replayed and checked (throws
 // std::invalid_argument / SgfError / RulesError).
 ResolvedGame resolve_game(const GameArgs& a);
+// --allow-sgf-graph (added with the history options; gtp adds it for loadsgf).
+void add_allow_sgf_graph(CLI::App* sub, GameArgs& a);
 std::unique_ptr<AnalysisBackend> backend_for(const GameArgs& a);
 
 }  // namespace gotb::cli
