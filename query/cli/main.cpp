@@ -36,6 +36,10 @@ int main(int argc, char** argv) {
   tbb::global_control worker_stack(tbb::global_control::thread_stack_size, std::size_t{256} << 20);
   try {
     gotb::run_with_stack(std::size_t{1} << 30, [&] { app.parse(argc, argv); });
+  } catch (const CLI::ValidationError& e) {
+    // A bad value (number, file name): the project's error form and exit 1.
+    std::fprintf(stderr, "gotb: error: %s\n", gotb::cli::terminal_safe(e.what()).c_str());
+    return 1;
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   } catch (const gotb::NodeLimitReached& e) {
