@@ -129,6 +129,8 @@ std::string ReferenceBackend::unsupported(const GameSpec& spec) const {
     if (spec.rules.family() != "tromp-taylor")
       return "the search solver implements the tromp-taylor family only, not '" + spec.rules.family() +
              "' (use --method reference)";
+    if (spec.rules.get("ko") == "basic")
+      return "the search solver plays the superko rulesets, not tromp-taylor:ko=basic (use --method reference)";
     if (spec.board.size() > 31) return "the search solver handles boards of up to 31 points";
   }
   try {
