@@ -39,9 +39,10 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
       ->check(count_number(UINT64_MAX))
       ->capture_default_str();
   sub->add_option("--method", a.method,
-                  "on-the-fly solver: reference (every ruleset) or search (tromp-taylor family; larger boards, "
-                  "raise --max-points)")
-      ->check(CLI::IsMember({"reference", "search"}))
+                  "on-the-fly solver: auto (the default: search for the tromp-taylor family, reference for the "
+                  "others), reference (every ruleset) or search (tromp-taylor family; larger boards, raise "
+                  "--max-points)")
+      ->check(CLI::IsMember({"auto", "reference", "search"}))
       ->capture_default_str();
   sub->add_flag("--no-cache", a.no_cache, "disable the reference solver's exact-history cache (slower; for cross-checks)");
 }
@@ -75,8 +76,8 @@ std::unique_ptr<AnalysisBackend> backend_for(const GameArgs& a) {
   o.reference.max_points = a.max_points;
   o.reference.solver.node_limit = a.node_limit;
   o.reference.solver.memo = !a.no_cache;
-  if (a.no_cache && a.method != "reference")
-    throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference)");
+  if (a.no_cache && a.method == "search")
+    throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference or auto)");
   o.reference.method = a.method;
   return make_backend(o);
 }

@@ -14,7 +14,7 @@
 namespace gotb::cli {
 
 struct GameArgs {
-  std::string board, rules = "tromp-taylor", moves, sgf_in, tablebase, method = "reference";
+  std::string board, rules = "tromp-taylor", moves, sgf_in, tablebase, method = "auto";
   double komi = 0;
   int max_points = 8;
   std::uint64_t node_limit = 0;
