@@ -28,7 +28,7 @@ std::string read_regular_file(const std::string& path, std::size_t max_bytes, co
   if (path.empty()) throw std::invalid_argument(what + ": the file name is empty");
   // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
   Fd f{::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)};
-  if (f.fd < 0) throw std::invalid_argument("cannot open " + what + " '" + path + "': " + std::strerror(errno));
+  if (f.fd < 0) throw fail(std::strerror(errno));
   struct stat st {};
   if (::fstat(f.fd, &st) != 0) throw fail(std::strerror(errno));
   if (S_ISDIR(st.st_mode)) throw fail("it is a directory");
