@@ -83,20 +83,23 @@ function drawBoard(result) {
   box.textContent = '';
   const s = result.serve;
   if (!s.grid) { box.textContent = 'This board is not a grid: use the move table.'; return; }
-  const R = s.rows, C = s.cols, cell = 48, pad = 34;
+  const R = s.rows, C = s.cols, cell = 48, pad = 50;
   const W = pad * 2 + cell * (C - 1), H = pad * 2 + cell * (R - 1);
   const svg = el('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': 'board ' + result.board, id: 'board-svg' });
+  // Small boards are not blown up past twice their natural size (CSSOM,
+  // which the page's Content-Security-Policy allows, unlike style="").
+  svg.style.maxWidth = Math.round(W * 2) + 'px';
   el('rect', { x: 0, y: 0, width: W, height: H, fill: 'var(--wood)', rx: 6 }, svg);
   const xy = (i) => [pad + cell * (i % C), pad + cell * Math.floor(i / C)];
   for (let r = 0; r < R; ++r) el('line', { class: 'grid', x1: pad, y1: pad + r * cell, x2: pad + (C - 1) * cell, y2: pad + r * cell }, svg);
   for (let c = 0; c < C; ++c) el('line', { class: 'grid', x1: pad + c * cell, y1: pad, x2: pad + c * cell, y2: pad + (R - 1) * cell }, svg);
   for (let c = 0; c < C; ++c) {
     const name = s.points[c].replace(/[0-9]+$/, '');
-    for (const y of [pad / 2 - 2, H - pad / 2 + 2]) el('text', { class: 'coord', x: pad + c * cell, y }, svg).textContent = name;
+    for (const y of [pad * 0.4, H - pad * 0.4]) el('text', { class: 'coord', x: pad + c * cell, y }, svg).textContent = name;
   }
   for (let r = 0; r < R; ++r) {
     const num = s.points[r * C].match(/[0-9]+$/)[0];
-    for (const x of [pad / 2 - 2, W - pad / 2 + 2]) el('text', { class: 'coord', x, y: pad + r * cell }, svg).textContent = num;
+    for (const x of [pad * 0.4, W - pad * 0.4]) el('text', { class: 'coord', x, y: pad + r * cell }, svg).textContent = num;
   }
   const index = new Map(s.points.map((n, i) => [n.toUpperCase(), i]));
   for (const [colour, list] of [['black', s.stones.black], ['white', s.stones.white]])
@@ -124,8 +127,18 @@ function drawBoard(result) {
   box.appendChild(svg);
 }
 
+// The table picker follows the game on show ("no table" for the search).
+function syncPicker(result) {
+  const sel = $('table');
+  const i = state.tables.findIndex((t) => t.board === result.board && t.rules === result.rules && t.komi === result.komi);
+  let none = sel.querySelector('option[value="-1"]');
+  if (i < 0 && !none) { none = new Option('(no table: exact search)', -1); sel.add(none, 0); }
+  sel.value = String(i);
+}
+
 function render(result) {
   state.result = result;
+  syncPicker(result);
   drawBoard(result);
   const src = result.serve.source === 'table' ? 'table ' + result.serve.table : 'exact search on the fly';
   const head = result.game_over ? 'Game over: ' + valueText(result) : result.to_move + ' to move. Value ' + valueText(result);
