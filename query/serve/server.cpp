@@ -1,6 +1,9 @@
 #include "query/serve/server.hpp"
 
 #include <httplib.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
 
 #include <cstdio>
 #include <mutex>
@@ -95,6 +98,15 @@ struct Server::Impl {
 
   void routes() {
     http.new_task_queue = [n = opt.threads] { return new httplib::ThreadPool(static_cast<size_t>(n)); };
+    // Answers go out as headers and body in two writes: without
+    // TCP_NODELAY, Nagle's algorithm holds the body for the client's
+    // delayed ACK (~40 ms per request on Linux). Accepted sockets inherit
+    // the option from the listening one.
+    http.set_socket_options([](socket_t sock) {
+      httplib::default_socket_options(sock);
+      int yes = 1;
+      ::setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &yes, sizeof yes);
+    });
     http.set_payload_max_length(0);  // GET only: no request body is read
     http.set_read_timeout(5, 0);
     http.set_write_timeout(5, 0);
