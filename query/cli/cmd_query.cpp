@@ -11,6 +11,7 @@
 #include "core/rules/games.hpp"
 #include "format/tablebase.hpp"
 #include "query/cli/commands.hpp"
+#include "query/cli/number_options.hpp"
 #include "query/file_query.hpp"
 #include "query/sgf_game.hpp"
 
@@ -31,7 +32,7 @@ void run_query(const QueryArgs& a) {
     if (!history.empty()) throw std::invalid_argument("give the history with --moves or --sgf, not both");
     // The file decides board, ruleset and komi; the record must agree with
     // its board (sgf_game checks SZ) and its moves must be legal under them.
-    SgfGameChoices choices{file.board(), RuleSet::parse(file.meta().rules), file.meta().komi};
+    SgfGameChoices choices{file.board(), RuleSet::parse(file.meta().rules), file.meta().komi, "the tablebase"};
     history = sgf_game(read_sgf_record(read_text_file(a.sgf), file.board(), a.allow_sgf_graph), choices).moves;
   }
   const FileQueryResult r = query.run(history);
@@ -65,7 +66,9 @@ void add_query_command(CLI::App& app) {
       "query", "Value of a position from a tablebase file (gotb generate -o), and every legal move's value");
   sub->add_option("file", args->file, "tablebase file")->required();
   sub->add_option("--moves,-m", args->moves, "history from the empty board, e.g. \"B2 A1 pass\" (GTP coordinates)");
-  sub->add_option("--sgf", args->sgf, "history from the main line of an SGF game record instead of --moves");
+  sub->add_option("--sgf", args->sgf, "history from the main line of an SGF game record instead of --moves "
+                  "(its SZ, RU and KM, where given, must be the file's)")
+      ->check(non_empty_name());
   sub->add_flag("--json", args->json, "print JSON");
   sub->add_flag("--allow-sgf-graph", args->allow_sgf_graph,
                 "let the SGF's GOTBBOARD[graph:PATH] open that graph file (off by default: an SGF from elsewhere "

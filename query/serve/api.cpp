@@ -1,12 +1,11 @@
 #include "query/serve/api.hpp"
 
 #include <algorithm>
-#include <charconv>
-#include <cmath>
 #include <filesystem>
 #include <system_error>
 
 #include "core/budget.hpp"
+#include "core/numbers.hpp"
 #include "core/rules/games.hpp"
 #include "query/game_record.hpp"
 #include "query/json.hpp"
@@ -60,13 +59,12 @@ std::uint64_t longest_game_bound(const Board& board) {
   return std::min<std::uint64_t>(4 * positions + 4, 1000000);
 }
 
-double parse_request_number(const std::string& name, const std::string& text) {
-  double v = 0;
-  const char* end = text.data() + text.size();
-  auto [ptr, ec] = std::from_chars(text.data(), end, v);
-  if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(v))
-    throw ApiError(400, "parameter '" + name + "' is not a number: '" + text.substr(0, 40) + "'");
-  return v;
+double parse_request_komi(const std::string& text) {
+  try {
+    return parse_komi(text, "parameter 'komi'");
+  } catch (const std::invalid_argument& e) {
+    throw ApiError(400, e.what());
+  }
 }
 
 // ---------------------------------------------------------------- catalogue

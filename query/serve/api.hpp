@@ -93,8 +93,10 @@ struct GameQuery {
 // the bound still caps what a request may ask for.
 std::uint64_t longest_game_bound(const Board& board);
 
-// Strict number parsing for request parameters (the whole text, finite).
-double parse_request_number(const std::string& name, const std::string& text);
+// The komi parameter, by the project's one strict number parser
+// (core/numbers.hpp: plain decimal, a multiple of 0.5, |komi| <= 1000);
+// ApiError 400 otherwise.
+double parse_request_komi(const std::string& text);
 
 class Api {
  public:

@@ -53,7 +53,7 @@ GameQuery parse_game_query(const httplib::Request& req, const std::set<std::stri
   if (!req.has_param("board")) throw ApiError(400, "parameter 'board' is required (e.g. board=3x3)");
   q.board_text = req.get_param_value("board");
   q.rules_text = req.has_param("rules") ? req.get_param_value("rules") : "tromp-taylor";
-  if (req.has_param("komi")) q.komi = parse_request_number("komi", req.get_param_value("komi"));
+  if (req.has_param("komi")) q.komi = parse_request_komi(req.get_param_value("komi"));
   q.moves_text = req.get_param_value("moves");
   q.moves = split_moves(q.moves_text);
   flag = false;

@@ -73,7 +73,7 @@ async function compareWithApi(page, base, game, moves, label) {
     black: [...document.querySelectorAll('circle.stone.black')].map((e) => e.dataset.point).sort(),
     white: [...document.querySelectorAll('circle.stone.white')].map((e) => e.dataset.point).sort(),
     markers: Object.fromEntries([...document.querySelectorAll('g.pt')].map((g) =>
-      [g.dataset.point, { cls: g.dataset.class, margin: g.dataset.margin }])),
+      [g.dataset.point, { cls: g.dataset.class, margin: g.dataset.margin, best: g.classList.contains('best') }])),
     list: [...document.querySelectorAll('#movelist li')].map((e) => e.textContent),
     rows: [...document.querySelectorAll('#values tbody tr')].map((e) => e.dataset.move),
     link: document.getElementById('link').getAttribute('href'),
@@ -91,6 +91,8 @@ async function compareWithApi(page, base, game, moves, label) {
     const e = expected(api, m), d = dom.markers[m.move];
     check(d && d.cls === e.cls && d.margin === e.margin,
       label + ': marker ' + m.move + ' shows ' + JSON.stringify(d) + ', API says ' + JSON.stringify(e));
+    // The gold ring: exactly the moves the API says keep an exact value.
+    check(d && d.best === (m.exact === true && m.keeps_value === true), label + ': optimal-move ring on ' + m.move);
   }
   const link = new URLSearchParams(dom.link.slice(1));
   check(link.get('board') === game.board && link.get('moves') === moves.join(','), label + ': link ' + dom.link);

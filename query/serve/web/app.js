@@ -54,7 +54,9 @@ function moveView(result, m) {
     margin = !isFinite(mine) ? (mine > 0 ? 'W' : 'L') : (mine > 0 ? '+' : mine < 0 ? '\u2212' : '') + Math.abs(mine);
     if (approx) margin = '~' + margin;
   }
-  return { move: m.move, cls: cls + (approx ? ' approx' : ''), base: cls, margin, text, exact };
+  // Optimal moves (they keep the state's exact value) get a gold ring.
+  const best = exact && m.keeps_value === true;
+  return { move: m.move, cls: cls + (approx ? ' approx' : '') + (best ? ' best' : ''), base: cls, margin, text, exact, best };
 }
 
 function movesOf(result) {
@@ -148,7 +150,7 @@ function render(result) {
   for (const m of movesOf(result).map((m) => moveView(result, m))) {
     const tr = body.insertRow();
     tr.dataset.move = m.move;
-    tr.insertCell().textContent = m.move;
+    tr.insertCell().textContent = m.move + (m.best ? ' \u2605' : '');
     tr.insertCell().textContent = m.text;
     const c = tr.insertCell();
     c.textContent = m.margin;
