@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   gotb::cli::add_gtp_command(app);
   gotb::cli::add_referee_command(app);
   gotb::cli::add_analyse_command(app);
+  gotb::cli::add_serve_command(app);
   // Solvers recurse once per ply, and superko lines run to tens of thousands
   // of plies: the command runs on a thread with a 1 GiB stack (address space
   // only; pages are used as a deep line touches them), and parallel workers
