@@ -462,7 +462,7 @@ void add_table_command(CLI::App& app) {
   sub->add_option("--max-points", args->max_points,
                   "without --boards: every board of the catalogue (1x1..1x13, 2x2..2x11, 3x3..3x7, 4x4..4x7, "
                   "5x5) with at most this many points")
-      ->check(CLI::Range(1, 64))
+      ->check(integer_number(1, 64))
       ->excludes(boards)
       ->capture_default_str();
   sub->add_option("--rules", args->rules, "rulesets (repeat the option or separate with spaces)")
