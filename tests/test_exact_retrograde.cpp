@@ -14,6 +14,7 @@
 #include "core/budget.hpp"
 #include "generator/reference/reference_solver.hpp"
 #include "generator/retrograde/exact_table.hpp"
+#include <algorithm>
 
 using namespace gotb;
 using namespace gotb::retro;
@@ -171,4 +172,67 @@ TEST_CASE("exact tables: published empty-board values", "[retrograde][exact]") {
   const RuleSet r = RuleSet::parse("tromp-taylor:ko=basic,suicide=no");
   const ExactTable t(b, r, 0, generate_exact(b, r, 2, false));
   CHECK(t.value(t.state_of(Position{}, Color::Black, 0, -1)).to_string() == "B+9");
+}
+
+TEST_CASE("exact tables: values satisfy minimax and depths guarantee progress", "[retrograde][exact]") {
+  // At every state: the value is the best child value for the mover (the
+  // game-ending pass counts with its score), and the side that must make
+  // progress (exact_table.hpp) has it: Black to move with ProgressSide::Black
+  // has a value-keeping move to a smaller depth (or ends the game at the
+  // value); White to move then has only value-keeping moves to smaller
+  // depths. Likewise with the colours swapped.
+  for (const char* board : {"2x3", "3x3", "ring:5", "1x6"})
+    for (const char* rules : {"tromp-taylor:ko=basic,suicide=no", "tromp-taylor:ko=basic"})
+      for (double komi : {0.0, 2.5}) {
+        INFO(board << " " << rules << " komi " << komi);
+        const Board b = Board::parse(board);
+        const RuleSet r = RuleSet::parse(rules);
+        const ExactTable t(b, r, komi, generate_exact(b, r, 2, false));
+        std::uint64_t bad_value = 0, bad_progress = 0, progress_states = 0;
+        for (std::uint64_t s = 0; s < t.states(); ++s) {
+          const KoStateIndex::Stored st = t.index().stored(s);
+          for (Color mover : {Color::Black, Color::White}) {
+            const Position real = mover == Color::Black ? st.pos : Position{st.pos.white, st.pos.black};
+            TrompTaylorGame g(b, r, komi, real, mover, st.passes, st.ko);
+            const StateRef ref = t.state_of(real, mover, st.passes, st.ko);
+            const Value v = t.value(ref);
+            const ProgressSide side = t.progress_side(ref);
+            const int d = t.depth(ref);
+            const bool maximise = mover == Color::Black;
+            const bool mine = (side == ProgressSide::Black) == maximise;
+            std::vector<Move> moves;
+            g.legal_moves(moves);
+            Value best = maximise ? Value::minus_infinity() : Value::plus_infinity();
+            bool some_progress = false, all_progress = true;
+            for (Move m : moves) {
+              g.play(m);
+              Value cv;
+              int cd = 0;
+              if (g.is_over()) {
+                REQUIRE(!g.long_cycle());  // the only repeatable situation is the start
+                cv = g.outcome();
+              } else {
+                const StateRef c = t.state_of(g.position(), g.to_move(), g.consecutive_passes(), g.ko_ban());
+                REQUIRE(c.valid());
+                cv = t.value(c);
+                cd = t.depth(c);
+              }
+              g.undo();
+              best = maximise ? std::max(best, cv) : std::min(best, cv);
+              if (cv == v) {
+                some_progress |= cd < d;
+                all_progress &= cd < d;
+              }
+            }
+            bad_value += !(best == v);
+            if (side != ProgressSide::None) {
+              ++progress_states;
+              bad_progress += mine ? !some_progress : !all_progress;
+            }
+          }
+        }
+        CHECK(bad_value == 0);
+        CHECK(bad_progress == 0);
+        CHECK(progress_states > 0);
+      }
 }
