@@ -7,6 +7,7 @@
 #include "generator/retrograde/exact_table.hpp"
 #include "generator/retrograde/generate.hpp"
 #include "query/cli/commands.hpp"
+#include "query/cli/number_options.hpp"
 #include "query/game_record.hpp"
 
 namespace gotb::cli {
@@ -17,6 +18,7 @@ struct GenerateArgs {
   double komi = 0;
   int threads = 0;
   bool quiet = false;
+  bool output_given = false;  // -o '' is an error, not "no file"
 };
 
 // tromp-taylor:ko=basic: exact values of every state (exact_table.hpp).
@@ -46,7 +48,7 @@ void run_exact(const GenerateArgs& a, const Board& board, const RuleSet& rules) 
   const retro::StateRef root = t.state_of(Position{}, Color::Black, 0, -1);
   std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n", t.value(root).to_string().c_str(),
               a.komi);
-  if (a.output.empty()) return;
+  if (!a.output_given) return;
   retro::write_exact(a.output, board, rules, a.komi, g, a.threads);
   TablebaseReader check(a.output);
   const double disk = static_cast<double>(check.file_bytes());
@@ -55,6 +57,7 @@ void run_exact(const GenerateArgs& a, const Board& board, const RuleSet& rules) 
 }
 
 void run_generate(const GenerateArgs& a) {
+  if (a.output_given) check_output_path(a.output);  // before the work, not after it
   const Board board = Board::parse(a.board);
   const RuleSet rules = RuleSet::parse(a.rules);
   if (retro::has_exact_kernel(rules)) return run_exact(a, board, rules);
@@ -86,7 +89,7 @@ void run_generate(const GenerateArgs& a) {
   std::printf("  cycles scored for White (least fixpoint):    %s\n", br.lfp.to_string().c_str());
   std::printf("  %s\n", br.exact() ? "exact for the finite-state game: no cycle matters"
                                    : "bound pair: the value depends on how cycles are scored");
-  if (a.output.empty()) return;
+  if (!a.output_given) return;
   TablebaseMeta meta;
   meta.board = board.spec();
   meta.rules = rules.to_string();
@@ -133,12 +136,18 @@ void add_generate_command(CLI::App& app) {
                   "ruleset: tromp-taylor:ko=basic[,suicide=no] (exact) or another tromp-taylor ruleset (fixpoints)")
       ->capture_default_str();
   sub->add_option("--komi,-k", args->komi, "komi for the printed values and the file (multiple of 0.5)")
+      ->check(komi_number())
       ->capture_default_str();
-  sub->add_option("--threads,-t", args->threads, "worker threads; 0 = all cores")->capture_default_str();
-  sub->add_option("--output,-o", args->output, "write the tables to this tablebase file");
+  sub->add_option("--threads,-t", args->threads, "worker threads; 0 = all cores")
+      ->check(integer_number(0, 1024))
+      ->capture_default_str();
+  auto* out = sub->add_option("--output,-o", args->output,
+                              "write the tables to this tablebase file (a new file or a regular file it replaces)");
+  out->check(non_empty_name());
   sub->add_flag("--quiet,-q", args->quiet, "no progress lines on stderr");
-  sub->callback([args] {
+  sub->callback([args, out] {
     check_komi(args->komi);
+    args->output_given = out->count() > 0;
     if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
     run_generate(*args);
   });
