@@ -48,7 +48,7 @@ void run_exact(const GenerateArgs& a, const Board& board, const RuleSet& rules) 
   const retro::StateRef root = t.state_of(Position{}, Color::Black, 0, -1);
   std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n", t.value(root).to_string().c_str(),
               a.komi);
-  if (a.output.empty()) return;
+  if (!a.output_given) return;
   retro::write_exact(a.output, board, rules, a.komi, g, a.threads);
   TablebaseReader check(a.output);
   const double disk = static_cast<double>(check.file_bytes());
