@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <deque>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -53,6 +54,7 @@ struct SearchOptions {
   // proofs). 0 = one unbounded depth-first search.
   int deepening_step = 4;
   bool progress = false;  // one line per deepening iteration on stderr
+  bool profile = false;   // collect SearchStats::profile (depth histogram, per-test costs); counters are always kept
   // search_solve() only: with move values requested, solve the root moves on
   // this many threads, one solver each (a TrompTaylorSearch is sequential).
   int threads = 1;
@@ -69,7 +71,31 @@ struct SearchStats {
   std::uint64_t unstorable = 0;        // bounds whose dependency set overflowed
   std::uint64_t horizon_nodes = 0;     // nodes cut at an iteration's horizon
   std::uint64_t iterations = 0;        // deepening iterations
+  // Diagnostics (`gotb solve --profile`); none of them changes the search.
+  std::uint64_t reject_cap = 0, reject_lost = 0, reject_absent = 0, reject_present = 0;  // why a bound did not hold
+  std::uint64_t expanded = 0;       // nodes that generated their moves
+  std::uint64_t cut_nodes = 0;      // ... that ended in a cut-off by a child
+  std::uint64_t cut_first = 0;      // ... by their first move
+  std::uint64_t cut_moves = 0;      // moves searched at cut nodes, in total
+  std::uint64_t all_nodes = 0;      // ... that searched every move
+  std::uint64_t abandoned = 0;      // ... given up by a one-sided test
+  std::uint64_t below_capture = 0;  // nodes whose line since the searched state contains a capture
+  std::uint64_t with_bans = 0;      // expanded nodes where superko forbids at least one play
+  std::uint64_t benson_start = 0;   // nodes whose bounds Benson/fill tightened beyond the table's
+  std::uint64_t fill_used = 0;      // nodes where a fill guarantee raised a Benson bound
+  std::uint64_t store_empty = 0, store_superseded = 0, store_evict_same = 0, store_evict_other = 0;
+  struct Test {
+    int horizon, bias, t, lo, hi;
+    std::uint64_t nodes;
+  };
+  struct Profile {
+    std::vector<std::uint64_t> depth_nodes;  // nodes by ply below the searched state
+    std::vector<Test> tests;                 // every null-window test of deepen()
+  } profile;
 };
+
+// The counters and, where collected, the profile as readable text.
+std::string format_profile(const SearchStats& st);
 
 class TrompTaylorSearch {
  public:
@@ -170,7 +196,8 @@ class TrompTaylorSearch {
   // The best move of any entry of the current state (a hint for ordering
   // only: no history check), or kNoMove.
   int table_hint() const;
-  bool holds(std::uint64_t at, int absent, int present, int stone_cap, int stones_before) const;
+  // 0 when the bound holds, else why not: 1 stone cap, 2 list overwritten, 3 absent fact, 4 present fact.
+  int fails(std::uint64_t at, int absent, int present, int stone_cap, int stones_before) const;
   void load(ProofDeps& out, std::uint64_t at, int absent, int present, int stone_cap, int line_index) const;
   std::uint64_t save(const ProofDeps& d);
   void store(std::uint64_t key, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid, int best,
@@ -190,6 +217,7 @@ class TrompTaylorSearch {
   // After `mover` played from a state of exact value target: does the
   // current state keep it? (One deepening null-window test.)
   bool reaches(Color mover, int target);
+  int captures_on_path_ = 0;  // captures on the search path (profile only)
   int bias_ = 0;              // +1: seek only lo >= beta proofs, -1: only hi <= alpha, 0: both
   PathSet on_line_;
   std::deque<Ply> plies_;
