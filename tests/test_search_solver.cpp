@@ -66,6 +66,9 @@ TEST_CASE("search options never change a value", "[search]") {
       o.symmetry = false;
       CHECK(search_value(board, rules, {}, o).identical(expected));
       o = {};
+      o.symmetric_table = false;
+      CHECK(search_value(board, rules, {}, o).identical(expected));
+      o = {};
       o.benson = false;
       CHECK(search_value(board, rules, {}, o).identical(expected));
       o = {};
@@ -140,6 +143,7 @@ TEST_CASE("one search table stays exact across many histories", "[search][ghi]")
         for (std::size_t i = 0; i < moves.size(); ++i) s.undo();
       }
       CHECK(s.stats().probes > 0);  // the table was exercised
+      CHECK(s.stats().turned_uses > 0);  // ... also through symmetries (entries of another orientation)
     }
 }
 

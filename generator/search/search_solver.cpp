@@ -131,41 +131,61 @@ TrompTaylorSearch::Entry* TrompTaylorSearch::bucket_of(std::uint64_t key) const 
   return &table_[((key * 0x9e3779b97f4a7c15ULL) >> 20 & (buckets_ - 1)) * kWays];
 }
 
-int TrompTaylorSearch::fails(std::uint64_t at, int absent, int present, int stone_cap, int stones_before) const {
+TrompTaylorSearch::Canon TrompTaylorSearch::canonical(const Frame& f) const {
+  Canon c{state_key(f), 0, 0};
+  if (!opt_.symmetric_table) return c;
+  const int count = std::min(sym_.count(), 16);
+  for (int s = 1; s < count; ++s) {
+    Frame g = f;
+    g.pos = sym_.apply(s, f.pos);
+    const std::uint64_t k = state_key(g);
+    if (k < c.key) c = {k, s, 0};
+  }
+  c.from = sym_.inverse(c.to);
+  return c;
+}
+
+int TrompTaylorSearch::fails(std::uint64_t at, int absent, int present, int stone_cap, int stones_before,
+                             int from) const {
   if (stones_before > stone_cap) return 1;
   if (absent + present == 0) return 0;
   if (ring_cursor_ - at > ring_size_) return 2;  // overwritten since
   const std::size_t mask = ring_size_ - 1;
   for (int i = 0; i < absent; ++i)
-    if (on_line_.contains(ring_[(at + i) & mask])) return 3;
+    if (on_line_.contains(map_situation(from, ring_[(at + i) & mask]))) return 3;
   for (int i = 0; i < present; ++i)
-    if (!on_line_.contains(ring_[(at + absent + i) & mask])) return 4;
+    if (!on_line_.contains(map_situation(from, ring_[(at + absent + i) & mask]))) return 4;
   return 0;
 }
 
 void TrompTaylorSearch::load(ProofDeps& out, std::uint64_t at, int absent, int present, int stone_cap,
-                             int line_index) const {
+                             int line_index, int from) const {
   out.clear();
   out.stone_cap = stone_cap;
   const std::size_t mask = ring_size_ - 1;
-  for (int i = 0; i < absent; ++i) out.absent.push_back(ring_[(at + i) & mask]);
+  for (int i = 0; i < absent; ++i) out.absent.push_back(map_situation(from, ring_[(at + i) & mask]));
   for (int i = 0; i < present; ++i) {
-    std::uint64_t k = ring_[(at + absent + i) & mask];
+    std::uint64_t k = map_situation(from, ring_[(at + absent + i) & mask]);
     out.present.push_back({k, on_line_.first_index(k)});
+  }
+  if (from != 0) {  // the ring holds them sorted in the canonical orientation
+    std::sort(out.absent.begin(), out.absent.end());
+    std::sort(out.present.begin(), out.present.end());
   }
   out.drop_from(line_index);
 }
 
-std::uint64_t TrompTaylorSearch::save(const ProofDeps& d) {
+std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
   const std::uint64_t at = ring_cursor_;
   const std::size_t mask = ring_size_ - 1;
-  for (std::uint64_t k : d.absent) ring_[ring_cursor_++ & mask] = k;
-  for (const Present& p : d.present) ring_[ring_cursor_++ & mask] = p.key;
+  for (std::uint64_t k : d.absent) ring_[ring_cursor_++ & mask] = map_situation(to, k);
+  for (const Present& p : d.present) ring_[ring_cursor_++ & mask] = map_situation(to, p.key);
   return at;
 }
 
-void TrompTaylorSearch::store(std::uint64_t key, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid,
+void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid,
                               int best, std::uint64_t work, Entry* superseded) {
+  const std::uint64_t key = c.key;
   const bool keep_lo = lo > -n_ && !lod.overflow, keep_hi = hi < n_ && !hid.overflow;
   if ((lo > -n_ && lod.overflow) || (hi < n_ && hid.overflow)) ++stats_.unstorable;
   if (!keep_lo && !keep_hi && best == kNoMove) return;
@@ -190,7 +210,7 @@ void TrompTaylorSearch::store(std::uint64_t key, int lo, const ProofDeps& lod, i
   Entry e;
   e.key = key;
   e.work = static_cast<std::uint8_t>(std::bit_width(std::max<std::uint64_t>(work, 1)));
-  e.best = static_cast<std::int8_t>(best);
+  e.best = static_cast<std::int8_t>(map_point(c.to, best));
   e.lo = static_cast<std::int8_t>(keep_lo ? lo : -n_);
   e.hi = static_cast<std::int8_t>(keep_hi ? hi : n_);
   e.lo_cap = static_cast<std::int8_t>(keep_lo ? lod.stone_cap : ProofDeps::kNoCap);
@@ -198,12 +218,12 @@ void TrompTaylorSearch::store(std::uint64_t key, int lo, const ProofDeps& lod, i
   if (keep_lo) {
     e.lo_absent = static_cast<std::uint16_t>(lod.absent.size());
     e.lo_present = static_cast<std::uint16_t>(lod.present.size());
-    e.lo_at = save(lod);
+    e.lo_at = save(lod, c.to);
   }
   if (keep_hi) {
     e.hi_absent = static_cast<std::uint16_t>(hid.absent.size());
     e.hi_present = static_cast<std::uint16_t>(hid.present.size());
-    e.hi_at = save(hid);
+    e.hi_at = save(hid, c.to);
   }
   *victim = e;
   ++stats_.stores;
@@ -300,7 +320,8 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   // Stored bounds whose proofs hold under this history may settle the node.
   // A state may have several entries, proved under different histories.
   int hint = kNoMove;
-  const std::uint64_t key = state_key(f);
+  const Canon canon = table_ ? canonical(f) : Canon{0, 0, 0};
+  const std::uint64_t key = canon.key;
   Entry* superseded = nullptr;  // an entry all of whose bounds hold here
   if (table_) {
     Entry* bucket = bucket_of(key);
@@ -308,8 +329,8 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       Entry& e = bucket[w];
       if (!e.used() || e.key != key) continue;
       ++stats_.probes;
-      const int lo_fail = fails(e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, f.before_black);
-      const int hi_fail = fails(e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, f.before_white);
+      const int lo_fail = fails(e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, f.before_black, canon.from);
+      const int hi_fail = fails(e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, f.before_white, canon.from);
       const bool lo_ok = lo_fail == 0, hi_ok = hi_fail == 0;
       if (lo_ok && hi_ok) superseded = &e;
       else ++stats_.history_rejects;
@@ -319,14 +340,15 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
         stats_.reject_absent += why == 3;
         stats_.reject_present += why == 4;
       }
-      if (hint == kNoMove || (lo_ok && hi_ok)) hint = e.best;
+      if (hint == kNoMove || (lo_ok && hi_ok)) hint = e.best == kNoMove ? kNoMove : map_point(canon.from, e.best);
+      if (canon.from != 0 && ((lo_ok && e.lo > lo) || (hi_ok && e.hi < hi))) ++stats_.turned_uses;
       if (lo_ok && e.lo > lo) {
         lo = e.lo;
-        load(P.lo, e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, line_index);
+        load(P.lo, e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, line_index, canon.from);
       }
       if (hi_ok && e.hi < hi) {
         hi = e.hi;
-        load(P.hi, e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, line_index);
+        load(P.hi, e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, line_index, canon.from);
       }
     }
     if (lo >= beta || hi <= alpha || lo == hi) {
@@ -459,7 +481,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   }
   P.lo.drop_from(line_index);
   P.hi.drop_from(line_index);
-  if (table_) store(key, lo, P.lo, hi, P.hi, best, stats_.nodes - nodes_before + 1, superseded);
+  if (table_) store(canon, lo, P.lo, hi, P.hi, best, stats_.nodes - nodes_before + 1, superseded);
   return {lo, hi};
 }
 
@@ -575,10 +597,11 @@ bool TrompTaylorSearch::reaches(Color mover, int target) {
 
 int TrompTaylorSearch::table_hint() const {
   if (!table_) return kNoMove;
-  const std::uint64_t key = state_key(line_.back());
-  const Entry* bucket = bucket_of(key);
+  const Canon c = canonical(line_.back());
+  const Entry* bucket = bucket_of(c.key);
   for (int w = 0; w < kWays; ++w)
-    if (bucket[w].used() && bucket[w].key == key && bucket[w].best != kNoMove) return bucket[w].best;
+    if (bucket[w].used() && bucket[w].key == c.key && bucket[w].best != kNoMove)
+      return map_point(c.from, bucket[w].best);
   return kNoMove;
 }
 
@@ -681,6 +704,7 @@ std::string format_profile(const SearchStats& st) {
        "(bounds failing: stone cap %llu, list overwritten %llu, absent fact %llu, present fact %llu)\n",
        ull(st.probes), ull(st.cutoffs), ull(st.history_rejects), ull(st.reject_cap), ull(st.reject_lost),
        ull(st.reject_absent), ull(st.reject_present));
+  line("profile: stored bounds used through a board symmetry: %llu\n", ull(st.turned_uses));
   line("profile: stores %llu: empty slot %llu, replaced the entry that held %llu, evicted another entry of the state "
        "%llu, evicted another state %llu; unstorable bounds %llu\n",
        ull(st.stores), ull(st.store_empty), ull(st.store_superseded), ull(st.store_evict_same),

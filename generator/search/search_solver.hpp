@@ -46,6 +46,10 @@ struct SearchOptions {
   std::size_t max_dependencies = 1024;  // larger proofs are used but not stored
   bool transpositions = true;
   bool symmetry = true;
+  // Table entries in a canonical orientation (the least state key over the
+  // board's symmetries), dependencies mapped with it: one entry serves every
+  // symmetric image of a state (docs/solving.md §3, "Symmetric entries").
+  bool symmetric_table = true;
   bool benson = true;  // pass-alive area bounds (core/benson.hpp) at every node
   bool fill = true;    // ... raised by fill guarantees where the history allows (needs benson)
   // Iterative deepening: searches bounded to step, 2*step, ... plies below
@@ -83,6 +87,7 @@ struct SearchStats {
   std::uint64_t with_bans = 0;      // expanded nodes where superko forbids at least one play
   std::uint64_t benson_start = 0;   // nodes whose bounds Benson/fill tightened beyond the table's
   std::uint64_t fill_used = 0;      // nodes where a fill guarantee raised a Benson bound
+  std::uint64_t turned_uses = 0;    // stored bounds used through a symmetry (entry of another orientation)
   std::uint64_t store_empty = 0, store_superseded = 0, store_evict_same = 0, store_evict_other = 0;
   struct Test {
     int horizon, bias, t, lo, hi;
@@ -196,11 +201,25 @@ class TrompTaylorSearch {
   // The best move of any entry of the current state (a hint for ordering
   // only: no history check), or kNoMove.
   int table_hint() const;
+  // A state's table key: its image under the symmetry `to` that gives the
+  // least key; `from` (the inverse) maps the entry's situations and best move
+  // back to the current orientation. Identity when symmetric_table is off.
+  struct Canon {
+    std::uint64_t key;
+    int to, from;
+  };
+  Canon canonical(const Frame& f) const;
+  std::uint64_t map_situation(int s, std::uint64_t sit) const {
+    if (s == 0) return sit;
+    constexpr std::uint64_t m31 = (std::uint64_t{1} << 31) - 1;
+    return sym_.apply(s, sit & m31) | (sym_.apply(s, (sit >> 31) & m31) << 31) | (sit & (std::uint64_t{3} << 62));
+  }
+  int map_point(int s, int point) const { return point < 0 || s == 0 ? point : sym_.perm(s)[point]; }
   // 0 when the bound holds, else why not: 1 stone cap, 2 list overwritten, 3 absent fact, 4 present fact.
-  int fails(std::uint64_t at, int absent, int present, int stone_cap, int stones_before) const;
-  void load(ProofDeps& out, std::uint64_t at, int absent, int present, int stone_cap, int line_index) const;
-  std::uint64_t save(const ProofDeps& d);
-  void store(std::uint64_t key, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid, int best,
+  int fails(std::uint64_t at, int absent, int present, int stone_cap, int stones_before, int from) const;
+  void load(ProofDeps& out, std::uint64_t at, int absent, int present, int stone_cap, int line_index, int from) const;
+  std::uint64_t save(const ProofDeps& d, int to);
+  void store(const Canon& c, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid, int best,
              std::uint64_t work, Entry* superseded);
 
   const Board& board_;

@@ -45,6 +45,7 @@ void add_counters(SolveReport& rep, const search::SearchStats& st) {
   add("benson_cutoffs", st.benson_cutoffs);
   add("deepening_iterations", st.iterations);
   add("horizon_nodes", st.horizon_nodes);
+  add("symmetric_uses", st.turned_uses);
   rep.nodes += st.nodes;
   rep.memo_hits += st.cutoffs;
 }
