@@ -262,6 +262,7 @@ void TrompTaylorSearch::generate(Ply& P, const Frame& f, bool use_symmetry) {
 
 TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth) {
   if (opt_.node_limit && stats_.nodes >= opt_.node_limit) throw NodeLimitReached();
+  if (test_limit_ && stats_.nodes >= test_limit_) throw TestBudgetSpent{};
   if (opt_.time_limit > 0 && (stats_.nodes & 0x3FFF) == 0 && std::chrono::steady_clock::now() > deadline_)
     throw NodeLimitReached("time limit reached");
   // Superko lines can outgrow the stack (core/stack_guard.hpp); asked every
@@ -424,7 +425,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
     }
     captures_on_path_ -= capture;
     pop_frame();
-    Ply& C = ply(depth + 1);
+    Ply& C = ply(depth + 1);  // (a TestBudgetSpent above unwinds like NodeLimitReached)
     if (maxi) {
       if (r.lo > lo) {
         lo = r.lo;
@@ -497,14 +498,30 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
   } reset{horizon_, bias_};
   const auto start = std::chrono::steady_clock::now();
   LoHi b{-n_, n_};  // what is proved so far about the current state
+  const std::uint64_t deepen_start = stats_.nodes;
   auto decided = [&] { return b.lo == b.hi || b.lo >= beta || b.hi <= alpha; };
   // One null-window test: lo > t (bias +1) or hi <= t (bias -1).
   auto test = [&](int t, int bias) {
     bias_ = bias;
     ++stats_.iterations;
     const std::uint64_t nodes_before = stats_.nodes;
-    const LoHi r = search(t, t + 1, 0);
-    if (opt_.profile) stats_.profile.tests.push_back({horizon_, bias, t, r.lo, r.hi, stats_.nodes - nodes_before});
+    // A test's budget grows with the work done so far (see SearchOptions::test_budget).
+    test_limit_ = opt_.test_budget > 0
+                      ? nodes_before + std::max<std::uint64_t>(
+                                           opt_.test_budget_min, static_cast<std::uint64_t>(opt_.test_budget *
+                                                                                      static_cast<double>(nodes_before - deepen_start)))
+                      : 0;
+    LoHi r;
+    try {
+      r = search(t, t + 1, 0);
+    } catch (const TestBudgetSpent&) {
+      test_limit_ = 0;
+      ++stats_.budget_stops;
+      if (opt_.profile) stats_.profile.tests.push_back({horizon_, bias, t, b.lo, b.hi, stats_.nodes - nodes_before, true});
+      throw;
+    }
+    test_limit_ = 0;
+    if (opt_.profile) stats_.profile.tests.push_back({horizon_, bias, t, r.lo, r.hi, stats_.nodes - nodes_before, false});
     const bool moved = r.lo > b.lo || r.hi < b.hi;
     b.lo = std::max(b.lo, r.lo);
     b.hi = std::min(b.hi, r.hi);
@@ -514,23 +531,39 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
     horizon_ = h;
     const std::uint64_t cut_before = stats_.horizon_nodes;
     // At this horizon: raise the lower bound and lower the upper bound by
-    // proofs of one kind at a time. A kind whose test moved nothing is not
-    // tried again at this horizon: the other kind's progress narrows only
-    // the other side of the root window, and repeating the failed test
-    // re-searched the same unproved tree (on 2x6 nine times, 60% of all
-    // nodes; docs/solving.md, "Where the nodes go").
-    for (bool lo_stuck = false, hi_stuck = false; !(lo_stuck && hi_stuck) && !decided();) {
-      if (!lo_stuck) lo_stuck = !test(b.lo, +1);
-      if (!hi_stuck && !decided()) hi_stuck = !test(b.hi - 1, -1);
+    // proofs of one kind at a time. A test whose window moved nothing (or
+    // that ran out of its budget) is not repeated at this horizon: it would
+    // re-search the same unproved tree (on 2x6 the upper test ran nine
+    // times at one horizon, 60% of all nodes; docs/solving.md, "Where the
+    // nodes go").
+    bool aborted = false;
+    for (int failed_lo = kNoHorizon, failed_hi = kNoHorizon; !decided();) {
+      bool ran = false;
+      for (int bias : {+1, -1}) {
+        if (decided()) break;
+        const int t = bias > 0 ? b.lo : b.hi - 1;
+        int& failed = bias > 0 ? failed_lo : failed_hi;
+        if (t == failed) continue;
+        ran = true;
+        bool moved = false;
+        try {
+          moved = test(t, bias);
+        } catch (const TestBudgetSpent&) {
+          aborted = true;
+        }
+        if (!moved) failed = t;
+      }
+      if (!ran) break;
     }
     if (opt_.progress)
       std::fprintf(stderr, "search: horizon %d plies, bounds [%d, %d], %llu nodes, %.1f s\n", h, b.lo, b.hi,
                    static_cast<unsigned long long>(stats_.nodes),
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     if (decided()) return b;
-    // With no node at the horizon the tests were complete searches, and a
-    // complete null-window search always decides its window.
-    if (stats_.horizon_nodes == cut_before)
+    // With no node at the horizon (and no test stopped by its budget) the
+    // tests were complete searches, and a complete null-window search
+    // always decides its window.
+    if (!aborted && stats_.horizon_nodes == cut_before)
       throw std::logic_error("search solver: a complete search left its window undecided");
   }
 }
@@ -692,6 +725,7 @@ std::string format_profile(const SearchStats& st) {
        ull(st.nodes), ull(st.expanded), pct(st.expanded, st.nodes), ull(st.horizon_nodes),
        pct(st.horizon_nodes, st.nodes), ull(st.benson_cutoffs), pct(st.benson_cutoffs, st.nodes), ull(st.cutoffs),
        pct(st.cutoffs, st.nodes));
+  line("profile: %llu deepening tests, %llu stopped by their budget\n", ull(st.iterations), ull(st.budget_stops));
   line("profile: expanded nodes: %llu cut off (%.1f%%; by the first move %.1f%% of those, %.2f moves searched on "
        "average), %llu searched every move (%.1f%%), %llu abandoned by a one-sided test (%.1f%%)\n",
        ull(st.cut_nodes), pct(st.cut_nodes, st.expanded), pct(st.cut_first, st.cut_nodes),
@@ -725,8 +759,8 @@ std::string format_profile(const SearchStats& st) {
   if (!st.profile.tests.empty()) {
     out += "profile: null-window tests (horizon, kind, window, result, nodes):\n";
     for (const auto& t : st.profile.tests)
-      line("  h=%-4d %s t=%-4d -> [%d, %d] %llu\n", t.horizon, t.bias > 0 ? "lo>t " : "hi<=t", t.t, t.lo, t.hi,
-           ull(t.nodes));
+      line("  h=%-4d %s t=%-4d -> [%d, %d] %llu%s\n", t.horizon, t.bias > 0 ? "lo>t " : "hi<=t", t.t, t.lo, t.hi,
+           ull(t.nodes), t.stopped ? " (budget spent, stopped)" : "");
   }
   return out;
 }

@@ -57,6 +57,16 @@ struct SearchOptions {
   // horizon returns only bounds that hold for every line (Benson, stored
   // proofs). 0 = one unbounded depth-first search.
   int deepening_step = 4;
+  // A deepening test may spend at most this factor times the nodes the
+  // deepening has spent so far (at least test_budget_min); past it the test stops, as
+  // if it had moved nothing, and the next horizon comes. A test that fails
+  // for want of depth is exponentially dearer at each horizon (4x4: the
+  // failing tests at 20 plies took 85% of all nodes, one horizon before the
+  // proof); the budget caps that waste. Stopping a test loses no proof (the
+  // table keeps what it proved) and the budget grows with every stop, so a
+  // complete search eventually fits. 0 = no budget.
+  double test_budget = 1.0;
+  std::uint64_t test_budget_min = 1 << 14;
   bool progress = false;  // one line per deepening iteration on stderr
   bool profile = false;   // collect SearchStats::profile (depth histogram, per-test costs); counters are always kept
   // search_solve() only: with move values requested, solve the root moves on
@@ -89,9 +99,11 @@ struct SearchStats {
   std::uint64_t fill_used = 0;      // nodes where a fill guarantee raised a Benson bound
   std::uint64_t turned_uses = 0;    // stored bounds used through a symmetry (entry of another orientation)
   std::uint64_t store_empty = 0, store_superseded = 0, store_evict_same = 0, store_evict_other = 0;
+  std::uint64_t budget_stops = 0;  // deepening tests stopped by their budget
   struct Test {
     int horizon, bias, t, lo, hi;
     std::uint64_t nodes;
+    bool stopped;
   };
   struct Profile {
     std::vector<std::uint64_t> depth_nodes;  // nodes by ply below the searched state
@@ -193,6 +205,9 @@ class TrompTaylorSearch {
   // Deepening searches from the current state until the bounds are exact or
   // outside (alpha, beta).
   LoHi deepen(int alpha, int beta);
+  // A deepening test that spent its budget (SearchOptions::test_budget).
+  struct TestBudgetSpent {};
+  std::uint64_t test_limit_ = 0;  // node count at which the running test stops; 0 = none
   void generate(Ply& P, const Frame& f, bool use_symmetry);
 
   // Transposition table.
