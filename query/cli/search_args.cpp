@@ -11,6 +11,7 @@ search::SearchOptions SearchArgs::options() const {
   o.deepening_step = deepening;
   o.threads = threads;
   o.progress = progress;
+  o.profile = profile;
   o.table_megabytes = std::max<std::size_t>(1, hash_mb / 2);
   o.proof_megabytes = std::max<std::size_t>(1, hash_mb - hash_mb / 2);
   return o;
@@ -18,7 +19,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || threads != d.threads || progress != d.progress ||
+  return ordering != d.ordering || deepening != d.deepening || threads != d.threads || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb;
 }
 
@@ -49,6 +50,10 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
         ->capture_default_str();
   if (which & kProgress)
     sub->add_flag("--progress", a.progress, "search: one line per deepening iteration on stderr");
+  if (which & kProfile)
+    sub->add_flag("--profile", a.profile,
+                  "search: print where the nodes went on stderr (depth profile, cut-offs, table rejects and "
+                  "replacements, Benson/fill bounds, capture cycles, every null-window test)");
 }
 
 }  // namespace gotb::cli
