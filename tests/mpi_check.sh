@@ -1,0 +1,52 @@
+#!/bin/sh
+# Issue 23: gotb under mpirun gives the values of a one-process run.
+#   mpi_check.sh generate|table NP GOTB MPIEXEC
+# generate: 3x3 and 2x5 tables with NP ranks; the value arrays' xxh64 (from
+#   `gotb info --json`, over the raw values) must equal the one-process file's.
+# table: a small results table (all proven, and one with over-budget and
+#   not-attempted entries) with NP ranks; table.csv must equal the
+#   one-process one except the seconds column.
+set -eu
+mode=$1 np=$2 gotb=$3 mpiexec=$4
+dir=$(mktemp -d "${TMPDIR:-/tmp}/gotb_mpi_${mode}_${np}.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+flags=""
+[ "$(id -u)" = 0 ] && flags="--allow-run-as-root"           # Open MPI refuses root without it
+[ "$np" -gt "$(nproc 2>/dev/null || echo 1)" ] && flags="$flags --oversubscribe"
+run() { "$mpiexec" $flags -np "$np" "$gotb" "$@"; }
+fail() { echo "FAIL: $*" >&2; exit 1; }
+
+sums() { "$gotb" info --json "$1" | grep '"xxh64"' | tr -d ' \n'; }
+
+case $mode in
+generate)
+  for board in 3x3 2x5; do
+    "$gotb" generate -b "$board" -t 1 -q -o "$dir/one.gotb" > "$dir/one.txt"
+    run generate -b "$board" -t 1 -q --mpi -o "$dir/mpi.gotb" > "$dir/mpi.txt"
+    grep -q "^ranks        $np " "$dir/mpi.txt" || fail "$board: the run did not use $np ranks"
+    one=$(sums "$dir/one.gotb") mpi=$(sums "$dir/mpi.gotb")
+    [ -n "$one" ] || fail "$board: no checksums in gotb info --json"
+    [ "$one" = "$mpi" ] || fail "$board: value arrays differ: one process $one, $np ranks $mpi"
+    "$gotb" verify "$dir/mpi.gotb" > /dev/null || fail "$board: verify failed on the MPI file"
+    echo "$board: $np ranks, value arrays identical ($mpi)"
+  done
+  ;;
+table)
+  strip() { cut -d, -f1-9,11- "$1"; }  # all but the seconds column
+  set -- "--boards 1x3,2x2,1x4,2x3 --rules tromp-taylor ikeda-1" \
+         "--boards 1x2,2x3,2x4,3x3,1x3 --rules tromp-taylor --node-limit 200"
+  for spec in "$@"; do
+    rm -rf "$dir/one" "$dir/mpi"
+    "$gotb" table $spec --threads 1 --no-plot --out-dir "$dir/one" > /dev/null 2>&1
+    $mpiexec $flags -np "$np" "$gotb" table $spec --threads 1 --no-plot --mpi --out-dir "$dir/mpi" \
+      > /dev/null 2> "$dir/mpi.err" || { cat "$dir/mpi.err" >&2; fail "table $spec"; }
+    [ "$np" -eq 1 ] || grep -q "(rank [1-9][0-9]*)" "$dir/mpi.err" || fail "no entry was solved on a worker rank"
+    strip "$dir/one/table.csv" > "$dir/one.csv"
+    strip "$dir/mpi/table.csv" > "$dir/mpi.csv"
+    [ "$(wc -l < "$dir/one.csv")" -gt 5 ] || fail "one-process table too short"
+    diff "$dir/one.csv" "$dir/mpi.csv" >&2 || fail "table $spec: CSV differs from the one-process run"
+    echo "table $spec: $np ranks, CSV identical (seconds column aside)"
+  done
+  ;;
+*) fail "unknown mode $mode" ;;
+esac
