@@ -25,6 +25,7 @@ namespace {
 struct QueryArgs {
   std::string file, moves, sgf;
   bool json = false;
+  bool allow_sgf_graph = false;
 };
 
 struct Entry {
@@ -83,7 +84,7 @@ void run_query(const QueryArgs& a) {
     // The file decides board, ruleset and komi; the record must agree with
     // its board (sgf_game checks SZ) and its moves must be legal under them.
     SgfGameChoices choices{board, rules, komi};
-    history = sgf_game(read_sgf_record(read_text_file(a.sgf), board), choices).moves;
+    history = sgf_game(read_sgf_record(read_text_file(a.sgf), board, a.allow_sgf_graph), choices).moves;
   }
   std::string moves_text;
   for (const auto& m : history) moves_text += (moves_text.empty() ? "" : " ") + m;
@@ -175,6 +176,9 @@ void add_query_command(CLI::App& app) {
   sub->add_option("--moves,-m", args->moves, "history from the empty board, e.g. \"B2 A1 pass\" (GTP coordinates)");
   sub->add_option("--sgf", args->sgf, "history from the main line of an SGF game record instead of --moves");
   sub->add_flag("--json", args->json, "print JSON");
+  sub->add_flag("--allow-sgf-graph", args->allow_sgf_graph,
+                "let the SGF's GOTBBOARD[graph:PATH] open that graph file (off by default: an SGF from elsewhere "
+                "could name any local file)");
   sub->callback([args] { run_query(*args); });
 }
 

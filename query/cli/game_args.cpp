@@ -5,6 +5,12 @@
 
 namespace gotb::cli {
 
+void add_allow_sgf_graph(CLI::App* sub, GameArgs& a) {
+  sub->add_flag("--allow-sgf-graph", a.allow_sgf_graph,
+                "let an SGF's GOTBBOARD[graph:PATH] open that graph file (off by default: an SGF from elsewhere "
+                "could name any local file; --board graph:PATH with the same path needs no permission)");
+}
+
 void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_required) {
   a.board_opt = sub->add_option("--board,-b", a.board, "board: RxC, cylinder:RxC, torus:RxC or ring:N");
   if (board_required) a.board_opt->required();
@@ -18,6 +24,7 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
                               "history from an SGF file's main line (board from SZ, rules from RU, komi from KM "
                               "unless given)");
     m->excludes(s);
+    add_allow_sgf_graph(sub, a);
   }
   sub->add_option("--tablebase", a.tablebase, "tablebase file: refused on purpose (its finite-state fixpoints are not proven superko values, "
                   "so they cannot drive play); --board/--rules solve exactly on the fly instead");
@@ -26,9 +33,10 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
   sub->add_option("--node-limit", a.node_limit, "give up after this many search nodes per query (exit 3; GTP: error response); 0 = none")
       ->capture_default_str();
   sub->add_option("--method", a.method,
-                  "on-the-fly solver: reference (every ruleset) or search (tromp-taylor family; larger boards, "
-                  "raise --max-points)")
-      ->check(CLI::IsMember({"reference", "search"}))
+                  "on-the-fly solver: auto (the default: search for the tromp-taylor family, reference for the "
+                  "others), reference (every ruleset) or search (tromp-taylor family; larger boards, raise "
+                  "--max-points)")
+      ->check(CLI::IsMember({"auto", "reference", "search"}))
       ->capture_default_str();
   sub->add_flag("--no-cache", a.no_cache, "disable the reference solver's exact-history cache (slower; for cross-checks)");
 }
@@ -42,7 +50,7 @@ ResolvedGame resolve_game(const GameArgs& a) {
     if (!a.board.empty()) c.board = g.spec.board;
     if (a.rules_opt && a.rules_opt->count()) c.rules = g.spec.rules;
     if (a.komi_opt && a.komi_opt->count()) c.komi = a.komi;
-    SgfGame s = sgf_game(read_sgf_record(read_text_file(a.sgf_in), c.board), c);
+    SgfGame s = sgf_game(read_sgf_record(read_text_file(a.sgf_in), c.board, a.allow_sgf_graph), c);
     g.spec = s.spec;
     g.history = s.moves;
     return g;
@@ -62,8 +70,8 @@ std::unique_ptr<AnalysisBackend> backend_for(const GameArgs& a) {
   o.reference.max_points = a.max_points;
   o.reference.solver.node_limit = a.node_limit;
   o.reference.solver.memo = !a.no_cache;
-  if (a.no_cache && a.method != "reference")
-    throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference)");
+  if (a.no_cache && a.method == "search")
+    throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference or auto)");
   o.reference.method = a.method;
   return make_backend(o);
 }
