@@ -1,8 +1,10 @@
 #!/bin/sh
 # Issue 23: gotb under mpirun gives the values of a one-process run.
 #   mpi_check.sh generate|table NP GOTB MPIEXEC
-# generate: 3x3 and 2x5 tables with NP ranks; the value arrays' xxh64 (from
-#   `gotb info --json`, over the raw values) must equal the one-process file's.
+# generate: 3x3 and 2x5 tables with NP ranks, suicide allowed (2 sweeps) and
+#   forbidden (17-19 sweeps, updates crossing ranks in most of them); the
+#   value arrays' checksums (`gotb info --json`) must equal the one-process
+#   file's.
 # table: a small results table (all proven, and one with over-budget and
 #   not-attempted entries) with NP ranks; table.csv must equal the
 #   one-process one except the seconds column.
@@ -21,14 +23,16 @@ sums() { "$gotb" info --json "$1" | grep '"xxh64"' | tr -d ' \n'; }
 case $mode in
 generate)
   for board in 3x3 2x5; do
-    "$gotb" generate -b "$board" -t 1 -q -o "$dir/one.gotb" > "$dir/one.txt"
-    run generate -b "$board" -t 1 -q --mpi -o "$dir/mpi.gotb" > "$dir/mpi.txt"
+  for rules in tromp-taylor tromp-taylor:no-suicide; do
+    "$gotb" generate -b "$board" -r "$rules" -t 1 -q -o "$dir/one.gotb" > "$dir/one.txt"
+    run generate -b "$board" -r "$rules" -t 1 -q --mpi -o "$dir/mpi.gotb" > "$dir/mpi.txt"
     grep -q "^ranks        $np " "$dir/mpi.txt" || fail "$board: the run did not use $np ranks"
     one=$(sums "$dir/one.gotb") mpi=$(sums "$dir/mpi.gotb")
     [ -n "$one" ] || fail "$board: no checksums in gotb info --json"
-    [ "$one" = "$mpi" ] || fail "$board: value arrays differ: one process $one, $np ranks $mpi"
+    [ "$one" = "$mpi" ] || fail "$board $rules: value arrays differ: one process $one, $np ranks $mpi"
     "$gotb" verify "$dir/mpi.gotb" > /dev/null || fail "$board: verify failed on the MPI file"
-    echo "$board: $np ranks, value arrays identical ($mpi)"
+    echo "$board $rules: $np ranks, $(grep '^sweeps' "$dir/mpi.txt" | tr -s ' '), value arrays identical ($mpi)"
+  done
   done
   ;;
 table)
