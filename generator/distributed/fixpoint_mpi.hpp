@@ -11,12 +11,14 @@
 // the own words exactly as the single-process solver does (the same
 // sweep_word, reading children through an accessor that is local or ghost).
 //
-// Exchange (Romein and Bal's bulk, combined messages): the graph is static,
-// so each rank registers the ghosts it reads with their owners once; after
-// every sweep an owner sends each reader, in one combined message, only the
-// registered entries whose codes changed since it last sent them (6 bytes:
-// slot, upper, lower), all ranks at once through MPI_Alltoallv. Ghosts are
-// then at most one sweep old. Termination: an MPI_Allreduce of the number
+// Exchange (ghost_exchange.hpp; Romein and Bal's bulk, combined messages):
+// the graph is static, so each rank registers the ghosts it reads with their
+// owners once; after every sweep an owner sends each reader, in one
+// combined message, only the registered states whose codes changed since it
+// last sent them (6 bytes: slot, upper, lower), all ranks at once through
+// MPI_Alltoallv. Ghosts are then at most one sweep old. The partition and
+// the exchange know nothing of the operator: a solver with another sweep
+// (e.g. Jacobi rounds with depths) plugs in its own record and round. Termination: an MPI_Allreduce of the number
 // of changed codes; a sweep in which no rank changed anything started from
 // ghosts equal to their owners' values, so every state satisfies its
 // equation with current values: the tables are the fixpoints.
@@ -48,6 +50,7 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
+#include "generator/distributed/ghost_exchange.hpp"
 #include "generator/retrograde/fixpoint.hpp"
 #include "generator/retrograde/progress.hpp"
 #include "generator/retrograde/state_index.hpp"
@@ -81,6 +84,12 @@ struct Partition {
   }
 };
 
+// Partition::owner as the callable GhostExchange wants.
+struct OwnerOf {
+  const Partition* p;
+  int operator()(std::uint64_t s) const { return p->owner(s); }
+};
+
 // What a distributed run measured (global over ranks unless noted).
 struct ExchangeStats {
   int ranks = 1;
@@ -93,54 +102,16 @@ struct ExchangeStats {
   double exchange_seconds = 0;         // rank 0's time in exchanges and reductions
 };
 
-namespace detail {
-
-inline void check_mpi(int rc, const char* what) {
-  if (rc != MPI_SUCCESS) throw std::runtime_error(std::string("MPI call failed: ") + what);
-}
-
-inline int as_count(std::uint64_t n) {
-  if (n > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
-    throw std::runtime_error("a single MPI message would exceed 2^31 elements; use more ranks");
-  return static_cast<int>(n);
-}
-
-// Variable all-to-all of plain elements; counts per destination.
-template <class T>
-std::vector<T> alltoallv(const std::vector<std::vector<T>>& out, std::vector<int>& recv_counts, MPI_Comm comm,
-                         MPI_Datatype type, int elem) {
-  const int P = static_cast<int>(out.size());
-  std::vector<int> sc(P), sd(P), rd(P);
-  recv_counts.assign(P, 0);
-  std::size_t total = 0;
-  for (int r = 0; r < P; ++r) {
-    sc[r] = as_count(out[r].size() * sizeof(T) / elem);
-    sd[r] = as_count(total * sizeof(T) / elem);
-    total += out[r].size();
-  }
-  std::vector<T> send;
-  send.reserve(total);
-  for (const auto& v : out) send.insert(send.end(), v.begin(), v.end());
-  check_mpi(MPI_Alltoall(sc.data(), 1, MPI_INT, recv_counts.data(), 1, MPI_INT, comm), "MPI_Alltoall");
-  std::uint64_t rtotal = 0;
-  for (int r = 0; r < P; ++r) {
-    rd[r] = as_count(rtotal);
-    rtotal += static_cast<std::uint64_t>(recv_counts[r]);
-  }
-  std::vector<T> recv(rtotal * elem / sizeof(T));
-  check_mpi(MPI_Alltoallv(send.data(), sc.data(), sd.data(), type, recv.data(), recv_counts.data(), rd.data(), type,
-                          comm),
-            "MPI_Alltoallv");
-  return recv;
-}
-
-}  // namespace detail
 
 template <class Kernel>
 class DistributedFixpoint {
  public:
   DistributedFixpoint(const retro::StateIndex& index, const Kernel& kernel, MPI_Comm comm)
-      : idx_(index), k_(kernel), comm_(comm), part_(index, ranks_of(comm)) {
+      : idx_(index),
+        k_(kernel),
+        comm_(comm),
+        part_(index, ranks_of(comm)),
+        x_(comm, OwnerOf{&part_}, {static_cast<std::uint8_t>(retro::kMoverWins), static_cast<std::uint8_t>(retro::kOpponentWins)}) {
     MPI_Comm_rank(comm_, &rank_);
     P_ = ranks_of(comm_);
     begin_ = part_.state_begin[rank_];
@@ -155,8 +126,7 @@ class DistributedFixpoint {
     register_ghosts();
     retro::SweepStats st;
     const double t0 = progress.elapsed();
-    Values values{up_.data(), lo_.data(), begin_, end_ - begin_, ghost_keys_.data(), ghost_keys_.size(),
-                  ghost_up_.data(), ghost_lo_.data()};
+    Values values{up_.data(), lo_.data(), begin_, end_ - begin_, &x_};
     const std::uint64_t w0 = part_.word_begin[rank_], w1 = part_.word_begin[rank_ + 1];
     for (;;) {
       const double ts = progress.elapsed();
@@ -171,11 +141,13 @@ class DistributedFixpoint {
         if (!ok) broken = true;
       });
       const double tx = progress.elapsed();
-      const std::uint64_t sent = send_updates();
+      const std::uint64_t sent = x_.exchange([&](std::uint64_t off) {
+        return Exchange::Record{static_cast<std::uint8_t>(up_[off]), static_cast<std::uint8_t>(lo_[off])};
+      });
       std::uint64_t local[4] = {changed.combine(std::plus<>{}), evaluated.combine(std::plus<>{}), sent,
                                 broken ? 1u : 0u};
       std::uint64_t global[4];
-      detail::check_mpi(MPI_Allreduce(local, global, 4, MPI_UINT64_T, MPI_SUM, comm_), "MPI_Allreduce");
+      check_mpi(MPI_Allreduce(local, global, 4, MPI_UINT64_T, MPI_SUM, comm_), "MPI_Allreduce");
       stats_.exchange_seconds += progress.elapsed() - tx;
       if (global[3]) throw std::logic_error("retrograde sweep: a value moved against its fixpoint (bug)");
       ++st.sweeps;
@@ -212,25 +184,27 @@ class DistributedFixpoint {
   // Own states in local arrays (relaxed atomics, as the shared solver),
   // other ranks' states in the ghost arrays, which change only between
   // sweeps.
+  using Exchange = GhostExchange<2, OwnerOf>;  // record: upper, lower
+
   struct Values {
     std::int8_t* u;
     std::int8_t* l;
     std::uint64_t base, count;
-    const std::uint64_t* keys;
-    std::size_t nkeys;
-    const std::int8_t* gu;
-    const std::int8_t* gl;
-    static std::int8_t load(const std::int8_t& x) {
-      return std::atomic_ref<const std::int8_t>(x).load(std::memory_order_relaxed);
+    const Exchange* x;
+    static std::int8_t load(const std::int8_t& v) {
+      return std::atomic_ref<const std::int8_t>(v).load(std::memory_order_relaxed);
     }
-    std::size_t ghost(std::uint64_t s) const { return static_cast<std::size_t>(std::lower_bound(keys, keys + nkeys, s) - keys); }
-    std::int8_t up(std::uint64_t s) const { return s - base < count ? load(u[s - base]) : gu[ghost(s)]; }
-    std::int8_t lo(std::uint64_t s) const { return s - base < count ? load(l[s - base]) : gl[ghost(s)]; }
-    void set_up(std::uint64_t s, std::int8_t x) {
-      std::atomic_ref<std::int8_t>(u[s - base]).store(x, std::memory_order_relaxed);
+    std::int8_t up(std::uint64_t s) const {
+      return s - base < count ? load(u[s - base]) : static_cast<std::int8_t>(x->ghost(s)[0]);
     }
-    void set_lo(std::uint64_t s, std::int8_t x) {
-      std::atomic_ref<std::int8_t>(l[s - base]).store(x, std::memory_order_relaxed);
+    std::int8_t lo(std::uint64_t s) const {
+      return s - base < count ? load(l[s - base]) : static_cast<std::int8_t>(x->ghost(s)[1]);
+    }
+    void set_up(std::uint64_t s, std::int8_t v) {
+      std::atomic_ref<std::int8_t>(u[s - base]).store(v, std::memory_order_relaxed);
+    }
+    void set_lo(std::uint64_t s, std::int8_t v) {
+      std::atomic_ref<std::int8_t>(l[s - base]).store(v, std::memory_order_relaxed);
     }
   };
 
@@ -256,40 +230,16 @@ class DistributedFixpoint {
         }
       }
     });
-    ghost_keys_.clear();
+    std::vector<std::uint64_t> keys;
     for (auto& v : found) {
       compact(v);
-      ghost_keys_.insert(ghost_keys_.end(), v.begin(), v.end());
+      keys.insert(keys.end(), v.begin(), v.end());
       std::vector<std::uint64_t>().swap(v);
     }
-    compact(ghost_keys_);
-    ghost_keys_.shrink_to_fit();
-    ghost_up_.assign(ghost_keys_.size(), retro::kMoverWins);
-    ghost_lo_.assign(ghost_keys_.size(), retro::kOpponentWins);
-    // Ghosts are sorted, so each owner's are one run: ghost_begin_[r].
-    ghost_begin_.assign(P_ + 1, 0);
-    for (int r = 0; r <= P_; ++r)
-      ghost_begin_[r] = static_cast<std::size_t>(
-          std::lower_bound(ghost_keys_.begin(), ghost_keys_.end(), part_.state_begin[r]) - ghost_keys_.begin());
-    std::vector<std::vector<std::uint64_t>> out(P_);
-    for (int r = 0; r < P_; ++r) out[r].assign(ghost_keys_.begin() + ghost_begin_[r], ghost_keys_.begin() + ghost_begin_[r + 1]);
-    std::vector<int> counts;
-    std::vector<std::uint64_t> requested = detail::alltoallv(out, counts, comm_, MPI_UINT64_T, sizeof(std::uint64_t));
-    // serve_: for each reader, the own states it registered (local offsets),
-    // in its slot order; sent_*: the codes it was last sent (initially the
-    // start values, which it already holds).
-    serve_begin_.assign(P_ + 1, 0);
-    for (int r = 0; r < P_; ++r) serve_begin_[r + 1] = serve_begin_[r] + static_cast<std::size_t>(counts[r]);
-    serve_.resize(requested.size());
-    for (std::size_t i = 0; i < requested.size(); ++i) {
-      if (requested[i] - begin_ >= end_ - begin_) throw std::logic_error("distributed sweep: misrouted ghost request");
-      serve_[i] = requested[i] - begin_;
-    }
-    sent_up_.assign(serve_.size(), retro::kMoverWins);
-    sent_lo_.assign(serve_.size(), retro::kOpponentWins);
-    std::uint64_t local[3] = {ghost_keys_.size(), end_ - begin_, ghost_keys_.size()}, sum[3], max[3];
-    detail::check_mpi(MPI_Allreduce(local, sum, 3, MPI_UINT64_T, MPI_SUM, comm_), "MPI_Allreduce");
-    detail::check_mpi(MPI_Allreduce(local, max, 3, MPI_UINT64_T, MPI_MAX, comm_), "MPI_Allreduce");
+    x_.register_reads(std::move(keys), [&](std::uint64_t s) { return s - begin_; });
+    std::uint64_t local[3] = {x_.ghosts(), end_ - begin_, x_.ghosts()}, sum[3], max[3];
+    check_mpi(MPI_Allreduce(local, sum, 3, MPI_UINT64_T, MPI_SUM, comm_), "MPI_Allreduce");
+    check_mpi(MPI_Allreduce(local, max, 3, MPI_UINT64_T, MPI_MAX, comm_), "MPI_Allreduce");
     stats_.ranks = P_;
     stats_.ghosts = sum[0];
     stats_.setup_bytes = sum[0] * sizeof(std::uint64_t);
@@ -297,51 +247,12 @@ class DistributedFixpoint {
     stats_.max_ghosts = max[2];
   }
 
-  // One combined message per reader with the registered codes that changed
-  // since last sent; applies the messages received to the ghosts. Returns
-  // the bytes this rank sent.
-  std::uint64_t send_updates() {
-    constexpr int kRecord = 6;  // uint32 slot, int8 upper, int8 lower
-    std::vector<std::vector<unsigned char>> out(P_);
-    tbb::parallel_for(0, P_, [&](int r) {
-      auto& buf = out[r];
-      for (std::size_t i = serve_begin_[r]; i < serve_begin_[r + 1]; ++i) {
-        const std::int8_t u = up_[serve_[i]], l = lo_[serve_[i]];
-        if (u == sent_up_[i] && l == sent_lo_[i]) continue;
-        sent_up_[i] = u;
-        sent_lo_[i] = l;
-        const std::uint32_t slot = static_cast<std::uint32_t>(i - serve_begin_[r]);
-        unsigned char rec[kRecord];
-        std::memcpy(rec, &slot, 4);
-        rec[4] = static_cast<unsigned char>(u);
-        rec[5] = static_cast<unsigned char>(l);
-        buf.insert(buf.end(), rec, rec + kRecord);
-      }
-    });
-    std::uint64_t sent = 0;
-    for (const auto& b : out) sent += b.size();
-    std::vector<int> counts;
-    std::vector<unsigned char> in = detail::alltoallv(out, counts, comm_, MPI_BYTE, 1);
-    std::size_t at = 0;
-    for (int r = 0; r < P_; ++r) {
-      const std::size_t end = at + static_cast<std::size_t>(counts[r]);
-      for (; at < end; at += kRecord) {
-        std::uint32_t slot;
-        std::memcpy(&slot, &in[at], 4);
-        const std::size_t g = ghost_begin_[r] + slot;
-        ghost_up_[g] = static_cast<std::int8_t>(in[at + 4]);
-        ghost_lo_[g] = static_cast<std::int8_t>(in[at + 5]);
-      }
-    }
-    return sent;
-  }
-
   void gather_one(const std::vector<std::int8_t>& mine, std::vector<std::int8_t>& all) {
     constexpr std::uint64_t kChunk = std::uint64_t{1} << 30;
     if (rank_ != 0) {
       all.clear();
       for (std::uint64_t at = 0; at < mine.size(); at += kChunk)
-        detail::check_mpi(MPI_Send(mine.data() + at, static_cast<int>(std::min(kChunk, mine.size() - at)), MPI_BYTE, 0,
+        check_mpi(MPI_Send(mine.data() + at, static_cast<int>(std::min(kChunk, mine.size() - at)), MPI_BYTE, 0,
                                    7, comm_),
                           "MPI_Send");
       return;
@@ -351,7 +262,7 @@ class DistributedFixpoint {
     for (int r = 1; r < P_; ++r) {
       const std::uint64_t b = part_.state_begin[r], n = part_.state_begin[r + 1] - b;
       for (std::uint64_t at = 0; at < n; at += kChunk)
-        detail::check_mpi(MPI_Recv(all.data() + b + at, static_cast<int>(std::min(kChunk, n - at)), MPI_BYTE, r, 7,
+        check_mpi(MPI_Recv(all.data() + b + at, static_cast<int>(std::min(kChunk, n - at)), MPI_BYTE, r, 7,
                                    comm_, MPI_STATUS_IGNORE),
                           "MPI_Recv");
     }
@@ -364,12 +275,7 @@ class DistributedFixpoint {
   int rank_ = 0, P_ = 1;
   std::uint64_t begin_ = 0, end_ = 0;  // own states [begin_, end_)
   std::vector<std::int8_t> up_, lo_;
-  std::vector<std::uint64_t> ghost_keys_;
-  std::vector<std::int8_t> ghost_up_, ghost_lo_;
-  std::vector<std::size_t> ghost_begin_;
-  std::vector<std::uint64_t> serve_;
-  std::vector<std::size_t> serve_begin_;
-  std::vector<std::int8_t> sent_up_, sent_lo_;
+  Exchange x_;
   ExchangeStats stats_;
 };
 
