@@ -17,6 +17,7 @@
 #include "generator/retrograde/generate.hpp"
 #include "generator/retrograde/value_code.hpp"
 #include "query/cli/commands.hpp"
+#include "query/cli/number_options.hpp"
 #include "query/sgf_game.hpp"
 
 namespace gotb::cli {
@@ -83,7 +84,7 @@ void run_query(const QueryArgs& a) {
     if (!history.empty()) throw std::invalid_argument("give the history with --moves or --sgf, not both");
     // The file decides board, ruleset and komi; the record must agree with
     // its board (sgf_game checks SZ) and its moves must be legal under them.
-    SgfGameChoices choices{board, rules, komi};
+    SgfGameChoices choices{board, rules, komi, "the tablebase"};
     history = sgf_game(read_sgf_record(read_text_file(a.sgf), board, a.allow_sgf_graph), choices).moves;
   }
   std::string moves_text;
@@ -174,7 +175,9 @@ void add_query_command(CLI::App& app) {
       "query", "Value of a position from a tablebase file (gotb generate -o), and every legal move's value");
   sub->add_option("file", args->file, "tablebase file")->required();
   sub->add_option("--moves,-m", args->moves, "history from the empty board, e.g. \"B2 A1 pass\" (GTP coordinates)");
-  sub->add_option("--sgf", args->sgf, "history from the main line of an SGF game record instead of --moves");
+  sub->add_option("--sgf", args->sgf, "history from the main line of an SGF game record instead of --moves "
+                  "(its SZ, RU and KM, where given, must be the file's)")
+      ->check(non_empty_name());
   sub->add_flag("--json", args->json, "print JSON");
   sub->add_flag("--allow-sgf-graph", args->allow_sgf_graph,
                 "let the SGF's GOTBBOARD[graph:PATH] open that graph file (off by default: an SGF from elsewhere "
