@@ -8,6 +8,9 @@
 # table: a small results table (all proven, and one with over-budget and
 #   not-attempted entries) with NP ranks; table.csv must equal the
 #   one-process one except the seconds column.
+# kill: a table run whose worker rank is killed (SIGKILL) once the first
+#   results are on disk; the job ends, table.csv holds the finished entries
+#   and "pending" ones, and `--resume` completes it to the one-process CSV.
 set -eu
 mode=$1 np=$2 gotb=$3 mpiexec=$4
 dir=$(mktemp -d "${TMPDIR:-/tmp}/gotb_mpi_${mode}_${np}.XXXXXX")
@@ -51,6 +54,39 @@ table)
     diff "$dir/one.csv" "$dir/mpi.csv" >&2 || fail "table $spec: CSV differs from the one-process run"
     echo "table $spec: $np ranks, CSV identical (seconds column aside)"
   done
+  ;;
+kill)
+  strip() { cut -d, -f1-9,11- "$1"; }
+  spec="--boards 1x3,2x2,1x4,2x3,1x5,1x6 --rules tromp-taylor ikeda-1 --threads 1 --no-plot"
+  "$gotb" table $spec --out-dir "$dir/one" > /dev/null 2>&1
+  $mpiexec $flags -np "$np" "$gotb" table $spec --mpi --out-dir "$dir/mpi" > /dev/null 2> "$dir/mpi.err" &
+  job=$!
+  # Wait for a first result on disk, then kill one worker: the gotb process
+  # of this run (its command line names the folder) with the largest pid,
+  # not rank 0, which mpirun starts first.
+  i=0
+  until grep -q ',exact,' "$dir/mpi/table.csv" 2>/dev/null || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
+  victim=""
+  for p in /proc/[0-9]*; do
+    pid=${p#/proc/}
+    tr '\0' ' ' 2>/dev/null < "$p/cmdline" | grep -q "^$gotb table .*--out-dir $dir/mpi" &&
+      { [ -z "$victim" ] || [ "$pid" -gt "$victim" ]; } && victim=$pid
+  done
+  [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || true
+  rc=0
+  wait $job || rc=$?
+  if [ "$rc" -ne 0 ]; then
+    grep -q ',"pending: ' "$dir/mpi/table.csv" || fail "killed run left no pending entry"
+    echo "kill: rank killed, job ended ($rc), $(grep -c ',exact,' "$dir/mpi/table.csv") entries kept"
+  else
+    echo "kill: the run finished before a rank could be killed (resume still checked)"
+  fi
+  $mpiexec $flags -np "$np" "$gotb" table $spec --mpi --resume --out-dir "$dir/mpi" > /dev/null 2>&1 ||
+    fail "--resume after the kill failed"
+  strip "$dir/one/table.csv" > "$dir/one.csv"
+  strip "$dir/mpi/table.csv" > "$dir/mpi.csv"
+  diff "$dir/one.csv" "$dir/mpi.csv" >&2 || fail "resumed table differs from the one-process run"
+  echo "kill: resumed table identical to the one-process run (seconds column aside)"
   ;;
 *) fail "unknown mode $mode" ;;
 esac

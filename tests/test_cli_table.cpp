@@ -119,7 +119,7 @@ TEST_CASE("gotb table writes pending entries while it runs; --resume solves only
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("--mpi needs an MPI build, and runs as one rank without mpirun", "[cli][mpi]") {
+TEST_CASE("MPI mode needs an MPI build, and runs as one rank without mpirun", "[cli][mpi]") {
 #if GOTB_MPI
   // Started without mpirun, MPI makes a one-rank job: the ordinary result.
   auto r = run_gotb("generate -b 2x3 -r tromp-taylor:no-suicide -t 1 -q --mpi");
