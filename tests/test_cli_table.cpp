@@ -120,6 +120,11 @@ TEST_CASE("gotb table writes pending entries while it runs; --resume solves only
 }
 
 TEST_CASE("MPI mode needs an MPI build, and runs as one rank without mpirun", "[cli][mpi]") {
+  // The exact ko=basic tables are not distributed: refused, not run serially.
+  auto e = run_gotb("generate -b 2x2 -r tromp-taylor:ko=basic -q --mpi");
+  CHECK(e.exit_code == 1);
+  CHECK(e.out.find("gotb: error: --mpi: the exact tables of tromp-taylor:ko=basic are not distributed yet") !=
+        std::string::npos);
 #if GOTB_MPI
   // Started without mpirun, MPI makes a one-rank job: the ordinary result.
   auto r = run_gotb("generate -b 2x3 -r tromp-taylor:no-suicide -t 1 -q --mpi");
