@@ -54,7 +54,8 @@ class FixpointSolver {
                  std::vector<std::int8_t>& lower)
       : idx_(index), k_(kernel), up_(upper), lo_(lower) {}
 
-  SweepStats run(const Progress& progress) {
+  // `limits` (optional): one unit of work per state evaluated.
+  SweepStats run(const Progress& progress, WorkLimits* limits = nullptr) {
     up_.assign(idx_.states(), kMoverWins);
     lo_.assign(idx_.states(), kOpponentWins);
     SweepStats st;
@@ -68,6 +69,7 @@ class FixpointSolver {
                           std::uint64_t c = 0, e = 0;
                           bool ok = true;
                           for (std::uint64_t w = r.begin(); w != r.end(); ++w) ok &= sweep_word(w, c, e);
+                          if (limits) limits->charge(e);
                           changed.local() += c;
                           evaluated.local() += e;
                           if (!ok) broken = true;
