@@ -110,7 +110,8 @@ class FixpointSolver {
                  std::vector<std::int8_t>& lower)
       : idx_(index), k_(kernel), up_(upper), lo_(lower) {}
 
-  SweepStats run(const Progress& progress) {
+  // `limits` (optional): one unit of work per state evaluated.
+  SweepStats run(const Progress& progress, WorkLimits* limits = nullptr) {
     up_.assign(idx_.states(), kMoverWins);
     lo_.assign(idx_.states(), kOpponentWins);
     SweepStats st;
@@ -126,6 +127,7 @@ class FixpointSolver {
                           bool ok = true;
                           for (std::uint64_t w = r.begin(); w != r.end(); ++w)
                             ok &= sweep_word(idx_, k_, values, w, c, e);
+                          if (limits) limits->charge(e);
                           changed.local() += c;
                           evaluated.local() += e;
                           if (!ok) broken = true;

@@ -263,6 +263,7 @@ void TrompTaylorSearch::generate(Ply& P, const Frame& f, bool use_symmetry) {
 TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth) {
   if (opt_.node_limit && stats_.nodes >= opt_.node_limit) throw NodeLimitReached();
   if (test_limit_ && stats_.nodes >= test_limit_) throw TestBudgetSpent{};
+  if ((stats_.nodes & 0x3FF) == 0) work_meter().fetch_add(0x400, std::memory_order_relaxed);  // progress only
   if (opt_.time_limit > 0 && (stats_.nodes & 0x3FFF) == 0 && std::chrono::steady_clock::now() > deadline_)
     throw NodeLimitReached("time limit reached");
   // Superko lines can outgrow the stack (core/stack_guard.hpp); asked every

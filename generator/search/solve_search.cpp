@@ -121,13 +121,19 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   // Retrograde move ordering: changes the order moves are tried, never a value.
   search::SearchOptions opt = options;
   std::shared_ptr<const search::RetroOrdering> retro;
-  if (!opt.ordering) retro = search::retro_ordering_for(req.board, ordering);
+  // Its build is part of the budget: it stops at either limit, and its work
+  // (ranks enumerated plus states evaluated) counts against the node limit.
+  if (!opt.ordering) retro = search::retro_ordering_for(req.board, ordering, {opt.node_limit, opt.time_limit});
   if (retro) {
     opt.ordering = retro.get();
     if (opt.time_limit > 0) {
       const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (spent >= opt.time_limit) throw NodeLimitReached("time limit reached");
       opt.time_limit -= spent;
+    }
+    if (opt.node_limit > 0) {
+      if (retro->build_work() >= opt.node_limit) throw NodeLimitReached();
+      opt.node_limit -= retro->build_work();
     }
   }
   std::vector<Move> history;

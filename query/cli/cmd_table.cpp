@@ -3,6 +3,7 @@
 // proven and what it cost; an entry that ran out of budget says so and is
 // never guessed.
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -14,6 +15,9 @@
 #include <set>
 #include <memory>
 #include <sstream>
+#include <thread>
+#include <condition_variable>
+#include <mutex>
 
 #include <nlohmann/json.hpp>
 
@@ -139,7 +143,54 @@ Entry solve_entry(const Board& board, const RuleSet& rules, const TableArgs& a) 
   return e;
 }
 
-std::string fixed(double s, int digits = 2) {
+std::string fixed(double s, int digits = 2);
+
+// While one entry is being solved: a line on stderr every few seconds with
+// the entry, the time spent and the solvers' nodes per second (from
+// work_meter(), core/budget.hpp), so a long table shows it is alive.
+class LiveProgress {
+ public:
+  explicit LiveProgress(std::string entry)
+      : entry_(std::move(entry)), start_(std::chrono::steady_clock::now()), meter0_(work_meter().load()) {
+    thread_ = std::thread([this] { run(); });
+  }
+  ~LiveProgress() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+  std::uint64_t work() const { return work_meter().load() - meter0_; }
+
+ private:
+  void run() {
+    std::unique_lock<std::mutex> lock(m_);
+    std::uint64_t last_work = work();
+    double last_t = seconds();
+    while (!cv_.wait_for(lock, std::chrono::seconds(5), [this] { return done_; })) {
+      const double t = seconds();
+      const std::uint64_t w = work();
+      char rate[32];
+      std::snprintf(rate, sizeof rate, "%.3g", t > last_t ? (w - last_work) / (t - last_t) : 0.0);
+      std::cerr << "\n  ... " << entry_ << ": " << fixed(t, 0) << " s, " << w << " nodes so far, " << rate
+                << " nodes/s" << std::flush;
+      last_work = w;
+      last_t = t;
+    }
+  }
+  std::string entry_;
+  std::chrono::steady_clock::time_point start_;
+  std::uint64_t meter0_;
+  std::mutex m_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+std::string fixed(double s, int digits) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.*f", digits, s);
   return buf;
@@ -155,13 +206,6 @@ std::string csv_quote(const std::string& s) {
   std::string out = "\"";
   for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
   return out + "\"";
-}
-
-// The line a board is drawn on in the plot: rectangles of the same row
-// count (1xN, 2xN, ...); any other board on its own.
-std::string row_family(const Board& b) {
-  if (b.shape() != Board::Shape::Rectangle) return b.spec();
-  return std::to_string(b.rows()) + "xN";
 }
 
 // Whether `big` contains `small` up to rotation: then solving `big` is taken
@@ -265,48 +309,62 @@ Previous read_previous(const std::filesystem::path& path, double komi) {
   return prev;
 }
 
-// A gnuplot script with the data inline: value and solve time against
-// board size, one series per ruleset, proven entries only.
+// A gnuplot script with the data inline: one heat-map panel per ruleset,
+// rows x columns of the rectangular boards, each cell coloured by its value
+// (red: Black ahead, blue: White ahead, white: a draw) and labelled with it;
+// a cell that is not proven is grey and labelled "?", with no colour, so a
+// value is never suggested for it. Other board shapes are listed in the
+// Markdown table only.
 std::string plot_script(const std::vector<Board>& boards, const std::vector<RuleSet>& rules,
                         const std::map<std::pair<size_t, size_t>, Entry>& entries, const std::string& png) {
   std::ostringstream gp;
-  gp << "# Written by `gotb table`; run `gnuplot table.gp` to redraw.\n";
-  for (size_t r = 0; r < rules.size(); ++r) {
-    // One line per row family (1xN, 2xN, ...): gnuplot breaks a line at a
-    // blank line in the data.
-    std::map<std::string, std::vector<size_t>> families;
-    for (size_t b = 0; b < boards.size(); ++b) families[row_family(boards[b])].push_back(b);
-    gp << "$d" << r << " << EOD\n";
-    for (const auto& [family, members] : families) {
-      for (size_t b : members) {
-        const Entry& e = entries.at({b, r});
-        if (e.status != Status::Proven || !e.value.is_score()) continue;
-        gp << boards[b].size() << ' ' << e.value.points() << ' ' << std::max(e.seconds, 1e-4) << "  # "
-           << boards[b].spec() << "\n";
-      }
-      gp << "\n";
+  gp << "# Written by `gotb table`; run `gnuplot table.gp` to redraw.\n"
+     << "# Data per ruleset: columns rows value label (proven score entries), then columns rows label\n"
+     << "# (entries proven with a special value, or not proven).\n";
+  int max_rows = 1, max_cols = 1;
+  double max_abs = 1;
+  for (const auto& b : boards)
+    if (b.shape() == Board::Shape::Rectangle) {
+      max_rows = std::max(max_rows, b.rows());
+      max_cols = std::max(max_cols, b.cols());
     }
-    gp << "EOD\n";
-  }
-  int max_points = 1;
   for (const auto& [at, e] : entries)
-    if (e.status == Status::Proven) max_points = std::max(max_points, boards[at.first].size());
-  gp << "set terminal pngcairo size 1100,900 noenhanced\n"
+    if (e.status == Status::Proven && e.value.is_score()) max_abs = std::max(max_abs, std::abs(e.value.points()));
+  for (size_t r = 0; r < rules.size(); ++r) {
+    std::ostringstream proven, other;
+    for (size_t b = 0; b < boards.size(); ++b) {
+      if (boards[b].shape() != Board::Shape::Rectangle) continue;
+      const Entry& e = entries.at({b, r});
+      if (e.why == "not requested") continue;
+      const std::string at = std::to_string(boards[b].cols()) + ' ' + std::to_string(boards[b].rows()) + ' ';
+      if (e.status == Status::Proven && e.value.is_score())
+        proven << at << e.value.points() << " \"" << e.value.to_string() << "\"\n";
+      else
+        other << at << '"' << (e.status == Status::Proven ? e.value.to_string() : std::string("?")) << "\"\n";
+    }
+    // gnuplot cannot plot an empty data block: a point outside the range stands in.
+    gp << "$v" << r << " << EOD\n" << (proven.str().empty() ? "-9 -9 0 \"\"\n" : proven.str()) << "EOD\n";
+    gp << "$u" << r << " << EOD\n" << (other.str().empty() ? "-9 -9 \"\"\n" : other.str()) << "EOD\n";
+  }
+  const int n = static_cast<int>(rules.size());
+  const int layout_cols = n > 1 ? 2 : 1, layout_rows = (n + layout_cols - 1) / layout_cols;
+  gp << "set terminal pngcairo size " << 560 * layout_cols << "," << 60 + layout_rows * std::max(170, 50 * max_rows + 70)
+     << " noenhanced font ',9'\n"
      << "set output '" << png << "'\n"
-     << "set multiplot layout 2,1 title 'gotb: exact values from the empty board (komi 0)'\n"
-     << "set grid\nset key outside right\nset xtics 1\n"
-     << "set xrange [0.5:" << max_points + 0.5 << "]\n"
-     << "set xlabel 'points on the board (one line per row count: 1xN, 2xN, ...)'\n"
-     << "set ylabel 'value (Black - White)'\n";
-  auto series = [&](const char* cols) {
-    std::string s = "plot ";
-    for (size_t r = 0; r < rules.size(); ++r)
-      s += (r ? ", " : "") + std::string("$d") + std::to_string(r) + " using " + cols + " with linespoints title '" +
-           rules[r].to_string() + "'";
-    return s + "\n";
-  };
-  gp << series("1:2");
-  gp << "set logscale y\nset ylabel 'seconds to prove'\n" << series("1:3") << "unset multiplot\n";
+     << "set multiplot layout " << layout_rows << "," << layout_cols
+     << " title 'gotb: exact value of the empty board (Black - White, komi 0); rows x columns; grey ? = not "
+        "proven'\n"
+     << "set palette defined (-1 '#3060c0', 0 '#ffffff', 1 '#d03030')\n"
+     << "set cbrange [" << -max_abs << ":" << max_abs << "]\nunset colorbox\n"
+     << "set xrange [0.5:" << max_cols + 0.5 << "]\nset yrange [0.5:" << max_rows + 0.5 << "]\n"
+     << "set xtics 1 scale 0\nset ytics 1 scale 0\nset xlabel 'columns'\nset ylabel 'rows'\n"
+     << "set style fill solid 1.0 border lc rgb '#808080'\nunset key\n";
+  for (size_t r = 0; r < rules.size(); ++r)
+    gp << "set title '" << rules[r].to_string() << "'\n"
+       << "plot $v" << r << " using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, "
+       << "$u" << r << " using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', "
+       << "$v" << r << " using 1:2:4 with labels, $u" << r << " using 1:2:3 with labels\n";
+  gp << "unset multiplot\n";
   return gp.str();
 }
 
@@ -527,7 +585,7 @@ void solve_distributed(const dist::Session& session, const std::vector<Board>& b
     const auto j = nlohmann::json::parse(text);
     const size_t i = j.at("id").get<size_t>();
     done[i] = 1;
-    record(todo[i].first, todo[i].second, entry_from_json(j), " (rank " + std::to_string(st.MPI_SOURCE) + ")");
+    record(todo[i].first, todo[i].second, entry_from_json(j), ", rank " + std::to_string(st.MPI_SOURCE));
     idle.push_back(st.MPI_SOURCE);
     std::vector<int> still;
     for (int w : idle)
@@ -616,12 +674,13 @@ void run_table(TableArgs a, const dist::Session* session) {
   // A result: recorded, reported, and written out at once (files are
   // rewritten after every entry, so an interrupted run loses only the
   // entries in progress).
-  auto record = [&](size_t b, size_t r, Entry e, const std::string& where) {
+  auto record = [&](size_t b, size_t r, Entry e, const std::string& note) {
     e.budget = budget;
     if (e.status == Status::OverBudget) over_budget[r].push_back(b);
-    std::cerr << boards[b].spec() << " under " << rules[r].to_string() << where << ":"
+    // `note`: ", rank N" (distributed) or ", N nodes/s" (local).
+    std::cerr << boards[b].spec() << " under " << rules[r].to_string() << ":"
               << (e.status == Status::Proven ? " " + e.value.to_string() : " " + (e.why.empty() ? "" : e.why)) << " ("
-              << fixed(e.seconds) << " s)\n";
+              << fixed(e.seconds) << " s" << note << ")\n";
     entries[{b, r}] = std::move(e);
     if (!a.no_files) write_tables(a, boards, rules, entries, budget, false);
   };
@@ -629,13 +688,31 @@ void run_table(TableArgs a, const dist::Session* session) {
   if (session && session->size() > 1) {
     solve_distributed(*session, boards, rules, todo, not_attempted, record);
   } else {
+    // Progress on stderr: [entry / entries to solve at most, elapsed], then
+    // the result with nodes/s; LiveProgress adds a line every few seconds.
+    const auto run_start = std::chrono::steady_clock::now();
+    std::size_t attempted = 0;
     for (auto [b, r] : todo) {
       Entry e;
+      std::string rate_text;
       if (!not_attempted(b, r, e)) {
-        std::cerr << "solving " << boards[b].spec() << " under " << rules[r].to_string() << " ...\n";
-        e = solve_entry(boards[b], rules[r], a);
+        ++attempted;
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - run_start).count();
+        std::cerr << "[" << attempted << "/" << todo.size() << ", " << fixed(elapsed, 0) << " s] solving "
+                  << boards[b].spec() << " under " << rules[r].to_string() << " ...\n";
+        std::uint64_t work = 0;
+        {
+          LiveProgress live(boards[b].spec() + " under " + rules[r].to_string());
+          e = solve_entry(boards[b], rules[r], a);
+          work = live.work();
+        }
+        if (e.seconds > 0.01) {
+          char rate[32];
+          std::snprintf(rate, sizeof rate, "%.3g", work / e.seconds);
+          rate_text = std::string(", ") + rate + " nodes/s";
+        }
       }
-      record(b, r, std::move(e), "");
+      record(b, r, std::move(e), rate_text);
     }
   }
   write_tables(a, boards, rules, entries, budget, true);
