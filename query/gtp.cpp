@@ -196,6 +196,7 @@ GtpEngine::Reply GtpEngine::dispatch(const std::string& name, const std::vector<
     check_komi(k);  // throws: "komi must be a multiple of 0.5"
     GameSpec spec = game_->spec();
     spec.komi = k;
+    if (std::string why = backend_.unsupported(spec); !why.empty()) return {false, "unacceptable komi: " + why};
     std::vector<std::string> moves = game_->moves();
     auto next = std::make_unique<GameRecord>(spec);
     next->set_moves(moves);  // komi does not change legality
@@ -266,6 +267,10 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const std::vector<std::string>& args, bo
   if (trial.now().to_move != *c && !trial.play("pass")) return {false, "cannot pass for the other colour here"};
   if (trial.now().over) return {true, "pass"};
   Analysis a = backend_.analyze(trial.spec(), trial.moves());
+  // Perfect play needs the exact value: bounds (a fixpoint file without a
+  // fallback) would let the engine pick a move that loses value.
+  if (!a.value.exact())
+    return {false, "no exact value for this position (" + std::string(source_name(a.source)) + "): " + a.note};
   auto pick = choose_move(a, trial.spec().board);
   if (!pick) return {true, "pass"};
   const std::string move = a.moves[*pick].move;
@@ -327,7 +332,8 @@ GtpEngine::Reply GtpEngine::cmd_final_score() {
 GtpEngine::Reply GtpEngine::cmd_value() {
   Analysis a = analyze();
   std::string out = "value " + a.value.to_string() + " (Black minus White, " +
-                    (a.value.exact() ? "exact" : "bounds") + ", " + a.method + ")\n";
+                    (a.value.exact() ? "exact" : "bounds") + ", " + a.method +
+                    (a.method == source_name(a.source) ? "" : std::string(", ") + source_name(a.source)) + ")\n";
   out += a.game_over ? "game over" : std::string(color_name(a.to_move)) + " to move";
   if (!a.note.empty()) out += "\nnote " + a.note;
   for (const MoveEval& m : best_first(a))
