@@ -24,13 +24,14 @@ bool parse_int(std::string_view s, int& out) {
   return ec == std::errc() && ptr == s.data() + s.size();
 }
 
-void check_grid(int rows, int cols) {
-  if (rows < 1 || cols < 1)
-    throw std::invalid_argument("board " + std::to_string(rows) + "x" + std::to_string(cols) +
-                                " has no points");
-  if (rows * cols > kMaxPoints)
-    throw std::invalid_argument("board " + std::to_string(rows) + "x" + std::to_string(cols) +
-                                " has " + std::to_string(rows * cols) +
+// Each dimension is checked on its own first and the product is taken in
+// 64 bits: rows * cols in int overflows for 65536x65536 (and 46341^2 wraps
+// past INT_MAX), which once let huge boards through to 64-entry arrays.
+void check_grid(long long rows, long long cols) {
+  const std::string dims = std::to_string(rows) + "x" + std::to_string(cols);
+  if (rows < 1 || cols < 1) throw std::invalid_argument("board " + dims + " has no points");
+  if (rows > kMaxPoints || cols > kMaxPoints || rows * cols > kMaxPoints)
+    throw std::invalid_argument("board " + dims + " has " + std::to_string(rows * cols) +
                                 " points; at most 64 are supported");
 }
 

@@ -158,6 +158,10 @@ std::string take_error() {
   return out;
 }
 
+std::vector<std::string> read_attr_strings(hid_t attr, const char* name, std::size_t count) {
+  return read_string_elements(attr, name, count);
+}
+
 bool has_attr(hid_t obj, const char* name) {
   htri_t e = H5Aexists(obj, name);
   if (e < 0) bad(name, "cannot be looked up (" + take_error() + ")");

@@ -27,6 +27,7 @@
 #include "core/rules/ruleset.hpp"
 #include "format/h5util.hpp"
 #include "format/h5zstd.hpp"
+#include "format/metadata_hash.hpp"
 #include "format/xxh64.hpp"
 
 namespace gotb {
@@ -264,6 +265,8 @@ class Writer {
     values.reset();
     sums.reset();
     extra.reset();
+    // Last: the checksum over every attribute and object written above.
+    if (!h5::reseal_metadata(f)) fail_h5("cannot write the metadata checksum");
     if (H5Fflush(f, H5F_SCOPE_GLOBAL) < 0) fail_h5("cannot flush " + quoted(tmp_));
     if (!file.close()) fail_h5("cannot close " + quoted(tmp_));
   }
@@ -487,6 +490,12 @@ struct TablebaseReader::Impl {
     if (!S_ISREG(st.st_mode)) fail("not a regular file");
     file_bytes = static_cast<std::uint64_t>(st.st_size);
     if (::access(path.c_str(), R_OK) != 0) fail(std::string("cannot open: ") + std::strerror(errno));
+    // Before HDF5 parses anything: metadata without HDF5's checksums (what
+    // h5repack writes by default) can crash the library when damaged.
+    if (int sb = h5::raw_superblock_version(path); sb >= 0 && sb < 2)
+      fail("its HDF5 metadata carries no checksums (superblock version " + std::to_string(sb) +
+           "), as after h5repack without --low=2 --high=2; gotb refuses such files because damaged "
+           "unchecksummed metadata can crash the HDF5 library (docs/format.md)");
     htri_t is = H5Fis_hdf5(path.c_str());
     if (is == 0) fail("not an HDF5 file (no HDF5 signature found)");
     if (is < 0) fail("cannot open: " + h5::take_error());
@@ -512,6 +521,7 @@ struct TablebaseReader::Impl {
            std::to_string(kTablebaseFormatVersion) +
            (version > kTablebaseFormatVersion ? " (the file was written by a newer gotb)" : ""));
     meta.format_version = static_cast<int>(version);
+    check_metadata_checksum();
     meta.board = h5::read_string(f, "board");
     meta.rules = h5::read_string(f, "rules");
     meta.komi = h5::read_f64(f, "komi");
@@ -553,6 +563,24 @@ struct TablebaseReader::Impl {
 
   std::vector<std::uint64_t> whole_hashes;
   std::uint64_t chunk_values = 0;
+
+  // Every attribute and the shape of every object, against the checksum
+  // the writer computed last (docs/format.md, "Metadata checksum"); before
+  // any attribute's meaning is used.
+  void check_metadata_checksum() {
+    hid_t f = file.get();
+    if (unsigned v = h5::min_object_header_version(f); v < 2)
+      fail("an HDF5 object header carries no checksum (version " + std::to_string(v) +
+           "), as after h5repack without --low=2 --high=2 (docs/format.md)");
+    if (!h5::has_attr(f, h5::kMetadataChecksumAttr))
+      fail(std::string("no metadata checksum (attribute '") + h5::kMetadataChecksumAttr +
+           "'): the file was written by an older gotb or by a tool that dropped it; regenerate it");
+    const std::uint64_t stored = h5::read_u64(f, h5::kMetadataChecksumAttr);
+    const std::uint64_t computed = h5::metadata_xxh64(f);
+    if (stored != computed)
+      fail("metadata checksum mismatch: an attribute or the file's structure changed after it was written "
+           "(metadata_xxh64 stored " + hex(stored) + ", computed " + hex(computed) + ")");
+  }
 
   // Rebuilds the board from the stored graph and checks the board string
   // against it, so that a wrong board string cannot pass unnoticed.

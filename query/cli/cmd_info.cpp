@@ -183,7 +183,7 @@ void add_verify_command(CLI::App& app) {
         char t[32];
         std::snprintf(t, sizeof t, "%.2f", secs);
         std::cout << file << ": OK - " << arrays << " arrays, " << values << " values in " << chunks
-                  << " chunks; every xxh64 checksum matches (" << t << " s)\n";
+                  << " chunks; the metadata checksum and every chunk and array checksum match (" << t << " s)\n";
       } else {
         std::cout << file << ": FAILED - " << problems.size() << " problem" << (problems.size() == 1 ? "" : "s")
                   << "\n";
