@@ -78,8 +78,10 @@ std::string ValueBounds::to_string() const {
   return "[" + lower.to_string() + ", " + upper.to_string() + "]";
 }
 
+bool proven(const Analysis& a) { return a.value.exact() || a.source != ValueSource::FileFixpoints; }
+
 bool keeps_value(const Analysis& a, const MoveEval& m) {
-  if (a.game_over) return false;
+  if (a.game_over || !proven(a) || m.source == ValueSource::FileFixpoints) return false;
   return a.to_move == Color::Black ? m.value.lower >= a.value.lower : m.value.upper <= a.value.upper;
 }
 
@@ -118,6 +120,9 @@ std::vector<std::string> principal_variation(AnalysisBackend& backend, const Gam
   std::vector<std::string> pv;
   for (;;) {
     Analysis a = backend.analyze(spec, history);
+    if (!proven(a))
+      throw std::invalid_argument("no exact value after " + std::to_string(history.size()) + " moves (" +
+                                  source_name(a.source) + "), so no principal variation: " + a.note);
     auto pick = choose_move(a, spec.board);
     if (!pick) break;
     if (pv.size() == max_moves)

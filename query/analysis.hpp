@@ -121,9 +121,17 @@ class AnalysisBackend {
   virtual Analysis analyze(const GameSpec& spec, const std::vector<std::string>& history) = 0;
 };
 
+// Whether the values are a proof (exact, or bounds a solver proved) rather
+// than the bare score range of a source that proves nothing (a fixpoint
+// file, source FileFixpoints): choose_move, keeps_value and principal
+// variations need proven values.
+bool proven(const Analysis& a);
+
 // Does the move keep what the state guarantees the player to move? Black
 // keeps the state's lower bound, White its upper bound; with exact values
-// this is "the move's value equals the state's value".
+// this is "the move's value equals the state's value". False when the
+// values are not proven (a fixpoint file's score range would make every
+// move look value-keeping).
 bool keeps_value(const Analysis& a, const MoveEval& m);
 
 // The move an optimal player plays (GTP genmove, principal variations):
@@ -139,7 +147,8 @@ std::optional<std::size_t> choose_move(const Analysis& a, const Board& board);
 std::vector<MoveEval> best_first(const Analysis& a);
 
 // Moves from the current state to the end of the game, each chosen by
-// choose_move (one analysis per step). Stops early after max_moves.
+// choose_move (one analysis per step). Stops early after max_moves; throws
+// std::invalid_argument where a value on the way is not exact.
 std::vector<std::string> principal_variation(AnalysisBackend& backend, const GameSpec& spec,
                                              std::vector<std::string> history, std::size_t max_moves = 10000);
 

@@ -267,9 +267,9 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const std::vector<std::string>& args, bo
   if (trial.now().to_move != *c && !trial.play("pass")) return {false, "cannot pass for the other colour here"};
   if (trial.now().over) return {true, "pass"};
   Analysis a = backend_.analyze(trial.spec(), trial.moves());
-  // Perfect play needs the exact value: bounds (a fixpoint file without a
-  // fallback) would let the engine pick a move that loses value.
-  if (!a.value.exact())
+  // Play needs proven values: a fixpoint file's score range (no fallback)
+  // would let the engine pick a move that loses value.
+  if (!proven(a))
     return {false, "no exact value for this position (" + std::string(source_name(a.source)) + "): " + a.note};
   auto pick = choose_move(a, trial.spec().board);
   if (!pick) return {true, "pass"};

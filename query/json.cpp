@@ -57,15 +57,13 @@ nlohmann::json analysis_json(const GameSpec& spec, const std::vector<std::string
     bounds_json(m.value, e);
     e["source"] = source_name(m.source);
     e["ends_game"] = m.ends_game;
-    // Only an exact value can be kept; bounds from a source that proves
-    // nothing would make every move look value-keeping.
-    e["keeps_value"] = a.value.exact() && m.value.exact() && keeps_value(a, m);
+    e["keeps_value"] = keeps_value(a, m);
     if (m.fixpoints) e["fixpoints"] = fixpoints_json(*m.fixpoints);
     if (m.depth) e["depth"] = *m.depth;
     moves.push_back(std::move(e));
   }
   j["moves"] = moves;
-  auto pick = a.value.exact() ? choose_move(a, spec.board) : std::nullopt;
+  auto pick = proven(a) ? choose_move(a, spec.board) : std::nullopt;
   j["best_move"] = pick ? nlohmann::json(a.moves[*pick].move) : nlohmann::json(nullptr);
   j["pv"] = a.pv;
   j["nodes"] = a.nodes;

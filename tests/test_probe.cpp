@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 #include "core/rules/games.hpp"
@@ -240,4 +241,62 @@ TEST_CASE("GTP from a file: refuses non-exact states, plays perfectly with a fal
   }
   REQUIRE(e.game().now().over);
   CHECK(e.game().now().score_now.identical(start));
+}
+
+TEST_CASE("gotb query / pv / gtp / referee --tablebase go through the probe", "[probe][cli]") {
+  ProbeTmp tmp;
+  const std::string file = tmp.generate("2x2", "tromp-taylor");
+
+  // query: not exact, said so; with --fallback search exact, with a PV.
+  auto q = run_gotb("query " + file + " --moves A1 --json");
+  REQUIRE(q.exit_code == 0);
+  auto j = nlohmann::json::parse(q.out);
+  CHECK(j["exact"] == false);
+  CHECK(j["value"].is_null());
+  CHECK(j["source"] == "file-fixpoints");
+  auto qf = run_gotb("query " + file + " --moves A1 --fallback search --pv --json");
+  REQUIRE(qf.exit_code == 0);
+  auto jf = nlohmann::json::parse(qf.out);
+  auto solved = nlohmann::json::parse(run_gotb("solve -b 2x2 --moves A1 --json").out);
+  CHECK(jf["exact"] == true);
+  CHECK(jf["source"] == "search");
+  CHECK(jf["value"] == solved["value"]);
+  CHECK(jf["fixpoints"].is_object());
+  CHECK_FALSE(jf["pv"].empty());
+  auto text = run_gotb("query " + file + " --moves A1");
+  CHECK(text.out.find("not exact (score range)") != std::string::npos);
+  CHECK(text.out.find("fixpoints gfp B wins (special) / lfp W wins (special)") != std::string::npos);
+
+  // pv: refused without an exact value, the solver's line with a fallback.
+  auto pv = run_gotb("pv --tablebase " + file + " --moves A1");
+  CHECK(pv.exit_code == 1);
+  CHECK(pv.out.find("gotb: error: no exact value for the position after the history (file-fixpoints)") !=
+        std::string::npos);
+  auto pvf = run_gotb("pv --tablebase " + file + " --fallback search --moves A1 --json");
+  REQUIRE(pvf.exit_code == 0);
+  auto jp = nlohmann::json::parse(pvf.out);
+  CHECK(jp["value"] == solved["value"]);
+  CHECK(jp["result"] == solved["value"]);
+  auto mismatch = run_gotb("pv --tablebase " + file + " -b 2x3");
+  CHECK(mismatch.exit_code == 1);
+  CHECK(mismatch.out.find("--board 2x3 differs from the tablebase's board 2x2") != std::string::npos);
+
+  // gtp over stdin: genmove refused, then played with a fallback.
+  auto g = run_gotb("gtp --tablebase " + file + " <<'EOF'\n1 genmove b\n2 final_score\nEOF\n");
+  CHECK(g.out.find("?1 no exact value for this position (file-fixpoints)") != std::string::npos);
+  CHECK(g.out.find("?2 cannot score: only bounds [W+4, B+4] are known") != std::string::npos);
+  auto gf = run_gotb("gtp --tablebase " + file + " --fallback search <<'EOF'\n1 genmove b\n2 final_score\nEOF\n");
+  CHECK(gf.out.find("=1 ") != std::string::npos);
+  CHECK(gf.out.find("=2 B+1") != std::string::npos);
+
+  // referee: the start values from the file (with a fallback), a file-backed engine.
+  const std::string engine = std::string(GOTB_BINARY) + " gtp --tablebase " + file + " --fallback search";
+  auto r = run_gotb("referee --tablebase " + file + " --fallback search -a '" + engine + "' --engine-b '" +
+                    GOTB_BINARY + " gtp -b 2x2' --openings '-;A1' --perfect a");
+  INFO(r.out);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("summary: 4 games; engine a (claimed perfect) never ended below the exact start value") !=
+        std::string::npos);
+  auto rn = run_gotb("referee --tablebase " + file + " -a '" + engine + "' --engine-b '" + engine + "'");
+  CHECK(rn.exit_code == 1);
 }
