@@ -1,5 +1,7 @@
 #include "core/board.hpp"
 
+#include "core/file_io.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -168,8 +170,7 @@ Board Board::graph(std::string label, int n, const std::vector<std::pair<int, in
 }
 
 Board Board::load_graph_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("cannot open graph file '" + path + "'");
+  std::istringstream in(read_regular_file(path, kMaxGraphFileBytes, "graph file"));
   std::vector<std::string> names;
   std::vector<std::pair<std::string, std::string>> named_edges;
   bool have_points = false;

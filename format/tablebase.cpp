@@ -157,6 +157,7 @@ class Writer {
   static std::string errno_text() { return std::strerror(errno); }
 
   void validate() {
+    check_output_path(path_);
     if (meta_.format_version != kTablebaseFormatVersion)
       fail("this gotb writes format version " + std::to_string(kTablebaseFormatVersion) + ", not " +
            std::to_string(meta_.format_version));
@@ -399,6 +400,22 @@ class Writer {
 };
 
 }  // namespace
+
+void check_output_path(const std::string& path) {
+  if (path.empty()) throw TablebaseError("cannot write tablebase: the output file name is empty");
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return;
+    throw TablebaseError("cannot write tablebase " + quoted(path) + ": " + std::strerror(errno));
+  }
+  if (S_ISLNK(st.st_mode))
+    throw TablebaseError("cannot write tablebase " + quoted(path) +
+                         ": it is a symbolic link (gotb replaces only regular files; remove it or name the target)");
+  if (!S_ISREG(st.st_mode))
+    throw TablebaseError("cannot write tablebase " + quoted(path) + ": it exists and is not a regular file (" +
+                         (S_ISDIR(st.st_mode) ? "a directory" : "a device, FIFO or socket") +
+                         "); gotb replaces only regular files");
+}
 
 void write_tablebase(const std::string& path, const TablebaseMeta& meta,
                      const std::vector<TablebaseArrayView>& arrays, const WriteOptions& options) {

@@ -288,7 +288,7 @@ GtpEngine::Reply GtpEngine::cmd_loadsgf(const std::vector<std::string>& args) {
   long move_number = 0;
   if (args.size() == 2 && (!parse_uint(args[1], move_number) || move_number < 1)) return {false, "syntax error"};
   try {
-    SgfRecord rec = read_sgf_record(read_text_file(args[0]));
+    SgfRecord rec = read_sgf_record(read_text_file(args[0]), std::nullopt, allow_sgf_graph_);
     if (move_number > 0 && static_cast<std::size_t>(move_number - 1) < rec.moves.size()) {
       rec.moves.resize(move_number - 1);
       rec.colours.resize(move_number - 1);

@@ -131,12 +131,14 @@ std::string ReferenceBackend::unsupported(const GameSpec& spec) const {
     return "board " + spec.board.spec() + " has " + std::to_string(spec.board.size()) +
            " points; the " + opt_.method + " solver is limited to " + std::to_string(opt_.max_points) +
            " points here (raise it with --max-points)";
-  if (opt_.method != "reference" && opt_.method != "search")
-    return "unknown method '" + opt_.method + "' (available: reference, search)";
+  if (opt_.method != "reference" && opt_.method != "search" && opt_.method != "auto")
+    return "unknown method '" + opt_.method + "' (available: auto, reference, search)";
   if (opt_.method == "search") {
     if (spec.rules.family() != "tromp-taylor")
       return "the search solver implements the tromp-taylor family only, not '" + spec.rules.family() +
              "' (use --method reference)";
+    if (spec.rules.get("ko") == "basic")
+      return "the search solver plays the superko rulesets, not tromp-taylor:ko=basic (use --method reference)";
     if (spec.board.size() > 31) return "the search solver handles boards of up to 31 points";
   }
   try {
@@ -148,13 +150,19 @@ std::string ReferenceBackend::unsupported(const GameSpec& spec) const {
   return {};
 }
 
+std::string ReferenceBackend::solver_for(const GameSpec& spec) const {
+  if (opt_.method == "auto")
+    return spec.rules.family() == "tromp-taylor" && spec.board.size() <= 31 ? "search" : "reference";
+  return opt_.method;
+}
+
 Analysis ReferenceBackend::analyze(const GameSpec& spec, const std::vector<std::string>& history) {
   std::string why = unsupported(spec);
   if (!why.empty()) throw std::invalid_argument(why);
   // A node limit counts over a solver's lifetime, so it needs a fresh one.
   if (!session_ || !(session_->spec == spec) || opt_.solver.node_limit) {
     session_.reset();
-    if (opt_.method == "search") {
+    if (solver_for(spec) == "search") {
       search::SearchOptions so;
       so.node_limit = opt_.solver.node_limit;
       so.time_limit = opt_.solver.time_limit;

@@ -30,6 +30,9 @@ class ReferenceBackend final : public AnalysisBackend {
     // solver (docs/solving.md §3), which reaches larger boards; its table
     // carries over between queries like the reference cache (same
     // argument: every stored bound names the history facts it rests on).
+    // "auto": the search for every game it implements (tromp-taylor family,
+    // <= 31 points), the reference solver for the others (the command
+    // line's default; this class defaults to the reference solver).
     std::string method = "reference";
   };
 
@@ -38,6 +41,8 @@ class ReferenceBackend final : public AnalysisBackend {
   ~ReferenceBackend() override;
 
   std::string name() const override { return opt_.method; }
+  // The solver `method` uses for `spec`: "search" or "reference".
+  std::string solver_for(const GameSpec& spec) const;
   std::string unsupported(const GameSpec& spec) const override;
   Analysis analyze(const GameSpec& spec, const std::vector<std::string>& history) override;
 

@@ -1,5 +1,7 @@
 #include "query/sgf.hpp"
 
+#include "core/file_io.hpp"
+
 #include <cctype>
 #include <cmath>
 #include <fstream>
@@ -233,15 +235,14 @@ std::optional<std::pair<std::string, std::string>> sgf_split_compose(std::string
 }
 
 std::string read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw SgfError("cannot open SGF file '" + path + "'");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw SgfError("cannot read SGF file '" + path + "'");
-  return ss.str();
+  try {
+    return read_regular_file(path, kMaxSgfFileBytes, "SGF file");
+  } catch (const std::invalid_argument& e) {
+    throw SgfError(e.what());
+  }
 }
 
-SgfRecord read_sgf_record(std::string_view text, const std::optional<Board>& fallback) {
+SgfRecord read_sgf_record(std::string_view text, const std::optional<Board>& fallback, bool allow_graph_files) {
   std::vector<SgfTree> trees = parse_sgf(text);
   std::vector<const SgfNode*> line = main_line(trees.front());
   const SgfNode& root = *line.front();
@@ -251,8 +252,14 @@ SgfRecord read_sgf_record(std::string_view text, const std::optional<Board>& fal
   if (const SgfProperty* sz = root.find("SZ")) rec.board = board_from_size(*sz);
   if (root.has("GOTBBOARD")) {
     std::string spec = root.text("GOTBBOARD");
+    std::string kind = spec.substr(0, 6);
+    for (char& c : kind) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const bool graph = kind == "graph:";
+    if (graph && !allow_graph_files && !(fallback && fallback->spec() == "graph:" + spec.substr(6)))
+      throw SgfError("GOTBBOARD[" + spec + "] names a graph file; gotb opens files named inside an SGF only with "
+                     "--allow-sgf-graph (or give the same board with --board " + spec + ")");
     try {
-      Board b = Board::parse(spec);
+      Board b = graph && fallback && fallback->spec() == "graph:" + spec.substr(6) ? *fallback : Board::parse(spec);
       if (rec.board && (!b.has_grid() || b.rows() != rec.board->rows() || b.cols() != rec.board->cols()))
         throw SgfError("GOTBBOARD[" + spec + "] does not match SZ[" + root.find("SZ")->values[0] + "]");
       rec.board = b;

@@ -37,7 +37,7 @@ TEST_CASE("gotb solve finishes 2x3 under kee-2016 (the text's draw)", "[cli][kee
   // Every corner first play loses by 6 (the text's 2x3 commentary).
   CHECK(r.out.find("A1      W+6") != std::string::npos);
   // --no-cache is the literal search; it agrees where it finishes.
-  auto lit = run_gotb("solve --board 2x2 --rules kee-2016 --no-cache --no-move-values");
+  auto lit = run_gotb("solve --board 2x2 --rules kee-2016 --method reference --no-cache --no-move-values");
   REQUIRE(lit.exit_code == 0);
   CHECK(lit.out.find("value      0 ") != std::string::npos);
 }

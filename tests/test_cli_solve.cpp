@@ -8,6 +8,11 @@ using gotb::test::run_gotb;
 TEST_CASE("gotb solve prints value, move values, pv, nodes and time", "[cli]") {
   auto r = run_gotb("solve --board 2x2 --rules tromp-taylor");
   REQUIRE(r.exit_code == 0);
+  // The fast exact path is the default (issue 18).
+  CHECK(r.out.find("exact, search solver") != std::string::npos);
+  auto ref = run_gotb("solve --board 2x2 --rules tromp-taylor --method reference");
+  REQUIRE(ref.exit_code == 0);
+  CHECK(ref.out.find("value      B+1  (Black minus White, exact, reference solver)") != std::string::npos);
   CHECK(r.out.find("value      B+1") != std::string::npos);
   CHECK(r.out.find("moves") != std::string::npos);
   CHECK(r.out.find("pass") != std::string::npos);
@@ -57,7 +62,7 @@ TEST_CASE("gotb reports bad input with a message and a non-zero exit", "[cli][er
   auto bad_komi = run_gotb("solve -b 2x2 --komi 0.3");
   CHECK(bad_komi.exit_code != 0);
   CHECK(bad_komi.out.find("multiple of 0.5") != std::string::npos);
-  auto limit = run_gotb("solve -b 2x3 --no-cache --node-limit 100");
+  auto limit = run_gotb("solve -b 2x3 --method reference --no-cache --node-limit 100");
   CHECK(limit.exit_code == 3);
   CHECK(limit.out.find("no value was proven") != std::string::npos);
   auto no_args = run_gotb("");

@@ -344,6 +344,8 @@ TEST_CASE("gotb gtp: a whole session over stdin is well-formed", "[gtp][cli]") {
   CHECK(!p[9].ok);
   CHECK(p[9].text == "unacceptable size");
   CHECK(p[10].text == "B+1");
+  // The default on-the-fly solver is the fast exact path: the search for tromp-taylor.
+  CHECK(p[7].text.find("exact, search)") != std::string::npos);
   CHECK(p[13].id == "9");
   CHECK(rs[13] == "=9 \n\n");
 

@@ -237,7 +237,7 @@ TEST_CASE("search refuses what it does not implement, clearly", "[search][cli]")
   auto r = test::run_gotb("solve -b 2x2 -r kee-2016 --method search");
   CHECK(r.exit_code != 0);
   CHECK(r.out.find("tromp-taylor family only") != std::string::npos);
-  r = test::run_gotb("solve -b 2x2 --method auto --no-cache");
+  r = test::run_gotb("solve -b 2x2 --method search --no-cache");
   CHECK(r.exit_code != 0);
   CHECK(r.out.find("--no-cache belongs to the reference solver") != std::string::npos);
   r = test::run_gotb("solve -b 2x2 -r kee-2016 --method auto --no-move-values");
@@ -313,7 +313,10 @@ TEST_CASE("root moves solved in parallel agree with the sequential search", "[se
   auto r = test::run_gotb("solve -b 2x3 --method search --threads 2");
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("value      0") != std::string::npos);
-  r = test::run_gotb("solve -b 2x3 --threads 2");
+  r = test::run_gotb("solve -b 2x3 --threads 2");  // auto (the default) passes it to the search
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("value      0") != std::string::npos);
+  r = test::run_gotb("solve -b 2x3 --method reference --threads 2");
   CHECK(r.exit_code != 0);
   CHECK(r.out.find("belong to the search") != std::string::npos);
   r = test::run_gotb("solve -b 2x3 --method search --threads 2 --no-move-values");

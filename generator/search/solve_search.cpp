@@ -19,6 +19,9 @@ bool search_supports(const SolveRequest& req, std::string* why) {
   if (req.rules.family() != "tromp-taylor")
     return no("the search solver implements the tromp-taylor family only, not '" + req.rules.family() + "'");
   if (req.repeat != RepeatScoring::Superko) return no("the search solver does not play the repeated-state games");
+  if (req.rules.get("ko") == "basic")
+    return no("the search solver plays the superko rulesets; tromp-taylor:ko=basic is solved by the reference "
+              "solver or read from an exact table (gotb generate)");
   if (req.board.size() > 31)
     return no("the search solver handles boards of up to 31 points; " + req.board.spec() + " has " +
               std::to_string(req.board.size()));

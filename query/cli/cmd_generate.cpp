@@ -16,9 +16,11 @@ struct GenerateArgs {
   double komi = 0;
   int threads = 0;
   bool quiet = false;
+  bool output_given = false;  // -o '' is an error, not "no file"
 };
 
 void run_generate(const GenerateArgs& a) {
+  if (a.output_given) check_output_path(a.output);  // before the work, not after it
   const Board board = Board::parse(a.board);
   const RuleSet rules = RuleSet::parse(a.rules);
   retro::GenerateOptions opt;
@@ -49,7 +51,7 @@ void run_generate(const GenerateArgs& a) {
   std::printf("  cycles scored for White (least fixpoint):    %s\n", br.lfp.to_string().c_str());
   std::printf("  %s\n", br.exact() ? "exact for the finite-state game: no cycle matters"
                                    : "bound pair: the value depends on how cycles are scored");
-  if (a.output.empty()) return;
+  if (!a.output_given) return;
   TablebaseMeta meta;
   meta.board = board.spec();
   meta.rules = rules.to_string();
@@ -92,10 +94,12 @@ void add_generate_command(CLI::App& app) {
   sub->add_option("--komi,-k", args->komi, "komi for the printed values and the file (multiple of 0.5)")
       ->capture_default_str();
   sub->add_option("--threads,-t", args->threads, "worker threads; 0 = all cores")->capture_default_str();
-  sub->add_option("--output,-o", args->output, "write the tables to this tablebase file");
+  auto* out = sub->add_option("--output,-o", args->output,
+                              "write the tables to this tablebase file (a new file or a regular file it replaces)");
   sub->add_flag("--quiet,-q", args->quiet, "no progress lines on stderr");
-  sub->callback([args] {
+  sub->callback([args, out] {
     check_komi(args->komi);
+    args->output_given = out->count() > 0;
     if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
     run_generate(*args);
   });

@@ -18,6 +18,7 @@ struct QueryArgs {
   std::string file, moves, sgf, fallback = "none";
   std::uint64_t node_limit = 0;
   bool json = false, pv = false;
+  bool allow_sgf_graph = false;
 };
 
 std::string value_text(const ValueBounds& v, ValueSource src, const std::optional<FixpointPair>& f) {
@@ -42,7 +43,7 @@ void run_query(const QueryArgs& a) {
     // The file decides board, ruleset and komi; the record must agree with
     // its board (sgf_game checks SZ) and its moves must be legal under them.
     SgfGameChoices choices{spec.board, spec.rules, spec.komi};
-    history = sgf_game(read_sgf_record(read_text_file(a.sgf), spec.board), choices).moves;
+    history = sgf_game(read_sgf_record(read_text_file(a.sgf), spec.board, a.allow_sgf_graph), choices).moves;
   }
   ProbeRequest req;
   req.with_pv = a.pv;
@@ -106,6 +107,9 @@ void add_query_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_flag("--pv", args->pv, "also a principal variation (exact values only)");
   sub->add_flag("--json", args->json, "print JSON (see docs/json.md)");
+  sub->add_flag("--allow-sgf-graph", args->allow_sgf_graph,
+                "let the SGF's GOTBBOARD[graph:PATH] open that graph file (off by default: an SGF from elsewhere "
+                "could name any local file)");
   sub->callback([args] { run_query(*args); });
 }
 

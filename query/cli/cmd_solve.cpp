@@ -12,7 +12,7 @@ namespace gotb::cli {
 namespace {
 
 struct SolveArgs {
-  std::string board, rules = "tromp-taylor", moves, method = "reference", repeated_state;
+  std::string board, rules = "tromp-taylor", moves, method = "auto", repeated_state;
   double komi = 0;
   bool json = false, no_cache = false, no_moves = false, no_pv = false;
   std::uint64_t node_limit = 0;
@@ -31,8 +31,8 @@ void run_solve(const SolveArgs& a) {
   req.options.time_limit = a.time_limit;
   req.with_move_values = !a.no_moves;
   req.with_pv = !a.no_pv;
-  if (a.method != "reference" && a.no_cache)
-    throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference)");
+  if (a.method == "search" && a.no_cache)
+    throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference or auto)");
   if (a.method == "reference" && a.search.any_set())
     throw std::invalid_argument(
         "--ordering, --deepening, --threads and --progress belong to the search (use --method search or auto)");
@@ -58,9 +58,10 @@ void add_solve_command(CLI::App& app) {
   sub->add_option("--komi,-k", args->komi, "komi subtracted from Black's score (multiple of 0.5)")
       ->capture_default_str();
   sub->add_option("--moves,-m", args->moves, "history before solving, e.g. \"B2 A1 pass\" (GTP coordinates)");
-  sub->add_option("--method", args->method, "solver: reference (exact minimax over full histories, every ruleset), search (exact "
-                  "alpha-beta with a history-safe transposition table, symmetry, Benson bounds; tromp-taylor "
-                  "family, <= 31 points) or auto (search, falling back to reference; see docs/solving.md)")
+  sub->add_option("--method", args->method, "solver: auto (the default: the search where it applies, else or after it the reference "
+                  "solver; see docs/solving.md), search (exact alpha-beta with a history-safe transposition "
+                  "table, symmetry, Benson bounds; tromp-taylor family, <= 31 points) or reference (exact "
+                  "minimax over full histories, every ruleset; slow beyond a few points)")
       ->capture_default_str();
   sub->add_option("--node-limit", args->node_limit, "give up (exit 3) after this many nodes; 0 = no limit")
       ->capture_default_str();
@@ -71,7 +72,7 @@ void add_solve_command(CLI::App& app) {
                   "solve the finite-state game instead: no superko, a repeated state (position, player, passes) "
                   "ends the game as a win for 'black' or 'white'");
   add_search_options(sub, args->search, kOrdering | kDeepening | kThreads | kProgress | kHash);
-  sub->add_flag("--no-cache", args->no_cache, "disable the exact-history cache (slower; for cross-checks)");
+  sub->add_flag("--no-cache", args->no_cache, "disable the reference solver's exact-history cache (slower; for cross-checks; with auto it applies where auto uses the reference solver)");
   sub->add_flag("--no-move-values", args->no_moves, "skip the per-move values (faster)");
   sub->add_flag("--no-pv", args->no_pv,
                 "skip the principal variation (faster: after a hard value the search re-proves each step of it)");

@@ -15,11 +15,13 @@
 #include <sstream>
 
 #include "generator/search/solve_search.hpp"
+#include "core/file_io.hpp"
 #include "core/rules/games.hpp"
 #include "core/symmetry.hpp"
 #include "query/cli/commands.hpp"
 #include "query/game_record.hpp"
 #include "query/cli/output.hpp"
+#include "query/cli/run_program.hpp"
 #include "query/cli/search_args.hpp"
 
 namespace gotb::cli {
@@ -200,8 +202,13 @@ struct Previous {
 // Reads a table.csv written by this command; any deviation is an error (a
 // resumed table must not carry a misread entry).
 Previous read_previous(const std::filesystem::path& path, double komi) {
-  std::ifstream f(path);
-  if (!f) throw std::runtime_error("--resume: cannot read " + path.string());
+  std::string text;
+  try {
+    text = read_regular_file(path.string(), kMaxCsvFileBytes, "table");
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(std::string("--resume: ") + e.what());
+  }
+  std::istringstream f(text);
   Previous prev;
   std::string line;
   int number = 1;
@@ -432,10 +439,11 @@ void run_table(TableArgs a) {
   if (a.no_plot) return;
   // gnuplot runs in the output folder so the script's relative PNG path works
   // when it is rerun by hand.
-  std::string cmd = "cd '" + dir.string() + "' && gnuplot table.gp 2>&1";
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
+  // No shell: the folder name goes to the child's chdir as is.
+  const ProgramResult plot = run_program({"gnuplot", "table.gp"}, dir.string());
+  if (!plot.started)
     std::cerr << "gnuplot not found: no plot (install gnuplot-nox, or run scripts/setup)\n";
-  else if (std::system(cmd.c_str()) != 0)
+  else if (plot.exit_code != 0)
     std::cerr << "gnuplot failed: no plot\n";
   else
     std::cerr << "wrote " << (dir / "table.png").string() << "\n";

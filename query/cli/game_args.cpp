@@ -5,6 +5,12 @@
 
 namespace gotb::cli {
 
+void add_allow_sgf_graph(CLI::App* sub, GameArgs& a) {
+  sub->add_flag("--allow-sgf-graph", a.allow_sgf_graph,
+                "let an SGF's GOTBBOARD[graph:PATH] open that graph file (off by default: an SGF from elsewhere "
+                "could name any local file; --board graph:PATH with the same path needs no permission)");
+}
+
 void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_required) {
   a.board_opt = sub->add_option("--board,-b", a.board, "board: RxC, cylinder:RxC, torus:RxC or ring:N");
   if (board_required) a.board_opt->required();
@@ -18,6 +24,7 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
                               "history from an SGF file's main line (board from SZ, rules from RU, komi from KM "
                               "unless given)");
     m->excludes(s);
+    add_allow_sgf_graph(sub, a);
   }
   sub->add_option("--tablebase", a.tablebase,
                   "answer from this tablebase file (gotb generate -o) through the probe API; board, rules and komi "
@@ -33,9 +40,10 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
   sub->add_option("--node-limit", a.node_limit, "give up after this many search nodes per query (exit 3; GTP: error response); 0 = none")
       ->capture_default_str();
   sub->add_option("--method", a.method,
-                  "on-the-fly solver: reference (every ruleset) or search (tromp-taylor family; larger boards, "
-                  "raise --max-points)")
-      ->check(CLI::IsMember({"reference", "search"}))
+                  "on-the-fly solver: auto (the default: search for the tromp-taylor family, reference for the "
+                  "others), reference (every ruleset) or search (tromp-taylor family; larger boards, raise "
+                  "--max-points)")
+      ->check(CLI::IsMember({"auto", "reference", "search"}))
       ->capture_default_str();
   sub->add_flag("--no-cache", a.no_cache, "disable the reference solver's exact-history cache (slower; for cross-checks)");
 }
@@ -70,7 +78,7 @@ ResolvedGame resolve_game(GameArgs& a) {
     SgfGameChoices c;
     take_game_from_file(a, g.spec, &c);
     if (!a.sgf_in.empty()) {
-      SgfGame s = sgf_game(read_sgf_record(read_text_file(a.sgf_in), c.board), c);
+      SgfGame s = sgf_game(read_sgf_record(read_text_file(a.sgf_in), c.board, a.allow_sgf_graph), c);
       g.history = s.moves;
       return g;
     }
@@ -85,7 +93,7 @@ ResolvedGame resolve_game(GameArgs& a) {
     if (!a.board.empty()) c.board = g.spec.board;
     if (a.rules_opt && a.rules_opt->count()) c.rules = g.spec.rules;
     if (a.komi_opt && a.komi_opt->count()) c.komi = a.komi;
-    SgfGame s = sgf_game(read_sgf_record(read_text_file(a.sgf_in), c.board), c);
+    SgfGame s = sgf_game(read_sgf_record(read_text_file(a.sgf_in), c.board, a.allow_sgf_graph), c);
     g.spec = s.spec;
     g.history = s.moves;
     return g;
@@ -101,7 +109,7 @@ ResolvedGame resolve_game(GameArgs& a) {
 
 std::unique_ptr<AnalysisBackend> backend_for(GameArgs& a) {
   if (!a.tablebase.empty()) {
-    if (a.method != "reference" || a.no_cache)
+    if (a.method != "auto" || a.no_cache)
       throw std::invalid_argument("--method and --no-cache choose the on-the-fly solver; with --tablebase use "
                                   "--fallback");
     if (!a.probe) {
@@ -118,8 +126,8 @@ std::unique_ptr<AnalysisBackend> backend_for(GameArgs& a) {
   o.reference.max_points = a.max_points;
   o.reference.solver.node_limit = a.node_limit;
   o.reference.solver.memo = !a.no_cache;
-  if (a.no_cache && a.method != "reference")
-    throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference)");
+  if (a.no_cache && a.method == "search")
+    throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference or auto)");
   o.reference.method = a.method;
   return make_backend(o);
 }

@@ -7,6 +7,7 @@
 #include "core/stack_guard.hpp"
 #include "generator/reference/reference_solver.hpp"
 #include "query/cli/commands.hpp"
+#include "query/cli/output.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -41,7 +42,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "gotb: error: %s before the search finished; no value was proven\n", e.what());
     return 3;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "gotb: error: %s\n", e.what());
+    // Messages quote file content (attributes, SGF values): escaped.
+    std::fprintf(stderr, "gotb: error: %s\n", gotb::cli::terminal_safe(e.what()).c_str());
     return 1;
   }
   return 0;
