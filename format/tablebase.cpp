@@ -24,6 +24,7 @@
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
 
+#include "core/numbers.hpp"
 #include "core/rules/ruleset.hpp"
 #include "format/h5util.hpp"
 #include "format/h5zstd.hpp"
@@ -552,6 +553,11 @@ struct TablebaseReader::Impl {
     std::string algo = h5::read_string(f, "checksum_algorithm");
     if (algo != kChecksumAlgorithm) fail("unknown checksum algorithm " + quoted(algo));
     if (!std::isfinite(meta.komi)) fail("komi is not a finite number");
+    try {
+      check_komi(meta.komi);
+    } catch (const std::invalid_argument& e) {
+      fail(std::string("attribute 'komi': ") + e.what());
+    }
     for (auto [s, what] : {std::pair{&meta.board, "board"}, {&meta.rules, "rules"},
                            {&meta.index_scheme, "index_scheme"}, {&meta.value_encoding, "value_encoding"}})
       if (s->empty()) fail(std::string("attribute '") + what + "' is empty");

@@ -190,10 +190,8 @@ GtpEngine::Reply GtpEngine::dispatch(const std::string& name, const std::vector<
   }
   if (name == "komi") {
     if (!argc_is(1)) return {false, "syntax error"};
-    char* end = nullptr;
-    double k = std::strtod(args[0].c_str(), &end);
-    if (*end != '\0') return {false, "syntax error"};
-    check_komi(k);  // throws: "komi must be a multiple of 0.5"
+    if (!is_plain_decimal(args[0])) return {false, "syntax error"};
+    const double k = parse_komi(args[0]);  // throws: not a multiple of 0.5 of sane size
     GameSpec spec = game_->spec();
     spec.komi = k;
     if (std::string why = backend_.unsupported(spec); !why.empty()) return {false, "unacceptable komi: " + why};

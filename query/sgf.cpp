@@ -1,11 +1,13 @@
 #include "query/sgf.hpp"
 
 #include "core/file_io.hpp"
+#include "core/numbers.hpp"
 
 #include <cctype>
 #include <cmath>
 #include <fstream>
 #include <sstream>
+#include <unordered_set>
 
 namespace gotb {
 namespace {
@@ -76,6 +78,9 @@ class Parser {
   SgfNode node() {
     ++i_;  // ';'
     SgfNode n;
+    // Identifiers seen in this node: a hash set, not a scan of n.props per
+    // property (that made a node of many properties quadratic).
+    std::unordered_set<std::string> seen;
     skip_space();
     while (!at_end() && std::isalpha(static_cast<unsigned char>(peek()))) {
       const std::size_t start = i_;
@@ -84,7 +89,7 @@ class Parser {
       for (char c : p.id)
         if (!std::isupper(static_cast<unsigned char>(c)))
           fail_at(start, "property identifier '" + p.id + "' has lower-case letters (FF[4] uses upper case only)");
-      if (n.has(p.id)) fail_at(start, "property " + p.id + " appears twice in one node");
+      if (!seen.insert(p.id).second) fail_at(start, "property " + p.id + " appears twice in one node");
       skip_space();
       if (at_end() || peek() != '[') fail("property " + p.id + " has no value ('[...]')");
       while (!at_end() && peek() == '[') {
@@ -276,11 +281,12 @@ SgfRecord read_sgf_record(std::string_view text, const std::optional<Board>& fal
   if (!rec.board->has_grid()) throw SgfError("board " + rec.board->spec() + " has no SGF coordinates");
   rec.rules = root.text("RU");
   if (root.has("KM")) {
-    std::string km = root.text("KM");
-    char* end = nullptr;
-    double k = std::strtod(km.c_str(), &end);
-    if (km.empty() || *end != '\0' || !std::isfinite(k)) throw SgfError("KM[" + km + "] is not a number");
-    rec.komi = k;
+    const std::string km = root.text("KM");
+    try {
+      rec.komi = parse_komi(km, "KM");
+    } catch (const std::invalid_argument& e) {
+      throw SgfError(e.what());
+    }
   }
 
   for (std::size_t i = 0; i < line.size(); ++i) {
@@ -303,6 +309,12 @@ SgfRecord read_sgf_record(std::string_view text, const std::optional<Board>& fal
     // "tt" is the FF[3] pass on boards up to 19x19, where it names no point.
     if (v.empty() || (v == "tt" && rec.board->parse_sgf_point(v) < 0)) {
       move = n.has("GOTBMOVE") ? n.text("GOTBMOVE") : "pass";
+      // FF[4]: B[] is a pass to every SGF reader, so it is one here too;
+      // GOTBMOVE may only say which of the ruleset's passes it is.
+      if (rec.board->parse_point(move) >= 0)
+        throw SgfError(where + ": " + p.id + "[" + v + "]GOTBMOVE[" + move + "] is a pass to every SGF reader (FF[4]), "
+                       "but GOTBMOVE names the stone play " + move + "; a stone goes in " + p.id + "[" +
+                       rec.board->sgf_point(rec.board->parse_point(move)) + "]");
     } else {
       int point = rec.board->parse_sgf_point(v);
       if (point < 0) throw SgfError(where + ": " + p.id + "[" + v + "] is not a point of board " + rec.board->spec());

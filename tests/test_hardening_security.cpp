@@ -55,8 +55,8 @@ TEST_CASE("generate -o refuses devices, directories, links, FIFOs and ''", "[har
   CHECK(fs::is_symlink(link));
   CHECK(fs::is_directory(dir));
   auto r = run_gotb("generate -q -b 1x2 -o ''");
-  CHECK(r.exit_code == 1);
-  CHECK(r.out.find("output file name is empty") != std::string::npos);
+  CHECK(r.exit_code != 0);
+  CHECK(r.out.find("file name is empty") != std::string::npos);
   // A regular file is replaced, as before.
   const std::string plain = tmp.write("plain.gotb", "old");
   CHECK(run_gotb("generate -q -b 1x2 -o " + sh_quote(plain)).exit_code == 0);

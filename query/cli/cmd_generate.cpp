@@ -6,6 +6,7 @@
 #include "format/tablebase.hpp"
 #include "generator/retrograde/generate.hpp"
 #include "query/cli/commands.hpp"
+#include "query/cli/number_options.hpp"
 #include "query/game_record.hpp"
 
 namespace gotb::cli {
@@ -92,10 +93,14 @@ void add_generate_command(CLI::App& app) {
   sub->add_option("--board,-b", args->board, "board: RxC, cylinder:RxC, torus:RxC, ring:N or graph:FILE")->required();
   sub->add_option("--rules,-r", args->rules, "ruleset (tromp-taylor family)")->capture_default_str();
   sub->add_option("--komi,-k", args->komi, "komi for the printed values and the file (multiple of 0.5)")
+      ->check(komi_number())
       ->capture_default_str();
-  sub->add_option("--threads,-t", args->threads, "worker threads; 0 = all cores")->capture_default_str();
+  sub->add_option("--threads,-t", args->threads, "worker threads; 0 = all cores")
+      ->check(integer_number(0, 1024))
+      ->capture_default_str();
   auto* out = sub->add_option("--output,-o", args->output,
                               "write the tables to this tablebase file (a new file or a regular file it replaces)");
+  out->check(non_empty_name());
   sub->add_flag("--quiet,-q", args->quiet, "no progress lines on stderr");
   sub->callback([args, out] {
     check_komi(args->komi);

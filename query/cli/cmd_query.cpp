@@ -9,6 +9,7 @@
 #include "query/cli/commands.hpp"
 #include "query/json.hpp"
 #include "query/probe.hpp"
+#include "query/cli/number_options.hpp"
 #include "query/sgf_game.hpp"
 
 namespace gotb::cli {
@@ -42,7 +43,7 @@ void run_query(const QueryArgs& a) {
     if (!history.empty()) throw std::invalid_argument("give the history with --moves or --sgf, not both");
     // The file decides board, ruleset and komi; the record must agree with
     // its board (sgf_game checks SZ) and its moves must be legal under them.
-    SgfGameChoices choices{spec.board, spec.rules, spec.komi};
+    SgfGameChoices choices{spec.board, spec.rules, spec.komi, "the tablebase"};
     history = sgf_game(read_sgf_record(read_text_file(a.sgf), spec.board, a.allow_sgf_graph), choices).moves;
   }
   ProbeRequest req;
@@ -97,7 +98,9 @@ void add_query_command(CLI::App& app) {
       "where each came from");
   sub->add_option("file", args->file, "tablebase file")->required();
   sub->add_option("--moves,-m", args->moves, "history from the empty board, e.g. \"B2 A1 pass\" (GTP coordinates)");
-  sub->add_option("--sgf", args->sgf, "history from the main line of an SGF game record instead of --moves");
+  sub->add_option("--sgf", args->sgf, "history from the main line of an SGF game record instead of --moves "
+                  "(its SZ, RU and KM, where given, must be the file's)")
+      ->check(non_empty_name());
   sub->add_option("--fallback", args->fallback,
                   "solve states the file holds no exact value for on the fly: search, reference, or none (say "
                   "'not exact')")

@@ -16,11 +16,13 @@
 
 #include "generator/search/solve_search.hpp"
 #include "core/file_io.hpp"
+#include "core/numbers.hpp"
 #include "core/rules/games.hpp"
 #include "core/symmetry.hpp"
 #include "query/cli/commands.hpp"
 #include "query/game_record.hpp"
 #include "query/cli/output.hpp"
+#include "query/cli/number_options.hpp"
 #include "query/cli/run_program.hpp"
 #include "query/cli/search_args.hpp"
 
@@ -222,7 +224,7 @@ Previous read_previous(const std::filesystem::path& path, double komi) {
       const auto v = csv_fields(line);
       if (v.size() != 13) throw std::invalid_argument("expected 13 fields, found " + std::to_string(v.size()));
       const std::string board = Board::parse(v[0]).spec(), rules = RuleSet::parse(v[2]).to_string();
-      if (std::stod(v[3]) != komi) throw std::invalid_argument("komi " + v[3] + " differs from --komi");
+      if (parse_komi(v[3], "komi") != komi) throw std::invalid_argument("komi " + v[3] + " differs from --komi");
       Entry e;
       if (v[4] == "exact") {
         e.status = Status::Proven;
@@ -236,9 +238,9 @@ Previous read_previous(const std::filesystem::path& path, double komi) {
         throw std::invalid_argument("unknown status '" + v[4] + "'");
       }
       e.method = v[7];
-      e.nodes = v[8].empty() ? 0 : std::stoull(v[8]);
-      e.seconds = std::stod(v[9]);
-      e.threads = std::stoi(v[10]);
+      e.nodes = v[8].empty() ? 0 : parse_count(v[8], UINT64_MAX, "nodes");
+      e.seconds = parse_seconds(v[9], 1e12, "seconds");
+      e.threads = static_cast<int>(parse_integer(v[10], 0, 1 << 20, "threads"));
       e.budget = v[11];
       e.why = v[12];
       if (e.status == Status::Proven && e.why.rfind(kUndecided, 0) == 0) {
@@ -465,12 +467,15 @@ void add_table_command(CLI::App& app) {
       ->capture_default_str();
   sub->add_option("--rules", args->rules, "rulesets (repeat the option or separate with spaces)")
       ->capture_default_str();
-  sub->add_option("--komi", args->komi, "komi")->capture_default_str();
-  sub->add_option("--node-limit", args->node_limit, "node budget per entry; 0 = none")->capture_default_str();
+  sub->add_option("--komi", args->komi, "komi")->check(komi_number())->capture_default_str();
+  sub->add_option("--node-limit", args->node_limit, "node budget per entry; 0 = none")
+      ->check(count_number(UINT64_MAX))
+      ->capture_default_str();
   sub->add_option("--time-limit", args->time_limit, "seconds per entry; 0 = none")
-      ->check(CLI::NonNegativeNumber)
+      ->check(seconds_number(kMaxSeconds))
       ->capture_default_str();
   sub->add_option("--out-dir", args->out_dir, "folder for table.md, table.csv, table.gp, table.png")
+      ->check(non_empty_name())
       ->capture_default_str();
   sub->add_option("--method", args->method,
                   "solver per entry: auto (search, falling back to reference; reference where search does not "
@@ -483,8 +488,8 @@ void add_table_command(CLI::App& app) {
   sub->add_flag("--resume", args->resume,
                 "keep the entries of --out-dir/table.csv: proven ones are not solved again, entries outside "
                 "--boards/--rules are carried over; the table is the union of both");
-  sub->add_option("--markdown", args->markdown, "also write the Markdown table to this file");
-  sub->add_option("--csv", args->csv, "also write the CSV (one row per entry) to this file");
+  sub->add_option("--markdown", args->markdown, "also write the Markdown table to this file")->check(non_empty_name());
+  sub->add_option("--csv", args->csv, "also write the CSV (one row per entry) to this file")->check(non_empty_name());
   sub->callback([args] {
     check_komi(args->komi);
     run_table(*args);

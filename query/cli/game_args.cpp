@@ -1,6 +1,7 @@
 #include "query/cli/game_args.hpp"
 
 #include "core/rules/games.hpp"
+#include "query/cli/number_options.hpp"
 #include "query/sgf_game.hpp"
 
 namespace gotb::cli {
@@ -17,12 +18,15 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
   a.rules_opt = sub->add_option("--rules,-r", a.rules, "ruleset, e.g. tromp-taylor or tromp-taylor:ko=situational")
                     ->capture_default_str();
   a.komi_opt =
-      sub->add_option("--komi,-k", a.komi, "komi subtracted from Black's score (multiple of 0.5)")->capture_default_str();
+      sub->add_option("--komi,-k", a.komi, "komi subtracted from Black's score (multiple of 0.5)")
+          ->check(komi_number())
+          ->capture_default_str();
   if (with_history) {
     auto* m = sub->add_option("--moves,-m", a.moves, "history, e.g. \"B2 A1 pass\" (GTP coordinates)");
     auto* s = sub->add_option("--sgf-in", a.sgf_in,
                               "history from an SGF file's main line (board from SZ, rules from RU, komi from KM "
                               "unless given)");
+    s->check(non_empty_name());
     m->excludes(s);
     add_allow_sgf_graph(sub, a);
   }
@@ -36,8 +40,10 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
       ->check(CLI::IsMember({"none", "search", "reference"}))
       ->capture_default_str();
   sub->add_option("--max-points", a.max_points, "largest board (points) the on-the-fly solver accepts")
+      ->check(integer_number(1, 64))
       ->capture_default_str();
   sub->add_option("--node-limit", a.node_limit, "give up after this many search nodes per query (exit 3; GTP: error response); 0 = none")
+      ->check(count_number(UINT64_MAX))
       ->capture_default_str();
   sub->add_option("--method", a.method,
                   "on-the-fly solver: auto (the default: search for the tromp-taylor family, reference for the "
@@ -65,7 +71,7 @@ void take_game_from_file(GameArgs& a, GameSpec& spec, SgfGameChoices* c) {
                                 komi_text(f.komi));
   spec = f;
   a.board = f.board.spec();
-  if (c) *c = SgfGameChoices{f.board, f.rules, f.komi};
+  if (c) *c = SgfGameChoices{f.board, f.rules, f.komi, "the tablebase"};
 }
 
 }  // namespace
