@@ -25,6 +25,7 @@ const char* source_name(ValueSource s) {
   switch (s) {
     case ValueSource::GameOver: return "game-over";
     case ValueSource::FileExact: return "file-exact";
+    case ValueSource::FileBounds: return "file-bounds";
     case ValueSource::FileFixpoints: return "file-fixpoints";
     case ValueSource::Search: return "search";
     case ValueSource::Reference: return "reference";
@@ -92,6 +93,23 @@ std::optional<std::size_t> choose_move(const Analysis& a, const Board& board) {
   for (std::size_t i = 1; i < a.moves.size(); ++i) {
     const MoveEval& m = a.moves[i];
     const MoveEval& b = a.moves[best];
+    if (m.file_value && b.file_value && *m.file_value != *b.file_value) {
+      // Exact files: the file's values, whose play the depth makes progress on.
+      if (a.to_move == Color::Black ? *m.file_value > *b.file_value : *m.file_value < *b.file_value) best = i;
+      continue;
+    }
+    if (m.file_value && b.file_value) {
+      if (m.depth && b.depth && *m.depth != *b.depth) {
+        if (*m.depth < *b.depth) best = i;
+      } else if (m.depth && !b.depth) {
+        // keep b: a move that ends the game (no depth) at the same value
+      } else if (!m.depth && b.depth) {
+        best = i;
+      } else if (expressible(m) && !expressible(b)) {
+        best = i;
+      }
+      continue;
+    }
     if (better(m.value, b.value, a.to_move)) {
       best = i;
     } else if (!better(b.value, m.value, a.to_move)) {

@@ -49,8 +49,10 @@ struct ValueBounds {
 // Search and Reference (solved on the fly). FileFixpoints is never exact:
 // the file holds the two finite-state fixpoints (docs/solving.md §2), shown
 // in `fixpoints`, and `value` holds only the trivially proven score range.
-enum class ValueSource { GameOver, FileExact, FileFixpoints, Search, Reference };
-// "game-over", "file-exact", "file-fixpoints", "search", "reference".
+// FileBounds: an exact file's value under a history it does not cover:
+// proven bounds between the file's value and the tie (query/probe.hpp).
+enum class ValueSource { GameOver, FileExact, FileBounds, FileFixpoints, Search, Reference };
+// "game-over", "file-exact", "file-bounds", "file-fixpoints", "search", "reference".
 const char* source_name(ValueSource s);
 
 // The two finite-state fixpoints a retrograde fixpoint file stores (Black's
@@ -72,6 +74,11 @@ struct MoveEval {
   // hurries (the file's depth, docs/format.md); choose_move uses it so that
   // play from a file always makes progress. nullopt when not known.
   std::optional<int> depth;
+  // Exact files: the file's value of the game started after the move (the
+  // value under this history lies between it and the tie). choose_move
+  // ranks by it, then by depth: the side that must make progress then gets
+  // the file's value without a cycle (query/probe.hpp).
+  std::optional<Value> file_value;
 };
 
 // THE result type of every front end (gotb solve / query / pv, GTP, JSON,

@@ -7,6 +7,7 @@
 
 #include "core/rules/games.hpp"
 #include "generator/reference/reference_solver.hpp"
+#include "generator/retrograde/exact_table.hpp"
 #include "generator/retrograde/generate.hpp"
 #include "generator/retrograde/state_index.hpp"
 #include "generator/retrograde/value_code.hpp"
@@ -38,6 +39,8 @@ struct TablebaseProbe::Impl {
   GameSpec spec{Board::rectangle(1, 1), RuleSet::parse("tromp-taylor"), 0};
   std::string kind;
 
+  // Exact files (tromp-taylor:ko=basic).
+  std::unique_ptr<retro::ExactTable> exact;
   // Fixpoint files.
   std::unique_ptr<retro::StateIndex> index;
   std::vector<std::int8_t> upper, lower;  // loaded mode
@@ -68,6 +71,10 @@ struct TablebaseProbe::Impl {
   ValueBounds score_range(const TrompTaylorGame& game) const { return {game.min_outcome(), game.max_outcome()}; }
 
   ProbeResult probe_fixpoints(const std::vector<std::string>& history) const;
+  ProbeResult probe_exact(const std::vector<std::string>& history) const;
+  ProbeResult probe_file(const std::vector<std::string>& history) const {
+    return exact ? probe_exact(history) : probe_fixpoints(history);
+  }
   ProbeResult solve_on_the_fly(const std::vector<std::string>& history, const ProbeResult& file_answer) const;
   void principal_variation(const std::vector<std::string>& history, ProbeResult& r, std::size_t max) const;
 };
@@ -86,6 +93,24 @@ TablebaseProbe::TablebaseProbe(const std::string& path, ProbeOptions options) : 
     }
   }();
   m.spec = GameSpec{reader->board(), rules, m.meta.komi};
+  if (auto k = m.meta.extra.find("kind"); k != m.meta.extra.end() && k->second == "exact") {
+    reader.reset();
+    m.exact = std::make_unique<retro::ExactTable>(path);  // reads and verifies every chunk
+    m.kind = "exact";
+    m.spec = GameSpec{m.exact->board(), m.exact->rules(), m.exact->komi()};
+    if (options.fallback == ProbeOptions::Fallback::Search)
+      throw std::invalid_argument("--fallback search does not play " + m.spec.rules.to_string() +
+                                  " (use --fallback reference)");
+    if (options.fallback == ProbeOptions::Fallback::Reference) {
+      ReferenceBackend::Options o;
+      o.method = "reference";
+      o.solver.node_limit = options.node_limit;
+      m.fallback = std::make_unique<ReferenceBackend>(o);
+      if (std::string why = m.fallback->unsupported(m.spec); !why.empty())
+        throw std::invalid_argument("--fallback reference cannot solve this file's game: " + why);
+    }
+    return;
+  }
   if (m.meta.index_scheme != retro::kIndexScheme || m.meta.value_encoding != retro::kValueEncoding)
     throw TablebaseError(path + ": index scheme '" + m.meta.index_scheme + "' / value encoding '" +
                          m.meta.value_encoding + "' are not ones this build reads (" + retro::kIndexScheme + " / " +
@@ -165,6 +190,74 @@ ProbeResult TablebaseProbe::Impl::probe_fixpoints(const std::vector<std::string>
   return r;
 }
 
+namespace {
+
+// The value of the game from a state whose earlier situations are H, given
+// the file's value v of the game started there (H empty): with a non-empty
+// H it lies between v and the tie (docs/solving.md, "Exact tables under a
+// history"): exact when H is empty or v is the tie, else proven bounds.
+ValueBounds under_history(Value v, bool history_empty) {
+  const Value tie = Value::no_result(0);
+  if (history_empty || v == tie) return ValueBounds::exactly(v);
+  return v < tie ? ValueBounds{v, tie} : ValueBounds{tie, v};
+}
+
+const char* kExactHistoryNote =
+    "the file's values are those of the game started at each state; this history already holds other "
+    "situations, and returning to one ends the game as a tie, so a value that is not the tie is only proven "
+    "to lie between the file's value and the tie (docs/solving.md, 'Exact tables under a history'). Exact: "
+    "--fallback reference (small boards)";
+
+}  // namespace
+
+ProbeResult TablebaseProbe::Impl::probe_exact(const std::vector<std::string>& history) const {
+  TrompTaylorGame game(spec.board, spec.rules, spec.komi);
+  replay_moves(game, history);
+  ProbeResult r;
+  r.method = "tablebase";
+  if (game.is_over()) {
+    r.game_over = true;
+    r.value = ValueBounds::exactly(game.outcome());
+    r.source = ValueSource::GameOver;
+    return r;
+  }
+  auto at = [&](const TrompTaylorGame& g, std::optional<int>& depth) {
+    const retro::StateRef ref =
+        exact->state_of(g.position(), g.to_move(), std::min(g.consecutive_passes(), 1), g.ko_ban());
+    if (!ref.valid()) throw std::logic_error("probe: a reachable state is not in the exact index (bug)");
+    depth = exact->depth(ref);
+    return exact->value(ref);
+  };
+  r.to_move = game.to_move();
+  const Value v = at(game, r.depth);
+  r.value = under_history(v, history.empty());
+  r.source = r.value.exact() ? ValueSource::FileExact : ValueSource::FileBounds;
+  bool bounds = !r.value.exact();
+  std::vector<Move> moves;
+  game.legal_moves(moves);
+  for (Move mv : moves) {
+    game.play(mv);
+    MoveEval e;
+    e.move = game.move_name(mv);
+    if (game.is_over()) {
+      e.ends_game = true;
+      e.value = ValueBounds::exactly(game.outcome());
+      e.source = ValueSource::GameOver;
+      e.file_value = game.outcome();
+    } else {
+      // The child's earlier situations include this state: never empty.
+      e.file_value = at(game, e.depth);
+      e.value = under_history(*e.file_value, false);
+      e.source = e.value.exact() ? ValueSource::FileExact : ValueSource::FileBounds;
+      bounds |= !e.value.exact();
+    }
+    game.undo();
+    r.moves.push_back(std::move(e));
+  }
+  if (bounds) r.note = kExactHistoryNote;
+  return r;
+}
+
 ProbeResult TablebaseProbe::Impl::solve_on_the_fly(const std::vector<std::string>& history,
                                                    const ProbeResult& file_answer) const {
   ProbeResult r;
@@ -175,7 +268,7 @@ ProbeResult TablebaseProbe::Impl::solve_on_the_fly(const std::vector<std::string
   const ValueSource src = fallback->name() == "search" ? ValueSource::Search : ValueSource::Reference;
   r.source = src;
   r.fixpoints = file_answer.fixpoints;
-  r.note = "the file holds no exact value here (finite-state fixpoints only); solved exactly on the fly by the " +
+  r.note = "the file holds no exact value here under this history; solved exactly on the fly by the " +
            fallback->name() + " solver";
   for (MoveEval& e : r.moves) {
     e.source = src;
@@ -199,20 +292,24 @@ void TablebaseProbe::Impl::principal_variation(const std::vector<std::string>& h
     if (!pick) break;
     if (r.pv.size() == max)
       throw std::runtime_error("principal variation longer than " + std::to_string(max) + " moves");
-    if (!at.moves[*pick].value.exact())
-      throw std::logic_error("probe: an exact state has a non-exact value-keeping move (bug)");
     r.pv.push_back(at.moves[*pick].move);
     line.push_back(at.moves[*pick].move);
-    at = probe_fixpoints(line);
-    if (!at.exact() && fallback) at = solve_on_the_fly(line, at);
-    if (!at.exact()) throw std::logic_error("probe: the principal variation left the exact states (bug)");
+    at = probe_file(line);
+    const bool all_exact = at.exact() && std::all_of(at.moves.begin(), at.moves.end(),
+                                                     [](const MoveEval& m) { return m.value.exact(); });
+    if (!all_exact && fallback) at = solve_on_the_fly(line, at);
+    // Exact files: later states have proven bounds, and choose_move's
+    // depth rule keeps the line on the value without cycling (exact_table.hpp).
+    if (!proven(at)) throw std::logic_error("probe: the principal variation left the proven states (bug)");
   }
 }
 
 ProbeResult TablebaseProbe::probe(const std::vector<std::string>& history, const ProbeRequest& request) const {
   const auto start = std::chrono::steady_clock::now();
-  ProbeResult r = impl_->probe_fixpoints(history);
-  if (!r.exact() && impl_->fallback) r = impl_->solve_on_the_fly(history, r);
+  ProbeResult r = impl_->probe_file(history);
+  const bool all_exact = r.exact() && std::all_of(r.moves.begin(), r.moves.end(),
+                                                  [](const MoveEval& m) { return m.value.exact(); });
+  if (!all_exact && impl_->fallback) r = impl_->solve_on_the_fly(history, r);
   r.moves = best_first(r);
   if (request.with_pv) {
     if (r.exact())

@@ -300,3 +300,90 @@ TEST_CASE("gotb query / pv / gtp / referee --tablebase go through the probe", "[
   auto rn = run_gotb("referee --tablebase " + file + " -a '" + engine + "' --engine-b '" + engine + "'");
   CHECK(rn.exit_code == 1);
 }
+
+TEST_CASE("probe: exact files are exact without history, proven bounds under one, equal to the reference",
+          "[probe][exact]") {
+  ProbeTmp tmp;
+  for (const char* rules : {"tromp-taylor:ko=basic,suicide=no", "tromp-taylor:ko=basic"}) {
+    for (const char* board : {"2x2", "1x4"}) {
+      INFO(board << " " << rules);
+      const std::string file = tmp.generate(board, rules, 0.5);
+      TablebaseProbe tb(file);
+      REQUIRE(tb.kind() == "exact");
+      ReferenceBackend::Options ro;
+      ro.method = "reference";
+      ReferenceBackend ref(ro);
+      int exact_after_moves = 0, bounded = 0;
+      for (const auto& h : random_histories(tb.spec(), 40, 17)) {
+        ProbeResult r = tb.probe(h);
+        Analysis a = ref.analyze(tb.spec(), h);
+        if (h.empty()) CHECK(r.exact());
+        // Never a wrong value: exact values equal the reference's; bounds contain it.
+        if (r.exact()) {
+          CHECK(r.value.lower.identical(a.value.lower));
+          exact_after_moves += !h.empty();
+        } else {
+          ++bounded;
+          CHECK(r.source == ValueSource::FileBounds);
+          CHECK(r.value.lower <= a.value.lower);
+          CHECK(a.value.lower <= r.value.upper);
+        }
+        for (const MoveEval& m : r.moves) {
+          auto it = std::find_if(a.moves.begin(), a.moves.end(), [&](const MoveEval& x) { return x.move == m.move; });
+          REQUIRE(it != a.moves.end());
+          if (m.value.exact()) {
+            CHECK(m.value.lower.identical(it->value.lower));
+          } else {
+            CHECK(m.value.lower <= it->value.lower);
+            CHECK(it->value.lower <= m.value.upper);
+          }
+        }
+        CHECK(r.moves.size() == a.moves.size());
+      }
+      CHECK(exact_after_moves + bounded > 0);
+    }
+  }
+}
+
+TEST_CASE("GTP from an exact file: play from the file keeps the value, never cycles when winning",
+          "[probe][gtp][exact]") {
+  ProbeTmp tmp;
+  struct Case {
+    const char* board;
+    const char* rules;
+    double komi;
+  };
+  // 2x3: ties (cycling allowed); 1x3, 2x4, 3x3 without suicide: Black wins
+  // on the board, so Black must make progress (the file's depth).
+  for (const Case& c : {Case{"2x3", "tromp-taylor:ko=basic,suicide=no", 0.5}, Case{"2x3", "tromp-taylor:ko=basic", 0},
+                        Case{"1x3", "tromp-taylor:ko=basic,suicide=no", 0}, Case{"2x4", "tromp-taylor:ko=basic,suicide=no", 0.5},
+                        Case{"3x3", "tromp-taylor:ko=basic,suicide=no", 8.5}}) {
+    INFO(c.board << " " << c.rules << " komi " << c.komi);
+    const std::string file = tmp.generate(c.board, c.rules, c.komi);
+    TablebaseBackend backend(std::make_shared<const TablebaseProbe>(file));
+    const Value start = backend.probe().probe({}).value.lower;
+    // Self-play from the empty board ends at the value.
+    {
+      GtpEngine e(backend, backend.probe().spec());
+      for (int ply = 0; ply < 300 && !e.game().now().over; ++ply)
+        REQUIRE(e.handle_line(ply % 2 ? "genmove w" : "genmove b").rfind("= ", 0) == 0);
+      REQUIRE(e.game().now().over);
+      CHECK(e.game().now().score_now.identical(start));
+    }
+    // The engine as Black against random White moves never ends below it.
+    std::mt19937 rng(23);
+    for (int game = 0; game < 5; ++game) {
+      GtpEngine e(backend, backend.probe().spec());
+      for (int ply = 0; ply < 400 && !e.game().now().over; ++ply) {
+        if (ply % 2 == 0) {
+          REQUIRE(e.handle_line("genmove b").rfind("= ", 0) == 0);
+        } else {
+          const auto& legal = e.game().now().legal;
+          REQUIRE(e.handle_line("play w " + legal[rng() % legal.size()]).rfind("= ", 0) == 0);
+        }
+      }
+      REQUIRE(e.game().now().over);
+      CHECK(e.game().now().score_now >= start);
+    }
+  }
+}

@@ -4,6 +4,7 @@
 
 #include "core/rules/games.hpp"
 #include "format/tablebase.hpp"
+#include "generator/retrograde/exact_table.hpp"
 #include "generator/retrograde/generate.hpp"
 #include "query/cli/commands.hpp"
 #include "query/cli/number_options.hpp"
@@ -20,10 +21,46 @@ struct GenerateArgs {
   bool output_given = false;  // -o '' is an error, not "no file"
 };
 
+// tromp-taylor:ko=basic: exact values of every state (exact_table.hpp).
+void run_exact(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
+  retro::ExactGenerated g = retro::generate_exact(board, rules, a.threads, !a.quiet);
+  const retro::ExactGenerateStats& s = g.stats;
+  const double ram = static_cast<double>(6 * s.states + s.index_bytes);
+  std::printf("board        %s\n", board.spec().c_str());
+  std::printf("rules        %s\n", rules.to_string().c_str());
+  std::printf("game         %s\n", g.game.c_str());
+  std::printf("kind         exact (every state's value; docs/generator.md)\n");
+  std::printf("komi         %g\n", a.komi);
+  std::printf("positions    %llu (canonical, colour-normalised)\n", static_cast<unsigned long long>(s.positions));
+  std::printf("states       %llu (%llu with a ko ban)\n", static_cast<unsigned long long>(s.states),
+              static_cast<unsigned long long>(s.ko_states));
+  std::printf("plays        %llu (successor graph, %.1f MiB)\n", static_cast<unsigned long long>(s.solve.plays),
+              s.solve.graph_bytes / 1048576.0);
+  std::printf("rounds       %d (max depth %d)\n", s.solve.rounds, s.solve.max_depth);
+  std::printf("evaluations  %llu\n", static_cast<unsigned long long>(s.solve.evaluations));
+  std::printf("threads      %d\n", s.threads);
+  std::printf("seconds      %.3f (index %.3f, graph %.3f, rounds %.3f)\n", s.total_seconds, s.index_seconds,
+              s.solve.graph_seconds, s.solve.round_seconds);
+  std::printf("peak RSS     %.1f MiB\n", s.peak_rss / 1048576.0);
+  std::printf("bytes/state  %.3f in RAM for the result (4 arrays + index), %.3f with the successor graph\n",
+              ram / s.states, (ram + s.solve.graph_bytes) / s.states);
+  retro::ExactTable t(board, rules, a.komi, g);
+  const retro::StateRef root = t.state_of(Position{}, Color::Black, 0, -1);
+  std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n", t.value(root).to_string().c_str(),
+              a.komi);
+  if (a.output.empty()) return;
+  retro::write_exact(a.output, board, rules, a.komi, g, a.threads);
+  TablebaseReader check(a.output);
+  const double disk = static_cast<double>(check.file_bytes());
+  std::printf("file         %s: %.0f bytes, %.4f bytes/state on disk\n", a.output.c_str(), disk,
+              disk / static_cast<double>(s.states));
+}
+
 void run_generate(const GenerateArgs& a) {
   if (a.output_given) check_output_path(a.output);  // before the work, not after it
   const Board board = Board::parse(a.board);
   const RuleSet rules = RuleSet::parse(a.rules);
+  if (retro::has_exact_kernel(rules)) return run_exact(a, board, rules);
   retro::GenerateOptions opt;
   opt.threads = a.threads;
   opt.progress = !a.quiet;
@@ -89,9 +126,15 @@ void run_generate(const GenerateArgs& a) {
 void add_generate_command(CLI::App& app) {
   auto args = std::make_shared<GenerateArgs>();
   CLI::App* sub = app.add_subcommand(
-      "generate", "Retrograde tables of a whole board: the two fixpoints (cycles scored for Black / for White)");
+      "generate",
+      "Retrograde tables of a whole board. tromp-taylor:ko=basic (basic ko + long-cycle tie): EXACT values of "
+      "every state, with depths for optimal play. Other tromp-taylor rulesets (superko): the two finite-state "
+      "fixpoints (cycles scored for Black / for White), which are bounds and move ordering for the search, "
+      "not game values (docs/generator.md)");
   sub->add_option("--board,-b", args->board, "board: RxC, cylinder:RxC, torus:RxC, ring:N or graph:FILE")->required();
-  sub->add_option("--rules,-r", args->rules, "ruleset (tromp-taylor family)")->capture_default_str();
+  sub->add_option("--rules,-r", args->rules,
+                  "ruleset: tromp-taylor:ko=basic[,suicide=no] (exact) or another tromp-taylor ruleset (fixpoints)")
+      ->capture_default_str();
   sub->add_option("--komi,-k", args->komi, "komi for the printed values and the file (multiple of 0.5)")
       ->check(komi_number())
       ->capture_default_str();

@@ -24,7 +24,9 @@ struct QueryArgs {
 
 std::string value_text(const ValueBounds& v, ValueSource src, const std::optional<FixpointPair>& f) {
   std::string out = v.to_string();
-  out += v.exact() ? std::string("  exact (") + source_name(src) + ")" : "  not exact (score range)";
+  out += v.exact() ? std::string("  exact (") + source_name(src) + ")"
+                   : src == ValueSource::FileFixpoints ? "  not exact (score range)"
+                                                       : std::string("  not exact (proven bounds, ") + source_name(src) + ")";
   if (f)
     out += "  fixpoints gfp " + f->gfp.to_string() + " / lfp " + f->lfp.to_string() +
            (f->agree() ? " (agree; not a proven value)" : "");

@@ -28,6 +28,7 @@ int main(int argc, char** argv) {
   gotb::cli::add_gtp_command(app);
   gotb::cli::add_referee_command(app);
   gotb::cli::add_analyse_command(app);
+  gotb::cli::add_serve_command(app);
   // Solvers recurse once per ply, and superko lines run to tens of thousands
   // of plies: the command runs on a thread with a 1 GiB stack (address space
   // only; pages are used as a deep line touches them), and parallel workers
@@ -36,6 +37,10 @@ int main(int argc, char** argv) {
   tbb::global_control worker_stack(tbb::global_control::thread_stack_size, std::size_t{256} << 20);
   try {
     gotb::run_with_stack(std::size_t{1} << 30, [&] { app.parse(argc, argv); });
+  } catch (const CLI::ValidationError& e) {
+    // A bad value (number, file name): the project's error form and exit 1.
+    std::fprintf(stderr, "gotb: error: %s\n", gotb::cli::terminal_safe(e.what()).c_str());
+    return 1;
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   } catch (const gotb::NodeLimitReached& e) {
