@@ -1,201 +1,398 @@
 # Written by `gotb table`; run `gnuplot table.gp` to redraw.
-$d0 << EOD
-1 0 0.001  # 1x1
-2 0 0.0001  # 1x2
-3 3 0.0001  # 1x3
-4 4 0.0001  # 1x4
-5 0 0.001  # 1x5
-6 1 0.001  # 1x6
-7 2 0.003  # 1x7
-8 3 0.018  # 1x8
-9 0 0.116  # 1x9
-10 1 0.832  # 1x10
-11 2 2.767  # 1x11
-
-4 1 0.0001  # 2x2
-6 0 0.002  # 2x3
-8 8 0.005  # 2x4
-10 10 0.061  # 2x5
-12 12 2.043  # 2x6
-14 14 37.695  # 2x7
-
-9 9 0.018  # 3x3
-12 4 0.746  # 3x4
-15 15 110.887  # 3x5
-
-16 2 1127.9  # 4x4
-
-
+# Data per ruleset: columns rows value label (proven score entries), then columns rows label
+# (entries proven with a special value, or not proven).
+$v0 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 3 "B+3"
+4 1 4 "B+4"
+2 2 1 "B+1"
+5 1 0 "0"
+6 1 1 "B+1"
+3 2 0 "0"
+7 1 2 "B+2"
+8 1 3 "B+3"
+4 2 8 "B+8"
+9 1 0 "0"
+3 3 9 "B+9"
+10 1 1 "B+1"
+5 2 10 "B+10"
+11 1 2 "B+2"
+6 2 12 "B+12"
+4 3 4 "B+4"
+7 2 14 "B+14"
+5 3 15 "B+15"
+4 4 2 "B+2"
 EOD
-$d1 << EOD
-1 0 0.001  # 1x1
-2 0 0.0001  # 1x2
-3 3 0.0001  # 1x3
-4 4 0.0001  # 1x4
-5 0 0.001  # 1x5
-6 1 0.002  # 1x6
-7 2 0.006  # 1x7
-8 3 0.059  # 1x8
-9 0 0.381  # 1x9
-10 1 62.992  # 1x10
-
-4 1 0.0001  # 2x2
-6 0 0.002  # 2x3
-8 8 0.004  # 2x4
-10 10 0.066  # 2x5
-12 12 4.192  # 2x6
-14 14 75.044  # 2x7
-
-9 9 0.017  # 3x3
-12 4 1.707  # 3x4
-15 15 240.002  # 3x5
-
-
-
+$u0 << EOD
+12 1 "?"
+13 1 "?"
+8 2 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
 EOD
-$d2 << EOD
-1 0 0.0001  # 1x1
-2 0 0.0001  # 1x2
-3 3 0.0001  # 1x3
-4 4 0.0001  # 1x4
-5 0 0.0001  # 1x5
-6 1 0.001  # 1x6
-7 2 0.003  # 1x7
-8 3 0.027  # 1x8
-9 0 0.107  # 1x9
-10 1 3.073  # 1x10
-11 2 9.605  # 1x11
-
-4 1 0.0001  # 2x2
-6 0 0.002  # 2x3
-8 8 0.004  # 2x4
-10 10 0.053  # 2x5
-12 12 1.424  # 2x6
-14 14 43.272  # 2x7
-
-9 9 0.019  # 3x3
-12 4 0.87  # 3x4
-15 15 86.956  # 3x5
-
-
-
+$v1 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 3 "B+3"
+4 1 4 "B+4"
+2 2 1 "B+1"
+5 1 0 "0"
+6 1 1 "B+1"
+3 2 0 "0"
+7 1 2 "B+2"
+8 1 3 "B+3"
+4 2 8 "B+8"
+9 1 0 "0"
+3 3 9 "B+9"
+10 1 1 "B+1"
+5 2 10 "B+10"
+6 2 12 "B+12"
+4 3 4 "B+4"
+7 2 14 "B+14"
+5 3 15 "B+15"
 EOD
-$d3 << EOD
-1 0 0.0001  # 1x1
-2 0 0.0001  # 1x2
-3 3 0.0001  # 1x3
-4 4 0.0001  # 1x4
-5 0 0.0001  # 1x5
-6 1 0.001  # 1x6
-7 2 0.004  # 1x7
-8 3 0.034  # 1x8
-9 0 0.15  # 1x9
-10 1 4.499  # 1x10
-11 2 45.895  # 1x11
-
-4 1 0.0001  # 2x2
-6 0 0.002  # 2x3
-8 8 0.004  # 2x4
-10 10 0.051  # 2x5
-12 12 1.625  # 2x6
-14 14 41.315  # 2x7
-
-9 9 0.015  # 3x3
-12 4 0.854  # 3x4
-15 15 104.261  # 3x5
-
-16 2 483.902  # 4x4
-
-
+$u1 << EOD
+11 1 "?"
+12 1 "?"
+13 1 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
 EOD
-$d4 << EOD
-1 0 0.0001  # 1x1
-2 0 0.0001  # 1x2
-3 3 0.0001  # 1x3
-4 4 0.001  # 1x4
-5 0 0.001  # 1x5
-
-4 1 0.001  # 2x2
-6 0 0.023  # 2x3
-
-
-
-
+$v2 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 3 "B+3"
+4 1 4 "B+4"
+2 2 1 "B+1"
+5 1 0 "0"
+6 1 1 "B+1"
+3 2 0 "0"
+7 1 2 "B+2"
+8 1 3 "B+3"
+4 2 8 "B+8"
+9 1 0 "0"
+3 3 9 "B+9"
+10 1 1 "B+1"
+5 2 10 "B+10"
+11 1 2 "B+2"
+6 2 12 "B+12"
+4 3 4 "B+4"
+7 2 14 "B+14"
+5 3 15 "B+15"
 EOD
-$d5 << EOD
-1 0 0.0001  # 1x1
-2 0 0.0001  # 1x2
-3 2 0.0001  # 1x3
-4 3 0.0001  # 1x4
-5 0 0.002  # 1x5
-6 0 0.294  # 1x6
-
-4 0 0.001  # 2x2
-6 0 0.205  # 2x3
-
-
-
-
+$u2 << EOD
+12 1 "?"
+13 1 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
 EOD
-$d6 << EOD
-1 0 0.001  # 1x1
-2 0 0.0001  # 1x2
-3 3 0.0001  # 1x3
-4 4 0.001  # 1x4
-5 0 0.003  # 1x5
-
-4 0 0.011  # 2x2
-6 0 0.053  # 2x3
-
-
-
-
+$v3 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 3 "B+3"
+4 1 4 "B+4"
+2 2 1 "B+1"
+5 1 0 "0"
+6 1 1 "B+1"
+3 2 0 "0"
+7 1 2 "B+2"
+8 1 3 "B+3"
+4 2 8 "B+8"
+9 1 0 "0"
+3 3 9 "B+9"
+10 1 1 "B+1"
+5 2 10 "B+10"
+11 1 2 "B+2"
+6 2 12 "B+12"
+4 3 4 "B+4"
+7 2 14 "B+14"
+5 3 15 "B+15"
+4 4 2 "B+2"
 EOD
-$d7 << EOD
-1 0 0.0001  # 1x1
-2 0 0.096  # 1x2
-3 3 0.004  # 1x3
-
-
-
-
-
+$u3 << EOD
+12 1 "?"
+13 1 "?"
+8 2 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
 EOD
-$d8 << EOD
-1 0 0.0001  # 1x1
-2 0 0.089  # 1x2
-
-
-
-
-
+$v4 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 3 "B+3"
+4 1 4 "B+4"
+2 2 1 "B+1"
+5 1 0 "0"
+3 2 0 "0"
 EOD
-$d9 << EOD
-1 0 0.0001  # 1x1
-2 0 0.0001  # 1x2
-3 2 0.002  # 1x3
-4 2 0.016  # 1x4
-5 0 0.104  # 1x5
-6 0 3.024  # 1x6
-
-4 0 0.016  # 2x2
-6 0 1.469  # 2x3
-
-
-
-
+$u4 << EOD
+6 1 "?"
+7 1 "?"
+8 1 "?"
+4 2 "?"
+9 1 "?"
+3 3 "?"
+10 1 "?"
+5 2 "?"
+11 1 "?"
+12 1 "?"
+6 2 "?"
+4 3 "?"
+13 1 "?"
+7 2 "?"
+5 3 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
 EOD
-set terminal pngcairo size 1100,900 noenhanced
+$v5 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 2 "B+2"
+4 1 3 "B+3"
+2 2 0 "0"
+5 1 0 "0"
+6 1 0 "0"
+3 2 0 "0"
+EOD
+$u5 << EOD
+7 1 "?"
+8 1 "?"
+4 2 "?"
+9 1 "?"
+3 3 "?"
+10 1 "?"
+5 2 "?"
+11 1 "?"
+12 1 "?"
+6 2 "?"
+4 3 "?"
+13 1 "?"
+7 2 "?"
+5 3 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
+EOD
+$v6 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 3 "B+3"
+4 1 4 "B+4"
+2 2 0 "0"
+5 1 0 "0"
+3 2 0 "0"
+EOD
+$u6 << EOD
+6 1 "?"
+7 1 "?"
+8 1 "?"
+4 2 "?"
+9 1 "?"
+3 3 "?"
+10 1 "?"
+5 2 "?"
+11 1 "?"
+12 1 "?"
+6 2 "?"
+4 3 "?"
+13 1 "?"
+7 2 "?"
+5 3 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
+EOD
+$v7 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 3 "B+3"
+EOD
+$u7 << EOD
+4 1 "?"
+2 2 "?"
+5 1 "?"
+6 1 "?"
+3 2 "?"
+7 1 "?"
+8 1 "?"
+4 2 "?"
+9 1 "?"
+3 3 "?"
+10 1 "?"
+5 2 "?"
+11 1 "?"
+12 1 "?"
+6 2 "?"
+4 3 "?"
+13 1 "?"
+7 2 "?"
+5 3 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
+EOD
+$v8 << EOD
+1 1 0 "0"
+2 1 0 "0"
+EOD
+$u8 << EOD
+3 1 "?"
+4 1 "?"
+2 2 "?"
+5 1 "?"
+6 1 "?"
+3 2 "?"
+7 1 "?"
+8 1 "?"
+4 2 "?"
+9 1 "?"
+3 3 "?"
+10 1 "?"
+5 2 "?"
+11 1 "?"
+12 1 "?"
+6 2 "?"
+4 3 "?"
+13 1 "?"
+7 2 "?"
+5 3 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
+EOD
+$v9 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 2 "B+2"
+4 1 2 "B+2"
+2 2 0 "0"
+5 1 0 "0"
+6 1 0 "0"
+3 2 0 "0"
+EOD
+$u9 << EOD
+7 1 "?"
+8 1 "?"
+4 2 "?"
+9 1 "?"
+3 3 "?"
+10 1 "?"
+5 2 "?"
+11 1 "?"
+12 1 "?"
+6 2 "?"
+4 3 "?"
+13 1 "?"
+7 2 "?"
+5 3 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
+EOD
+set terminal pngcairo size 1120,1660 noenhanced font ',9'
 set output 'table.png'
-set multiplot layout 2,1 title 'gotb: exact values from the empty board (komi 0)'
-set grid
-set key outside right
-set xtics 1
-set xrange [0.5:16.5]
-set xlabel 'points on the board (one line per row count: 1xN, 2xN, ...)'
-set ylabel 'value (Black - White)'
-plot $d0 using 1:2 with linespoints title 'tromp-taylor', $d1 using 1:2 with linespoints title 'tromp-taylor:ko=situational', $d2 using 1:2 with linespoints title 'tromp-taylor:suicide=no', $d3 using 1:2 with linespoints title 'tromp-taylor:ko=situational,suicide=no', $d4 using 1:2 with linespoints title 'international', $d5 using 1:2 with linespoints title 'ikeda-1', $d6 using 1:2 with linespoints title 'kee-2016', $d7 using 1:2 with linespoints title 'kee-2005', $d8 using 1:2 with linespoints title 'kee-2005:scoring=japanese', $d9 using 1:2 with linespoints title 'japanese-2003'
-set logscale y
-set ylabel 'seconds to prove'
-plot $d0 using 1:3 with linespoints title 'tromp-taylor', $d1 using 1:3 with linespoints title 'tromp-taylor:ko=situational', $d2 using 1:3 with linespoints title 'tromp-taylor:suicide=no', $d3 using 1:3 with linespoints title 'tromp-taylor:ko=situational,suicide=no', $d4 using 1:3 with linespoints title 'international', $d5 using 1:3 with linespoints title 'ikeda-1', $d6 using 1:3 with linespoints title 'kee-2016', $d7 using 1:3 with linespoints title 'kee-2005', $d8 using 1:3 with linespoints title 'kee-2005:scoring=japanese', $d9 using 1:3 with linespoints title 'japanese-2003'
+set multiplot layout 5,2 title 'gotb: exact value of the empty board (Black - White, komi 0); rows x columns; grey ? = not proven'
+set palette defined (-1 '#3060c0', 0 '#ffffff', 1 '#d03030')
+set cbrange [-15:15]
+unset colorbox
+set xrange [0.5:13.5]
+set yrange [0.5:5.5]
+set xtics 1 scale 0
+set ytics 1 scale 0
+set xlabel 'columns'
+set ylabel 'rows'
+set style fill solid 1.0 border lc rgb '#808080'
+unset key
+set title 'tromp-taylor'
+plot $v0 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u0 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v0 using 1:2:4 with labels, $u0 using 1:2:3 with labels
+set title 'tromp-taylor:ko=situational'
+plot $v1 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u1 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v1 using 1:2:4 with labels, $u1 using 1:2:3 with labels
+set title 'tromp-taylor:suicide=no'
+plot $v2 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u2 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v2 using 1:2:4 with labels, $u2 using 1:2:3 with labels
+set title 'tromp-taylor:ko=situational,suicide=no'
+plot $v3 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u3 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v3 using 1:2:4 with labels, $u3 using 1:2:3 with labels
+set title 'international'
+plot $v4 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u4 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v4 using 1:2:4 with labels, $u4 using 1:2:3 with labels
+set title 'ikeda-1'
+plot $v5 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u5 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v5 using 1:2:4 with labels, $u5 using 1:2:3 with labels
+set title 'kee-2016'
+plot $v6 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u6 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v6 using 1:2:4 with labels, $u6 using 1:2:3 with labels
+set title 'kee-2005'
+plot $v7 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u7 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v7 using 1:2:4 with labels, $u7 using 1:2:3 with labels
+set title 'kee-2005:scoring=japanese'
+plot $v8 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u8 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v8 using 1:2:4 with labels, $u8 using 1:2:3 with labels
+set title 'japanese-2003'
+plot $v9 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u9 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v9 using 1:2:4 with labels, $u9 using 1:2:3 with labels
 unset multiplot

@@ -13,8 +13,9 @@ struct CliResult {
   std::string out;  // stdout and stderr together
 };
 
-inline CliResult run_gotb(const std::string& args) {
-  std::string cmd = std::string(GOTB_BINARY) + " " + args + " 2>&1";
+// `prefix` goes before the binary (e.g. "timeout 60 ").
+inline CliResult run_gotb(const std::string& args, const std::string& prefix = "") {
+  std::string cmd = prefix + std::string(GOTB_BINARY) + " " + args + " 2>&1";
   CliResult r;
   FILE* p = popen(cmd.c_str(), "r");
   if (!p) return r;

@@ -33,14 +33,19 @@ TEST_CASE("gotb table writes md, csv and plot script with methods and costs", "[
   CHECK(md.find("| 2x2 | B+1 [") != std::string::npos);
   CHECK(csv.find("board,points,rules,komi,status,value,best_moves,method,nodes,seconds,threads,budget,note\n") == 0);
   CHECK(csv.find("1x3,3,\"tromp-taylor\",0,exact,B+3,\"B1\",search,") != std::string::npos);
-  CHECK(gp.find("3 3 ") != std::string::npos);  // 1x3: 3 points, value 3
+  // The heat map's data: columns rows value label, one cell per board.
+  CHECK(gp.find("3 1 3 \"B+3\"\n") != std::string::npos);  // 1x3: 3 columns, 1 row, B+3
+  CHECK(gp.find("2 2 1 \"B+1\"\n") != std::string::npos);  // 2x2
+  CHECK(gp.find("set multiplot layout 1,1") != std::string::npos);  // one panel per ruleset
   CHECK(!std::filesystem::exists(dir / "table.png"));
   std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("gotb table marks entries over budget and skips boards that contain them", "[cli][table]") {
   auto dir = fresh_dir("budget");
-  auto r = run_gotb("table --boards 1x2,2x3,2x4,3x3,1x3 --rules tromp-taylor --node-limit 200 --no-plot --out-dir " +
+  // --ordering history: the retrograde ordering's build counts against the
+  // node limit, and 200 nodes are about the table, not the ordering.
+  auto r = run_gotb("table --boards 1x2,2x3,2x4,3x3,1x3 --rules tromp-taylor --node-limit 200 --ordering history --no-plot --out-dir " +
                     dir.string());
   REQUIRE(r.exit_code == 0);
   const std::string md = slurp(dir / "table.md"), csv = slurp(dir / "table.csv");
@@ -52,12 +57,16 @@ TEST_CASE("gotb table marks entries over budget and skips boards that contain th
   CHECK(csv.find("2x3,6,\"tromp-taylor\",0,over-budget,,\"\",,,") != std::string::npos);  // no node count claimed
   CHECK(csv.find("\"200 nodes, 20 s\",\"node limit reached\"\n") != std::string::npos);
   CHECK(csv.find("2x4,8,\"tromp-taylor\",0,skipped,,") != std::string::npos);
+  // Not proven: a grey "?" cell in the plot, never a value.
+  const std::string gp = slurp(dir / "table.gp");
+  CHECK(gp.find("3 2 \"?\"\n") != std::string::npos);  // 2x3
+  CHECK(gp.find("3 3 \"?\"\n") != std::string::npos);  // 3x3
   std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("gotb table --resume keeps proven entries and retries the rest", "[cli][table]") {
   auto dir = fresh_dir("resume");
-  auto r = run_gotb("table --boards 1x3,2x3 --rules tromp-taylor ikeda-1 --node-limit 200 --no-plot --out-dir " +
+  auto r = run_gotb("table --boards 1x3,2x3 --rules tromp-taylor ikeda-1 --node-limit 200 --ordering history --no-plot --out-dir " +
                     dir.string());
   REQUIRE(r.exit_code == 0);
   std::string csv = slurp(dir / "table.csv");
@@ -91,6 +100,54 @@ TEST_CASE("gotb table --resume keeps proven entries and retries the rest", "[cli
   r = run_gotb("table --resume --boards 1x3 --no-files --out-dir " + dir.string());
   CHECK(r.exit_code != 0);
   CHECK(r.out.find("cannot read") != std::string::npos);
+}
+
+TEST_CASE("gotb table writes pending entries while it runs; --resume solves only those", "[cli][table][mpi]") {
+  // A run that dies (a killed process, a lost MPI rank) leaves the table.csv
+  // it rewrote after its last result: finished entries, the rest "pending".
+  auto dir = fresh_dir("pending");
+  auto r = run_gotb("table --boards 1x3,2x2 --rules tromp-taylor --no-plot --out-dir " + dir.string());
+  REQUIRE(r.exit_code == 0);
+  std::string csv = slurp(dir / "table.csv");
+  CHECK(csv.find("pending") == std::string::npos);  // a finished run has none
+  CHECK(!std::filesystem::exists(dir / "table.csv.part"));
+  // Turn 2x2 into the row an interrupted run leaves.
+  const auto at = csv.find("\n2x2,");
+  REQUIRE(at != std::string::npos);
+  csv = csv.substr(0, at + 1) +
+        "2x2,4,\"tromp-taylor\",0,skipped,,\"\",,,0.000,1,\"200000000 nodes, 20 s\","
+        "\"pending: this run had not solved it yet (--resume retries it)\"\n";
+  { std::ofstream(dir / "table.csv") << csv; }
+  r = run_gotb("table --resume --boards 1x3,2x2 --rules tromp-taylor --no-plot --out-dir " + dir.string());
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("solving 2x2 under tromp-taylor") != std::string::npos);
+  CHECK(r.out.find("solving 1x3") == std::string::npos);  // kept
+  csv = slurp(dir / "table.csv");
+  CHECK(csv.find("2x2,4,\"tromp-taylor\",0,exact,B+1,") != std::string::npos);
+  CHECK(csv.find("pending") == std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("MPI mode needs an MPI build, and runs as one rank without mpirun", "[cli][mpi]") {
+  // The exact ko=basic tables are not distributed: refused, not run serially.
+  auto e = run_gotb("generate -b 2x2 -r tromp-taylor:ko=basic -q --mpi");
+  CHECK(e.exit_code == 1);
+  CHECK(e.out.find("gotb: error: --mpi: the exact tables of tromp-taylor:ko=basic are not distributed yet") !=
+        std::string::npos);
+#if GOTB_MPI
+  // Started without mpirun, MPI makes a one-rank job: the ordinary result.
+  auto r = run_gotb("generate -b 2x3 -r tromp-taylor:no-suicide -t 1 -q --mpi");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("ranks        1 (MPI; 1 threads each)") != std::string::npos);
+  CHECK(r.out.find("sweeps       9") != std::string::npos);
+#else
+  for (const char* cmd : {"generate -b 2x3 -q --mpi", "table --boards 1x3 --no-files --mpi"}) {
+    auto r = run_gotb(cmd);
+    CHECK(r.exit_code == 1);
+    CHECK(r.out.find("gotb: error: --mpi: this gotb was built without MPI (configure with -DGOTB_MPI=ON") !=
+          std::string::npos);
+  }
+#endif
 }
 
 TEST_CASE("gotb table --method picks the solver of every entry", "[cli][table]") {

@@ -83,6 +83,11 @@ TEST_CASE("numbers: the command line refuses what it cannot hold", "[hardening][
       "referee -b 1x2 -a true --engine-b true --timeout nan",
       "referee -b 1x2 -a true --engine-b true --timeout 0",
       "gtp --node-limit -1",
+      "table --max-points 0x4 --no-files",
+      "solve -b 1x2 --method search --threads 0x2",
+      "solve -b 1x2 --method search --hash 1e3",
+      "serve --port 0x10",
+      "serve --time-budget nan",
   };
   for (const char* c : cases) {
     INFO(c);

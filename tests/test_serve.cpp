@@ -180,6 +180,9 @@ TEST_CASE("serve: the on-the-fly search answers exactly like gotb solve --json",
     for (const auto& m : cli["moves"]) b[m["move"]] = m["value"];
     CHECK(a == b);
   }
+  // pv=1 on a probe carries the same line.
+  auto withpv = json_of(s.get("/api/v1/probe?board=2x2&moves=A1&pv=1"), 200);
+  CHECK(withpv["serve"]["pv"] == json_of(s.get("/api/v1/pv?board=2x2&moves=A1"), 200));
   // The principal variation ends the game at the value, every move legal.
   auto pv = json_of(s.get("/api/v1/pv?board=2x2&moves=A1"), 200);
   CHECK(pv["exact"] == true);

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "core/budget.hpp"
 #include "core/scoring.hpp"
 
 namespace gotb {
@@ -55,6 +56,7 @@ Mask Kee2005Scoring::irremovable(const Board& b, const Position& start, Mask blo
   std::vector<Position> all{start};
   seen.insert(key(start));
   for (std::size_t i = 0; i < all.size(); ++i) {
+    charge_current_budget(1);  // the calling solver's limits hold in here (core/budget.hpp)
     const Position pos = all[i];
     for_each_bit(b.all() & ~pos.occupied() & ~blocked, [&](int p) {
       Position next;

@@ -152,6 +152,7 @@ class Kee2016Solver {
   static std::vector<Move> exit_moves(const Kee2016Game& game);
 
   std::uint64_t nodes() const { return solver_.nodes(); }
+  std::uint64_t work() const { return solver_.work(); }
   std::uint64_t memo_hits() const { return solver_.memo_hits(); }
   bool memo_active() const { return solver_.memo_active(); }
 

@@ -69,6 +69,8 @@ concept HasOutcomeBounds = requires(const G& cg) {
 
 struct ReferenceOptions {
   bool memo = true;                       // use the dependency cache when the game offers it
+  // Both limits count all the solver's calls together, and include the work
+  // the game model charges to the budget inside nodes (core/budget.hpp).
   std::uint64_t node_limit = 0;           // 0 = unlimited
   double time_limit = 0;                  // seconds of wall time from construction; 0 = unlimited
   std::size_t memo_megabytes = 512;       // cache size cap
@@ -98,11 +100,8 @@ class ReferenceSolver {
     Value value;
   };
 
-  ReferenceSolver(G& game, ReferenceOptions opt) : g_(game), opt_(opt) {
-    if (opt_.time_limit > 0)
-      deadline_ = std::chrono::steady_clock::now() +
-                  std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                      std::chrono::duration<double>(opt_.time_limit));
+  ReferenceSolver(G& game, ReferenceOptions opt)
+      : g_(game), opt_(opt), budget_(opt.node_limit, opt.time_limit) {
     if constexpr (HasOutcomeBounds<G>) {
       opt_.lower = std::max(opt_.lower, g_.min_outcome());
       opt_.upper = std::min(opt_.upper, g_.max_outcome());
@@ -128,13 +127,20 @@ class ReferenceSolver {
   }
 
   // Exact value of the game's current state.
-  Value value() { return search(opt_.lower.order - 1, opt_.upper.order + 1, 0); }
+  Value value() {
+    BudgetScope scope(&budget_);
+    return search(opt_.lower.order - 1, opt_.upper.order + 1, 0);
+  }
 
   // Fail-soft search with exclusive window (alpha, beta) on `order`.
-  Value window(std::int32_t alpha, std::int32_t beta) { return search(alpha, beta, 0); }
+  Value window(std::int32_t alpha, std::int32_t beta) {
+    BudgetScope scope(&budget_);
+    return search(alpha, beta, 0);
+  }
 
   // Exact value of every legal move at the current state, in legal_moves order.
   std::vector<MoveValue> move_values() {
+    BudgetScope scope(&budget_);
     std::vector<Move> moves;
     g_.legal_moves(moves);
     std::vector<MoveValue> out;
@@ -149,6 +155,7 @@ class ReferenceSolver {
   // One principal variation from the current state (which has exact value
   // v): repeatedly a move whose child has value v, until the game ends.
   std::vector<Move> principal_variation(Value v) {
+    BudgetScope scope(&budget_);
     std::vector<Move> pv;
     std::vector<Move> moves;
     struct Rewind {  // leaves the game where it was, also on NodeLimitReached
@@ -178,6 +185,9 @@ class ReferenceSolver {
   }
 
   std::uint64_t nodes() const { return nodes_; }
+  // Work charged to the budget: the nodes plus what the game model charged
+  // inside them (the Japanese 2003 analysis's graph nodes).
+  std::uint64_t work() const { return budget_.used(); }
   std::uint64_t memo_hits() const { return memo_hits_; }
   bool memo_active() const { return words_ > 0; }
 
@@ -234,10 +244,9 @@ class ReferenceSolver {
   //    child's dependencies and the prior cache entry that narrowed the
   //    window.
   Value search(std::int32_t alpha, std::int32_t beta, int depth) {
-    if (opt_.node_limit && nodes_ >= opt_.node_limit) throw NodeLimitReached();
-    // The clock is read every 2^14 nodes (a few ms), so the limit costs nothing.
-    if (opt_.time_limit > 0 && (nodes_ & 0x3FFF) == 0 && std::chrono::steady_clock::now() > deadline_)
-      throw NodeLimitReached("time limit reached");
+    // Both limits; the game model charges the same budget for work inside
+    // a node (legality, outcome), so neither limit waits for a slow node.
+    budget_.charge(1);
     // Superko lines can outgrow the stack (core/stack_guard.hpp); asked every
     // 64 plies, well inside the reserve.
     if ((depth & 63) == 0 && stack_near_end()) throw NodeLimitReached(kStackLimitMessage);
@@ -377,7 +386,7 @@ class ReferenceSolver {
   G& g_;
   ReferenceOptions opt_;
   std::uint64_t nodes_ = 0, memo_hits_ = 0;
-  std::chrono::steady_clock::time_point deadline_{};
+  Budget budget_;  // node and time limits (core/budget.hpp)
   std::array<std::array<std::uint32_t, 72>, 2> history_{};
   std::deque<std::vector<Move>> moves_;  // per depth; a deque keeps references stable
   int words_ = 0;                        // dependency bitset size; 0 = no cache

@@ -35,7 +35,13 @@ SolveReport reference_solve(const SolveRequest& req) {
   SolveReport rep;
   ReferenceOptions opt = req.options;
   auto run = [&](auto& game) {
-    replay_moves(game, req.moves);
+    {
+      // Replaying can analyse positions too (japanese-2003: a pass after a
+      // pass asks whether the position holds a direct ko stone).
+      Budget replay_budget(opt.node_limit, opt.time_limit);
+      BudgetScope scope(&replay_budget);
+      replay_moves(game, req.moves);
+    }
     ReferenceSolver solver(game, opt);
     rep.game_over = game.is_over();
     rep.value = solver.value();
@@ -50,6 +56,7 @@ SolveReport reference_solve(const SolveRequest& req) {
     }
     rep.nodes = solver.nodes();
     rep.memo_hits = solver.memo_hits();
+    if (solver.work() > solver.nodes()) rep.counters.push_back({"analysis_nodes", solver.work() - solver.nodes()});
   };
   if (req.repeat == RepeatScoring::Superko && opt.memo && req.rules.family() == "kee-2016" &&
       Kee2016SearchGame::supports(req.board)) {
@@ -69,6 +76,7 @@ SolveReport reference_solve(const SolveRequest& req) {
     }
     rep.nodes = solver.nodes();
     rep.memo_hits = solver.memo_hits();
+    if (solver.work() > solver.nodes()) rep.counters.push_back({"analysis_nodes", solver.work() - solver.nodes()});
   } else if (req.repeat == RepeatScoring::Superko) {
     visit_game(req.board, req.rules, req.komi, run);
   } else {

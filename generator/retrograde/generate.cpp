@@ -18,10 +18,10 @@ bool has_kernel(const RuleSet& rules) { return rules.family() == "tromp-taylor" 
 namespace {
 
 template <class Kernel>
-void solve_with(const Kernel& kernel, Tables& t, const Progress& progress) {
+void solve_with(const Kernel& kernel, Tables& t, const Progress& progress, WorkLimits* limits) {
   t.kernel = Kernel::description();
   FixpointSolver<Kernel> solver(*t.index, kernel, t.upper, t.lower);
-  SweepStats s = solver.run(progress);
+  SweepStats s = solver.run(progress, limits);
   t.stats.sweeps = s.sweeps;
   t.stats.evaluations = s.evaluations;
   t.stats.sweep_seconds = s.seconds;
@@ -38,7 +38,9 @@ Tables generate(const Board& board, const RuleSet& rules, const GenerateOptions&
   Progress progress(options.progress);
   Tables t;
   t.stats.threads = threads;
-  t.index = std::make_shared<const StateIndex>(board);
+  WorkLimits limits(options.max_work, options.time_limit);
+  WorkLimits* lim = limits.active() ? &limits : nullptr;
+  t.index = std::make_shared<const StateIndex>(board, lim);
   t.stats.index_seconds = progress.elapsed();
   t.stats.positions = t.index->positions();
   t.stats.states = t.index->states();
@@ -48,9 +50,10 @@ Tables generate(const Board& board, const RuleSet& rules, const GenerateOptions&
                 t.index->symmetries().count(), static_cast<unsigned long long>(t.stats.states),
                 t.stats.index_seconds);
   if (TrompTaylorConfig::from(rules).suicide == SuicideRule::Allowed)
-    solve_with(TrompTaylorKernel<true>(t.index->board()), t, progress);
+    solve_with(TrompTaylorKernel<true>(t.index->board()), t, progress, lim);
   else
-    solve_with(TrompTaylorKernel<false>(t.index->board()), t, progress);
+    solve_with(TrompTaylorKernel<false>(t.index->board()), t, progress, lim);
+  t.work = limits.used();
   t.stats.total_seconds = progress.elapsed();
   t.stats.peak_rss = peak_rss_bytes();
   return t;

@@ -26,6 +26,11 @@ std::string symmetry_scheme(const StateIndex& index);
 struct GenerateOptions {
   int threads = 0;        // 0 = oneTBB's default (all cores)
   bool progress = false;  // progress lines and summary on stderr
+  // Limits (0 = none): work in ranks enumerated plus states evaluated, and
+  // seconds of wall time. Past either, generate() throws NodeLimitReached
+  // within a block of positions (milliseconds).
+  std::uint64_t max_work = 0;
+  double time_limit = 0;
 };
 
 struct GenerateStats {
@@ -42,6 +47,7 @@ struct Tables {
   std::string kernel;  // description of the game that was solved
   std::vector<std::int8_t> upper, lower;
   GenerateStats stats;
+  std::uint64_t work = 0;  // ranks enumerated plus states evaluated (GenerateOptions::max_work)
 };
 
 // True when the ruleset has a retrograde kernel (the tromp-taylor family).

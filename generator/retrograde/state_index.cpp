@@ -5,14 +5,17 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "generator/retrograde/progress.hpp"
+
 namespace gotb::retro {
 
-StateIndex::StateIndex(const Board& board)
+StateIndex::StateIndex(const Board& board, WorkLimits* limits)
     : board_(board), sym_(board_), ranker_(board_.size()), canon_(board_, sym_) {
   const std::uint64_t count = ranker_.count();
   words_.resize((count + 63) / 64);
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, words_.size(), 256),
                     [&](const tbb::blocked_range<std::uint64_t>& range) {
+                      if (limits) limits->charge(64 * (range.end() - range.begin()));
                       for (std::uint64_t w = range.begin(); w != range.end(); ++w) {
                         std::uint64_t bits = 0;
                         const std::uint64_t end = std::min<std::uint64_t>(64, count - 64 * w);

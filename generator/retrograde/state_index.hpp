@@ -25,13 +25,16 @@
 
 namespace gotb::retro {
 
+class WorkLimits;  // progress.hpp
+
 inline constexpr int kPassStates = 2;  // passes in {0, 1} since the last play
 
 class StateIndex {
  public:
   // Enumerates every rank (in parallel with oneTBB). Throws
-  // std::invalid_argument for boards above 40 points.
-  explicit StateIndex(const Board& board);
+  // std::invalid_argument for boards above 40 points; with `limits`, one
+  // unit of work per rank, NodeLimitReached past them.
+  explicit StateIndex(const Board& board, WorkLimits* limits = nullptr);
 
   const Board& board() const { return board_; }
   const Symmetries& symmetries() const { return sym_; }

@@ -7,9 +7,11 @@
 namespace gotb::search {
 
 std::shared_ptr<const RetroOrdering> RetroOrdering::build(const Board& board, int threads, RetroKey key,
-                                                          Tables tables) {
+                                                          Tables tables, RetroLimits limits) {
   retro::GenerateOptions opt;
   opt.threads = threads;
+  opt.max_work = limits.max_work;
+  opt.time_limit = limits.time_limit;
   // Superko's kind does not change the finite-state game; only suicide does.
   const RuleSet rules =
       RuleSet::parse(tables == Tables::NoSuicide ? "tromp-taylor:no-suicide" : "tromp-taylor");
@@ -18,7 +20,7 @@ std::shared_ptr<const RetroOrdering> RetroOrdering::build(const Board& board, in
 }
 
 RetroOrdering::RetroOrdering(const retro::Tables& tables, RetroKey key)
-    : index_(tables.index), key_(key), span_(tables.index->board().size() + 1), stats_(tables.stats) {
+    : index_(tables.index), key_(key), span_(tables.index->board().size() + 1), stats_(tables.stats), work_(tables.work) {
   if (tables.upper.size() != index_->states() || tables.lower.size() != index_->states())
     throw std::invalid_argument("retro ordering: tables do not match their index");
   cells_.resize(tables.upper.size());
@@ -39,9 +41,10 @@ OrderingMode parse_ordering(const std::string& name) {
 
 bool retro_ordering_cheap(const Board& board) { return board.size() <= kRetroOrderingMaxPoints; }
 
-std::shared_ptr<const RetroOrdering> retro_ordering_for(const Board& board, OrderingMode mode) {
+std::shared_ptr<const RetroOrdering> retro_ordering_for(const Board& board, OrderingMode mode,
+                                                        RetroLimits limits) {
   if (mode == OrderingMode::Retro || (mode == OrderingMode::Auto && retro_ordering_cheap(board)))
-    return RetroOrdering::build(board);
+    return RetroOrdering::build(board, 0, RetroKey::Pessimistic, RetroOrdering::Tables::NoSuicide, limits);
   return nullptr;
 }
 

@@ -48,6 +48,12 @@ enum class RetroKey {
   Optimistic,   // optimistic first, pessimistic breaks ties
 };
 
+// Limits of a retrograde build (0 = none), as in retro::GenerateOptions.
+struct RetroLimits {
+  std::uint64_t max_work = 0;
+  double time_limit = 0;
+};
+
 class RetroOrdering {
  public:
   // Both fixpoints of a child from the mover's view (see above).
@@ -59,10 +65,11 @@ class RetroOrdering {
   enum class Tables { NoSuicide, SuicideAllowed };
   // Runs retro::generate for the board (threads as retro::GenerateOptions,
   // 0 = all cores). Throws like retro::generate (std::invalid_argument above
-  // 40 points).
+  // 40 points; NodeLimitReached past `limits`: max_work and time_limit as
+  // in retro::GenerateOptions).
   static std::shared_ptr<const RetroOrdering> build(const Board& board, int threads = 0,
                                                     RetroKey key = RetroKey::Pessimistic,
-                                                    Tables tables = Tables::NoSuicide);
+                                                    Tables tables = Tables::NoSuicide, RetroLimits limits = {});
   // From tables already generated for `board` (which the tables must belong to).
   RetroOrdering(const retro::Tables& tables, RetroKey key);
 
@@ -108,6 +115,8 @@ class RetroOrdering {
   RetroKey retro_key() const { return key_; }
   const retro::GenerateStats& build_stats() const { return stats_; }
   double build_seconds() const { return stats_.total_seconds; }
+  // Work the build charged to its limits (retro::Tables::work; 0 without limits).
+  std::uint64_t build_work() const { return work_; }
   // Memory held for lookups: the state index and two bytes per state.
   std::uint64_t bytes() const { return index_->bytes() + cells_.size() * sizeof(Cell); }
 
@@ -130,6 +139,7 @@ class RetroOrdering {
   RetroKey key_;
   int span_;  // points + 1: infinite play
   retro::GenerateStats stats_;
+  std::uint64_t work_ = 0;
 };
 
 // --ordering of the front ends.
@@ -145,6 +155,8 @@ inline constexpr int kRetroOrderingMaxPoints = 16;
 bool retro_ordering_cheap(const Board& board);
 // The ordering a mode asks for on this board (built now), or null for the
 // history heuristic.
-std::shared_ptr<const RetroOrdering> retro_ordering_for(const Board& board, OrderingMode mode);
+// `limits` bound the build (RetroOrdering::build).
+std::shared_ptr<const RetroOrdering> retro_ordering_for(const Board& board, OrderingMode mode,
+                                                        RetroLimits limits = {});
 
 }  // namespace gotb::search

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <memory>
 
 #include <tbb/parallel_for.h>
@@ -47,6 +48,7 @@ void add_counters(SolveReport& rep, const search::SearchStats& st) {
   add("benson_cutoffs", st.benson_cutoffs);
   add("deepening_iterations", st.iterations);
   add("horizon_nodes", st.horizon_nodes);
+  add("symmetric_uses", st.turned_uses);
   rep.nodes += st.nodes;
   rep.memo_hits += st.cutoffs;
 }
@@ -119,13 +121,19 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   // Retrograde move ordering: changes the order moves are tried, never a value.
   search::SearchOptions opt = options;
   std::shared_ptr<const search::RetroOrdering> retro;
-  if (!opt.ordering) retro = search::retro_ordering_for(req.board, ordering);
+  // Its build is part of the budget: it stops at either limit, and its work
+  // (ranks enumerated plus states evaluated) counts against the node limit.
+  if (!opt.ordering) retro = search::retro_ordering_for(req.board, ordering, {opt.node_limit, opt.time_limit});
   if (retro) {
     opt.ordering = retro.get();
     if (opt.time_limit > 0) {
       const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
       if (spent >= opt.time_limit) throw NodeLimitReached("time limit reached");
       opt.time_limit -= spent;
+    }
+    if (opt.node_limit > 0) {
+      if (retro->build_work() >= opt.node_limit) throw NodeLimitReached();
+      opt.node_limit -= retro->build_work();
     }
   }
   std::vector<Move> history;
@@ -136,6 +144,14 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   }
   search::TrompTaylorSearch solver(req.board, TrompTaylorConfig::from(req.rules), req.komi, opt);
   for (Move m : history) solver.play(m);
+  // --profile: printed when the solve ends, also when a limit stops it.
+  struct PrintProfile {
+    const search::TrompTaylorSearch& s;
+    bool on;
+    ~PrintProfile() {
+      if (on) std::fputs(search::format_profile(s.stats()).c_str(), stderr);
+    }
+  } print_profile{solver, opt.profile};
   SolveReport rep;
   rep.method = "search";
   rep.game_over = solver.is_over();
@@ -159,6 +175,7 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   }
   finish_move_report(req, rep);
   add_counters(rep, solver.stats());
+
   if (retro) {
     rep.counters.push_back({"retro_build_ms", static_cast<std::uint64_t>(retro->build_seconds() * 1000 + 0.5)});
     rep.counters.push_back({"retro_states", retro->build_stats().states});

@@ -7,6 +7,7 @@
 #include <memory>
 #include <thread>
 
+#include "query/cli/number_options.hpp"
 #include "query/cli/commands.hpp"
 #include "query/serve/server.hpp"
 
@@ -67,20 +68,21 @@ void add_serve_command(CLI::App& app) {
   sub->add_option("--host", opt->host, "address to listen on (loopback unless you mean otherwise)")
       ->capture_default_str();
   sub->add_option("--port,-p", opt->port, "TCP port (0: any free port, printed at start)")
-      ->check(CLI::Range(0, 65535))
+      ->check(integer_number(0, 65535))
       ->capture_default_str();
   sub->add_option("--threads,-t", opt->threads, "worker threads (each open connection holds one)")
-      ->check(CLI::Range(1, 1024))
+      ->check(integer_number(1, 1024))
       ->capture_default_str();
   sub->add_option("--search-budget", opt->api.search_budget,
                   "nodes the exact on-the-fly search may spend per request on a game without a table (0: off; "
                   "answers say source \"search\")")
-      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 40))
+      ->check(count_number(std::uint64_t{1} << 40))
       ->capture_default_str();
   sub->add_option("--search-max-points", opt->api.search_max_points, "largest board the on-the-fly search takes")
-      ->check(CLI::Range(1, 31))
+      ->check(integer_number(1, 31))
       ->capture_default_str();
   sub->add_option("--time-budget", opt->api.time_budget, "seconds of wall time per request (503 when spent)")
+      ->check(seconds_number(3600))
       ->check(CLI::Range(0.001, 3600.0))
       ->capture_default_str();
   sub->add_flag("--log", opt->log, "one line per request on stderr");

@@ -36,7 +36,7 @@ void run_solve(const SolveArgs& a) {
     throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference or auto)");
   if (a.method == "reference" && a.search.any_set())
     throw std::invalid_argument(
-        "--ordering, --deepening, --threads and --progress belong to the search (use --method search or auto)");
+        "--ordering, --deepening, --threads, --progress and --profile belong to the search (use --method search or auto)");
   if (a.search.threads > 1 && a.no_moves)
     throw std::invalid_argument("--threads splits the work over the root moves, so it needs the move values "
                                 "(drop --no-move-values)");
@@ -74,7 +74,7 @@ void add_solve_command(CLI::App& app) {
   sub->add_option("--repeated-state", args->repeated_state,
                   "solve the finite-state game instead: no superko, a repeated state (position, player, passes) "
                   "ends the game as a win for 'black' or 'white'");
-  add_search_options(sub, args->search, kOrdering | kDeepening | kThreads | kProgress | kHash);
+  add_search_options(sub, args->search, kOrdering | kDeepening | kThreads | kProgress | kHash | kProfile);
   sub->add_flag("--no-cache", args->no_cache, "disable the reference solver's exact-history cache (slower; for cross-checks; with auto it applies where auto uses the reference solver)");
   sub->add_flag("--no-move-values", args->no_moves, "skip the per-move values (faster)");
   sub->add_flag("--no-pv", args->no_pv,

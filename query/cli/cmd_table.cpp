@@ -3,17 +3,29 @@
 // proven and what it cost; an entry that ran out of budget says so and is
 // never guessed.
 #include <algorithm>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <set>
 #include <memory>
 #include <sstream>
+#include <thread>
+#include <condition_variable>
+#include <mutex>
 
+#include <nlohmann/json.hpp>
+
+#if GOTB_MPI
+#include <mpi.h>
+#endif
+
+#include "generator/distributed/mpi_session.hpp"
 #include "generator/search/solve_search.hpp"
 #include "core/file_io.hpp"
 #include "core/numbers.hpp"
@@ -61,7 +73,7 @@ struct TableArgs {
   std::uint64_t node_limit = 200'000'000;
   double time_limit = 20;
   std::string out_dir = "results";
-  bool no_files = false, no_plot = false, resume = false;
+  bool no_files = false, no_plot = false, resume = false, mpi = false;
   std::string markdown, csv;
   std::string method = "auto";
   SearchArgs search;
@@ -131,7 +143,54 @@ Entry solve_entry(const Board& board, const RuleSet& rules, const TableArgs& a) 
   return e;
 }
 
-std::string fixed(double s, int digits = 2) {
+std::string fixed(double s, int digits = 2);
+
+// While one entry is being solved: a line on stderr every few seconds with
+// the entry, the time spent and the solvers' nodes per second (from
+// work_meter(), core/budget.hpp), so a long table shows it is alive.
+class LiveProgress {
+ public:
+  explicit LiveProgress(std::string entry)
+      : entry_(std::move(entry)), start_(std::chrono::steady_clock::now()), meter0_(work_meter().load()) {
+    thread_ = std::thread([this] { run(); });
+  }
+  ~LiveProgress() {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+  double seconds() const { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(); }
+  std::uint64_t work() const { return work_meter().load() - meter0_; }
+
+ private:
+  void run() {
+    std::unique_lock<std::mutex> lock(m_);
+    std::uint64_t last_work = work();
+    double last_t = seconds();
+    while (!cv_.wait_for(lock, std::chrono::seconds(5), [this] { return done_; })) {
+      const double t = seconds();
+      const std::uint64_t w = work();
+      char rate[32];
+      std::snprintf(rate, sizeof rate, "%.3g", t > last_t ? (w - last_work) / (t - last_t) : 0.0);
+      std::cerr << "\n  ... " << entry_ << ": " << fixed(t, 0) << " s, " << w << " nodes so far, " << rate
+                << " nodes/s" << std::flush;
+      last_work = w;
+      last_t = t;
+    }
+  }
+  std::string entry_;
+  std::chrono::steady_clock::time_point start_;
+  std::uint64_t meter0_;
+  std::mutex m_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+std::string fixed(double s, int digits) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.*f", digits, s);
   return buf;
@@ -147,13 +206,6 @@ std::string csv_quote(const std::string& s) {
   std::string out = "\"";
   for (char c : s) out += c == '"' ? std::string("\"\"") : std::string(1, c);
   return out + "\"";
-}
-
-// The line a board is drawn on in the plot: rectangles of the same row
-// count (1xN, 2xN, ...); any other board on its own.
-std::string row_family(const Board& b) {
-  if (b.shape() != Board::Shape::Rectangle) return b.spec();
-  return std::to_string(b.rows()) + "xN";
 }
 
 // Whether `big` contains `small` up to rotation: then solving `big` is taken
@@ -257,48 +309,62 @@ Previous read_previous(const std::filesystem::path& path, double komi) {
   return prev;
 }
 
-// A gnuplot script with the data inline: value and solve time against
-// board size, one series per ruleset, proven entries only.
+// A gnuplot script with the data inline: one heat-map panel per ruleset,
+// rows x columns of the rectangular boards, each cell coloured by its value
+// (red: Black ahead, blue: White ahead, white: a draw) and labelled with it;
+// a cell that is not proven is grey and labelled "?", with no colour, so a
+// value is never suggested for it. Other board shapes are listed in the
+// Markdown table only.
 std::string plot_script(const std::vector<Board>& boards, const std::vector<RuleSet>& rules,
                         const std::map<std::pair<size_t, size_t>, Entry>& entries, const std::string& png) {
   std::ostringstream gp;
-  gp << "# Written by `gotb table`; run `gnuplot table.gp` to redraw.\n";
-  for (size_t r = 0; r < rules.size(); ++r) {
-    // One line per row family (1xN, 2xN, ...): gnuplot breaks a line at a
-    // blank line in the data.
-    std::map<std::string, std::vector<size_t>> families;
-    for (size_t b = 0; b < boards.size(); ++b) families[row_family(boards[b])].push_back(b);
-    gp << "$d" << r << " << EOD\n";
-    for (const auto& [family, members] : families) {
-      for (size_t b : members) {
-        const Entry& e = entries.at({b, r});
-        if (e.status != Status::Proven || !e.value.is_score()) continue;
-        gp << boards[b].size() << ' ' << e.value.points() << ' ' << std::max(e.seconds, 1e-4) << "  # "
-           << boards[b].spec() << "\n";
-      }
-      gp << "\n";
+  gp << "# Written by `gotb table`; run `gnuplot table.gp` to redraw.\n"
+     << "# Data per ruleset: columns rows value label (proven score entries), then columns rows label\n"
+     << "# (entries proven with a special value, or not proven).\n";
+  int max_rows = 1, max_cols = 1;
+  double max_abs = 1;
+  for (const auto& b : boards)
+    if (b.shape() == Board::Shape::Rectangle) {
+      max_rows = std::max(max_rows, b.rows());
+      max_cols = std::max(max_cols, b.cols());
     }
-    gp << "EOD\n";
-  }
-  int max_points = 1;
   for (const auto& [at, e] : entries)
-    if (e.status == Status::Proven) max_points = std::max(max_points, boards[at.first].size());
-  gp << "set terminal pngcairo size 1100,900 noenhanced\n"
+    if (e.status == Status::Proven && e.value.is_score()) max_abs = std::max(max_abs, std::abs(e.value.points()));
+  for (size_t r = 0; r < rules.size(); ++r) {
+    std::ostringstream proven, other;
+    for (size_t b = 0; b < boards.size(); ++b) {
+      if (boards[b].shape() != Board::Shape::Rectangle) continue;
+      const Entry& e = entries.at({b, r});
+      if (e.why == "not requested") continue;
+      const std::string at = std::to_string(boards[b].cols()) + ' ' + std::to_string(boards[b].rows()) + ' ';
+      if (e.status == Status::Proven && e.value.is_score())
+        proven << at << e.value.points() << " \"" << e.value.to_string() << "\"\n";
+      else
+        other << at << '"' << (e.status == Status::Proven ? e.value.to_string() : std::string("?")) << "\"\n";
+    }
+    // gnuplot cannot plot an empty data block: a point outside the range stands in.
+    gp << "$v" << r << " << EOD\n" << (proven.str().empty() ? "-9 -9 0 \"\"\n" : proven.str()) << "EOD\n";
+    gp << "$u" << r << " << EOD\n" << (other.str().empty() ? "-9 -9 \"\"\n" : other.str()) << "EOD\n";
+  }
+  const int n = static_cast<int>(rules.size());
+  const int layout_cols = n > 1 ? 2 : 1, layout_rows = (n + layout_cols - 1) / layout_cols;
+  gp << "set terminal pngcairo size " << 560 * layout_cols << "," << 60 + layout_rows * std::max(170, 50 * max_rows + 70)
+     << " noenhanced font ',9'\n"
      << "set output '" << png << "'\n"
-     << "set multiplot layout 2,1 title 'gotb: exact values from the empty board (komi 0)'\n"
-     << "set grid\nset key outside right\nset xtics 1\n"
-     << "set xrange [0.5:" << max_points + 0.5 << "]\n"
-     << "set xlabel 'points on the board (one line per row count: 1xN, 2xN, ...)'\n"
-     << "set ylabel 'value (Black - White)'\n";
-  auto series = [&](const char* cols) {
-    std::string s = "plot ";
-    for (size_t r = 0; r < rules.size(); ++r)
-      s += (r ? ", " : "") + std::string("$d") + std::to_string(r) + " using " + cols + " with linespoints title '" +
-           rules[r].to_string() + "'";
-    return s + "\n";
-  };
-  gp << series("1:2");
-  gp << "set logscale y\nset ylabel 'seconds to prove'\n" << series("1:3") << "unset multiplot\n";
+     << "set multiplot layout " << layout_rows << "," << layout_cols
+     << " title 'gotb: exact value of the empty board (Black - White, komi 0); rows x columns; grey ? = not "
+        "proven'\n"
+     << "set palette defined (-1 '#3060c0', 0 '#ffffff', 1 '#d03030')\n"
+     << "set cbrange [" << -max_abs << ":" << max_abs << "]\nunset colorbox\n"
+     << "set xrange [0.5:" << max_cols + 0.5 << "]\nset yrange [0.5:" << max_rows + 0.5 << "]\n"
+     << "set xtics 1 scale 0\nset ytics 1 scale 0\nset xlabel 'columns'\nset ylabel 'rows'\n"
+     << "set style fill solid 1.0 border lc rgb '#808080'\nunset key\n";
+  for (size_t r = 0; r < rules.size(); ++r)
+    gp << "set title '" << rules[r].to_string() << "'\n"
+       << "plot $v" << r << " using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, "
+       << "$u" << r << " using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', "
+       << "$v" << r << " using 1:2:4 with labels, $u" << r << " using 1:2:3 with labels\n";
+  gp << "unset multiplot\n";
   return gp.str();
 }
 
@@ -307,71 +373,11 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
   if (!(f << text)) throw std::runtime_error("cannot write " + path.string());
 }
 
-void run_table(TableArgs a) {
-  if (a.boards.empty()) a.boards = catalogue(a.max_points);
-  std::vector<RuleSet> rules;
-  for (const auto& r : a.rules) rules.push_back(RuleSet::parse(r));
-  std::vector<Board> boards;
-  for (const auto& b : a.boards) boards.push_back(Board::parse(b));
-  const std::string budget = (a.node_limit ? std::to_string(a.node_limit) + " nodes" : std::string("no node limit")) +
-                             ", " + (a.time_limit > 0 ? fixed(a.time_limit, 0) + " s" : std::string("no time limit"));
-
-  // Which entries this run solves: the requested ones, less those an
-  // earlier run proved (--resume). The table holds the union of both.
-  std::set<std::pair<std::string, std::string>> requested;
-  for (const auto& b : boards)
-    for (const auto& r : rules) requested.insert({b.spec(), r.to_string()});
-  Previous prev;
-  if (a.resume) {
-    prev = read_previous(std::filesystem::path(a.out_dir) / "table.csv", a.komi);
-    std::vector<Board> all_boards;
-    std::vector<RuleSet> all_rules;
-    for (const auto& b : prev.boards) all_boards.push_back(Board::parse(b));
-    for (const auto& b : boards)
-      if (std::find(prev.boards.begin(), prev.boards.end(), b.spec()) == prev.boards.end()) all_boards.push_back(b);
-    for (const auto& r : prev.rules) all_rules.push_back(RuleSet::parse(r));
-    for (const auto& r : rules)
-      if (std::find(prev.rules.begin(), prev.rules.end(), r.to_string()) == prev.rules.end()) all_rules.push_back(r);
-    boards = std::move(all_boards);
-    rules = std::move(all_rules);
-  }
-
-  std::map<std::pair<size_t, size_t>, Entry> entries;
-  std::vector<std::vector<size_t>> over_budget(rules.size());  // per rule: boards given up on in this run
-  for (size_t b = 0; b < boards.size(); ++b) {
-    for (size_t r = 0; r < rules.size(); ++r) {
-      const std::pair<std::string, std::string> id{boards[b].spec(), rules[r].to_string()};
-      auto kept = prev.entries.find(id);
-      Entry e;
-      if (!requested.count(id) ||
-          (kept != prev.entries.end() && kept->second.status == Status::Proven && kept->second.undecided.empty())) {
-        if (kept != prev.entries.end()) {
-          e = kept->second;
-        } else {
-          e.why = "not requested";
-          e.budget = budget;
-        }
-        entries[{b, r}] = e;
-        continue;
-      }
-      auto failed = std::find_if(over_budget[r].begin(), over_budget[r].end(),
-                                 [&](size_t f) { return contains(boards[b], boards[f]); });
-      e.budget = budget;
-      if (failed != over_budget[r].end()) {
-        e.why = "not attempted: " + boards[*failed].spec() + " was over budget";
-        std::cerr << "skipping " << boards[b].spec() << " under " << rules[r].to_string() << ":";
-      } else {
-        std::cerr << "solving " << boards[b].spec() << " under " << rules[r].to_string() << " ..." << std::flush;
-        e = solve_entry(boards[b], rules[r], a);
-        e.budget = budget;
-        if (e.status == Status::OverBudget) over_budget[r].push_back(b);
-      }
-      std::cerr << (e.status == Status::Proven ? " " + e.value.to_string() : " " + (e.why.empty() ? "" : e.why))
-                << " (" << fixed(e.seconds) << " s)\n";
-      entries[{b, r}] = e;
-    }
-  }
-
+// The table files from the entries so far. `final`: the run is over, so
+// the table also goes to stdout, --markdown, --csv and the plot; otherwise
+// only --out-dir's table.md and table.csv are rewritten (after each result).
+void write_tables(const TableArgs& a, const std::vector<Board>& boards, const std::vector<RuleSet>& rules,
+                  std::map<std::pair<size_t, size_t>, Entry>& entries, const std::string& budget, bool final) {
   // The budgets the entries were solved under (runs joined by --resume can
   // differ): one line if they agree, else per ruleset.
   std::vector<std::set<std::string>> budgets(rules.size());
@@ -426,12 +432,21 @@ void run_table(TableArgs a) {
     }
     md << "\n";
   }
+  std::filesystem::path dir(a.out_dir);
+  if (!final) {
+    std::filesystem::create_directories(dir);
+    // Written aside and renamed: a kill mid-write leaves the last table whole.
+    write_file(dir / "table.csv.part", csv.str());
+    std::filesystem::rename(dir / "table.csv.part", dir / "table.csv");
+    write_file(dir / "table.md.part", md.str());
+    std::filesystem::rename(dir / "table.md.part", dir / "table.md");
+    return;
+  }
   std::cout << md.str();
   if (!a.markdown.empty()) write_file(a.markdown, md.str());
   if (!a.csv.empty()) write_file(a.csv, csv.str());
   if (a.no_files) return;
 
-  std::filesystem::path dir(a.out_dir);
   std::filesystem::create_directories(dir);
   write_file(dir / "table.md", md.str());
   write_file(dir / "table.csv", csv.str());
@@ -451,6 +466,258 @@ void run_table(TableArgs a) {
     std::cerr << "wrote " << (dir / "table.png").string() << "\n";
 }
 
+// An entry this run has not solved yet (written while the run goes on).
+const std::string kPending = "pending: this run had not solved it yet (--resume retries it)";
+
+// --- distributing the entries over MPI ranks --------------------------------
+//
+// Rank 0 keeps the table and a work queue; every other rank solves one
+// entry at a time and sends its result back (dynamic load balancing: a rank
+// gets the next entry when it returns one). Rank 0 writes the files after
+// each result, so a rank that dies loses only its current entry and
+// `--resume` continues. The budget rule stays the serial one: an entry is
+// handed out only once every earlier entry of its ruleset on a board it
+// contains has come back, so "not attempted" entries are the same as in a
+// one-process run.
+
+[[maybe_unused]] nlohmann::json entry_json(const Entry& e) {
+  return {{"status", static_cast<int>(e.status)}, {"why", e.why},
+          {"value", e.status == Status::Proven ? e.value.to_string() : std::string()},
+          {"best", e.best}, {"undecided", e.undecided}, {"nodes", e.nodes}, {"seconds", e.seconds},
+          {"method", e.method}, {"threads", e.threads}};
+}
+
+[[maybe_unused]] Entry entry_from_json(const nlohmann::json& j) {
+  Entry e;
+  e.status = static_cast<Status>(j.at("status").get<int>());
+  e.why = j.at("why").get<std::string>();
+  if (e.status == Status::Proven) e.value = Value::parse(j.at("value").get<std::string>());
+  e.best = j.at("best").get<std::vector<std::string>>();
+  e.undecided = j.at("undecided").get<std::vector<std::string>>();
+  e.nodes = j.at("nodes").get<std::uint64_t>();
+  e.seconds = j.at("seconds").get<double>();
+  e.method = j.at("method").get<std::string>();
+  e.threads = j.at("threads").get<int>();
+  return e;
+}
+
+#if GOTB_MPI
+enum Tag : int { kWork = 1, kStop = 2, kResult = 3 };
+
+void send_text(const std::string& text, int to, int tag) {
+  MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD);
+}
+
+// Receives one message of any size; returns its text, source and tag.
+std::string receive_text(int from, int tag, MPI_Status& st) {
+  MPI_Probe(from, tag, MPI_COMM_WORLD, &st);
+  int n = 0;
+  MPI_Get_count(&st, MPI_CHAR, &n);
+  std::string text(static_cast<std::size_t>(n), '\0');
+  MPI_Recv(text.data(), n, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return text;
+}
+#endif
+
+// Ranks other than 0: solve what rank 0 sends until it says stop.
+void table_worker(const TableArgs& a) {
+#if GOTB_MPI
+  for (;;) {
+    MPI_Status st;
+    const std::string text = receive_text(0, MPI_ANY_TAG, st);
+    if (st.MPI_TAG == kStop) return;
+    const auto job = nlohmann::json::parse(text);
+    const Entry e = solve_entry(Board::parse(job.at("board").get<std::string>()),
+                                RuleSet::parse(job.at("rules").get<std::string>()), a);
+    nlohmann::json out = entry_json(e);
+    out["id"] = job.at("id");
+    send_text(out.dump(), 0, kResult);
+  }
+#else
+  (void)a;
+#endif
+}
+
+using Todo = std::vector<std::pair<size_t, size_t>>;
+
+// Rank 0 of a job with workers: hands out `todo` and records every result.
+void solve_distributed(const dist::Session& session, const std::vector<Board>& boards,
+                       const std::vector<RuleSet>& rules, const Todo& todo,
+                       const std::function<bool(size_t, size_t, Entry&)>& not_attempted,
+                       const std::function<void(size_t, size_t, Entry, const std::string&)>& record) {
+#if GOTB_MPI
+  std::vector<char> done(todo.size(), 0), sent(todo.size(), 0);
+  // Entry i waits for every earlier entry of its ruleset on a board it contains.
+  auto ready = [&](size_t i) {
+    for (size_t j = 0; j < i; ++j)
+      if (!done[j] && todo[j].second == todo[i].second && contains(boards[todo[i].first], boards[todo[j].first]))
+        return false;
+    return true;
+  };
+  std::vector<int> idle;
+  int active = 0;
+  // Gives worker w the first ready entry; entries whose contained board went
+  // over budget are recorded on the way. Returns false when none is ready.
+  auto dispatch = [&](int w) {
+    for (size_t i = 0; i < todo.size(); ++i) {
+      if (sent[i] || !ready(i)) continue;
+      const auto [b, r] = todo[i];
+      Entry e;
+      if (not_attempted(b, r, e)) {
+        sent[i] = done[i] = 1;
+        record(b, r, std::move(e), "");
+        continue;
+      }
+      sent[i] = 1;
+      ++active;
+      std::cerr << "solving " << boards[b].spec() << " under " << rules[r].to_string() << " on rank " << w << " ...\n";
+      send_text(nlohmann::json{{"id", i}, {"board", boards[b].spec()}, {"rules", rules[r].to_string()}}.dump(), w, kWork);
+      return true;
+    }
+    return false;
+  };
+  for (int w = 1; w < session.size(); ++w)
+    if (!dispatch(w)) idle.push_back(w);
+  while (active > 0) {
+    MPI_Status st;
+    const std::string text = receive_text(MPI_ANY_SOURCE, kResult, st);
+    --active;
+    const auto j = nlohmann::json::parse(text);
+    const size_t i = j.at("id").get<size_t>();
+    done[i] = 1;
+    record(todo[i].first, todo[i].second, entry_from_json(j), ", rank " + std::to_string(st.MPI_SOURCE));
+    idle.push_back(st.MPI_SOURCE);
+    std::vector<int> still;
+    for (int w : idle)
+      if (!dispatch(w)) still.push_back(w);
+    idle = std::move(still);
+  }
+  // Everything is done unless an entry never became ready (impossible: the
+  // earliest unsent entry waits only for finished ones once none is active).
+  for (size_t i = 0; i < todo.size(); ++i)
+    if (!done[i]) throw std::logic_error("table: an entry was never handed out");
+  for (int w = 1; w < session.size(); ++w) send_text("", w, kStop);
+#else
+  (void)session, (void)boards, (void)rules, (void)todo, (void)not_attempted, (void)record;
+#endif
+}
+
+void run_table(TableArgs a, const dist::Session* session) {
+  if (a.boards.empty()) a.boards = catalogue(a.max_points);
+  std::vector<RuleSet> rules;
+  for (const auto& r : a.rules) rules.push_back(RuleSet::parse(r));
+  std::vector<Board> boards;
+  for (const auto& b : a.boards) boards.push_back(Board::parse(b));
+  const std::string budget = (a.node_limit ? std::to_string(a.node_limit) + " nodes" : std::string("no node limit")) +
+                             ", " + (a.time_limit > 0 ? fixed(a.time_limit, 0) + " s" : std::string("no time limit"));
+
+  // Which entries this run solves: the requested ones, less those an
+  // earlier run proved (--resume). The table holds the union of both.
+  std::set<std::pair<std::string, std::string>> requested;
+  for (const auto& b : boards)
+    for (const auto& r : rules) requested.insert({b.spec(), r.to_string()});
+  Previous prev;
+  if (a.resume) {
+    prev = read_previous(std::filesystem::path(a.out_dir) / "table.csv", a.komi);
+    std::vector<Board> all_boards;
+    std::vector<RuleSet> all_rules;
+    for (const auto& b : prev.boards) all_boards.push_back(Board::parse(b));
+    for (const auto& b : boards)
+      if (std::find(prev.boards.begin(), prev.boards.end(), b.spec()) == prev.boards.end()) all_boards.push_back(b);
+    for (const auto& r : prev.rules) all_rules.push_back(RuleSet::parse(r));
+    for (const auto& r : rules)
+      if (std::find(prev.rules.begin(), prev.rules.end(), r.to_string()) == prev.rules.end()) all_rules.push_back(r);
+    boards = std::move(all_boards);
+    rules = std::move(all_rules);
+  }
+
+  // The entries kept from the earlier run or not requested, and the list
+  // this run solves (in table order: smallest boards first).
+  std::map<std::pair<size_t, size_t>, Entry> entries;
+  std::vector<std::pair<size_t, size_t>> todo;
+  for (size_t b = 0; b < boards.size(); ++b) {
+    for (size_t r = 0; r < rules.size(); ++r) {
+      const std::pair<std::string, std::string> id{boards[b].spec(), rules[r].to_string()};
+      auto kept = prev.entries.find(id);
+      Entry e;
+      if (!requested.count(id) ||
+          (kept != prev.entries.end() && kept->second.status == Status::Proven && kept->second.undecided.empty())) {
+        if (kept != prev.entries.end()) {
+          e = kept->second;
+        } else {
+          e.why = "not requested";
+          e.budget = budget;
+        }
+        entries[{b, r}] = e;
+        continue;
+      }
+      // Until solved, an entry is written as pending, so that table.csv is a
+      // valid table after every result and --resume retries what is left.
+      e.why = kPending;
+      e.budget = budget;
+      entries[{b, r}] = e;
+      todo.push_back({b, r});
+    }
+  }
+
+  std::vector<std::vector<size_t>> over_budget(rules.size());  // per rule: boards given up on in this run
+  // Whether a board this entry contains went over budget under its rules.
+  auto not_attempted = [&](size_t b, size_t r, Entry& e) {
+    auto failed = std::find_if(over_budget[r].begin(), over_budget[r].end(),
+                               [&](size_t f) { return contains(boards[b], boards[f]); });
+    if (failed == over_budget[r].end()) return false;
+    e = Entry{};
+    e.budget = budget;
+    e.why = "not attempted: " + boards[*failed].spec() + " was over budget";
+    return true;
+  };
+  // A result: recorded, reported, and written out at once (files are
+  // rewritten after every entry, so an interrupted run loses only the
+  // entries in progress).
+  auto record = [&](size_t b, size_t r, Entry e, const std::string& note) {
+    e.budget = budget;
+    if (e.status == Status::OverBudget) over_budget[r].push_back(b);
+    // `note`: ", rank N" (distributed) or ", N nodes/s" (local).
+    std::cerr << boards[b].spec() << " under " << rules[r].to_string() << ":"
+              << (e.status == Status::Proven ? " " + e.value.to_string() : " " + (e.why.empty() ? "" : e.why)) << " ("
+              << fixed(e.seconds) << " s" << note << ")\n";
+    entries[{b, r}] = std::move(e);
+    if (!a.no_files) write_tables(a, boards, rules, entries, budget, false);
+  };
+
+  if (session && session->size() > 1) {
+    solve_distributed(*session, boards, rules, todo, not_attempted, record);
+  } else {
+    // Progress on stderr: [entry / entries to solve at most, elapsed], then
+    // the result with nodes/s; LiveProgress adds a line every few seconds.
+    const auto run_start = std::chrono::steady_clock::now();
+    std::size_t attempted = 0;
+    for (auto [b, r] : todo) {
+      Entry e;
+      std::string rate_text;
+      if (!not_attempted(b, r, e)) {
+        ++attempted;
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - run_start).count();
+        std::cerr << "[" << attempted << "/" << todo.size() << ", " << fixed(elapsed, 0) << " s] solving "
+                  << boards[b].spec() << " under " << rules[r].to_string() << " ...\n";
+        std::uint64_t work = 0;
+        {
+          LiveProgress live(boards[b].spec() + " under " + rules[r].to_string());
+          e = solve_entry(boards[b], rules[r], a);
+          work = live.work();
+        }
+        if (e.seconds > 0.01) {
+          char rate[32];
+          std::snprintf(rate, sizeof rate, "%.3g", work / e.seconds);
+          rate_text = std::string(", ") + rate + " nodes/s";
+        }
+      }
+      record(b, r, std::move(e), rate_text);
+    }
+  }
+  write_tables(a, boards, rules, entries, budget, true);
+}
+
 }  // namespace
 
 void add_table_command(CLI::App& app) {
@@ -462,7 +729,7 @@ void add_table_command(CLI::App& app) {
   sub->add_option("--max-points", args->max_points,
                   "without --boards: every board of the catalogue (1x1..1x13, 2x2..2x11, 3x3..3x7, 4x4..4x7, "
                   "5x5) with at most this many points")
-      ->check(CLI::Range(1, 64))
+      ->check(integer_number(1, 64))
       ->excludes(boards)
       ->capture_default_str();
   sub->add_option("--rules", args->rules, "rulesets (repeat the option or separate with spaces)")
@@ -488,11 +755,20 @@ void add_table_command(CLI::App& app) {
   sub->add_flag("--resume", args->resume,
                 "keep the entries of --out-dir/table.csv: proven ones are not solved again, entries outside "
                 "--boards/--rules are carried over; the table is the union of both");
+  sub->add_flag("--mpi", args->mpi,
+                "distribute the entries over the ranks of an MPI job (launch with mpirun or srun): rank 0 hands "
+                "them out one at a time and writes the files after each result; needs a build with -DGOTB_MPI=ON "
+                "(docs/distributed.md)");
   sub->add_option("--markdown", args->markdown, "also write the Markdown table to this file")->check(non_empty_name());
   sub->add_option("--csv", args->csv, "also write the CSV (one row per entry) to this file")->check(non_empty_name());
   sub->callback([args] {
     check_komi(args->komi);
-    run_table(*args);
+    if (!args->mpi) return run_table(*args, nullptr);
+    dist::Session session;
+    dist::run_on_rank(session, [&] {
+      if (session.rank() == 0) run_table(*args, &session);
+      else table_worker(*args);
+    });
   });
 }
 

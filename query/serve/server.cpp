@@ -140,8 +140,13 @@ struct Server::Impl {
     });
     http.Get("/api/v1/probe", [this](const httplib::Request& req, httplib::Response& res) {
       guarded(req, res, [&] {
-        bool unused = false;
-        res.set_content(dump(api.probe(parse_game_query(req, {}, unused))), "application/json");
+        bool with_pv = false;
+        GameQuery q = parse_game_query(req, {"pv"}, with_pv);
+        nlohmann::json j = api.probe(q);
+        // pv=1: the line of /api/v1/pv as well (not part of the default
+        // answer, which stays the command line's object).
+        if (with_pv) j["serve"]["pv"] = api.pv(q);
+        res.set_content(dump(j), "application/json");
       });
     });
     http.Get("/api/v1/pv", [this](const httplib::Request& req, httplib::Response& res) {

@@ -67,6 +67,9 @@ HypotheticalGraph::HypotheticalGraph(const Board& board, const Position& final_p
   // Breadth-first; successor lists are built in node order.
   std::vector<std::uint32_t> targets;
   for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    // One unit of the caller's budget per node expanded (core/budget.hpp):
+    // a solver's node and time limits hold inside a game end's analysis.
+    charge_current_budget(1);
     succ_begin_.push_back(static_cast<std::uint32_t>(succ_.size()));
     const Node n = nodes_[i];
     targets.clear();
@@ -165,9 +168,11 @@ std::vector<char> HypotheticalGraph::attractor(const std::vector<char>& target) 
       queue.push_back(static_cast<std::uint32_t>(i));
     }
   }
+  Budget* budget = current_budget();
   while (!queue.empty()) {
     std::uint32_t v = queue.front();
     queue.pop_front();
+    if (budget) budget->charge(1);
     for (std::uint32_t k = pred_begin_[v]; k < pred_begin_[v + 1]; ++k) {
       std::uint32_t u = pred_[k];
       if (in[u]) continue;
@@ -187,6 +192,7 @@ bool HypotheticalGraph::solve(const std::vector<std::vector<char>>& sets) const 
   std::vector<char> z(n, 1);
   for (;;) {
     // CPre(Z): the attacker can move into Z / the defender cannot leave it.
+    charge_current_budget(n);  // one unit per node of each pass
     std::vector<char> cpre(n, 0);
     for (std::size_t i = 0; i < n; ++i) {
       bool att = attacker_to_move(i);
