@@ -19,7 +19,7 @@ struct PvArgs {
   std::size_t max_nodes = 20000;
 };
 
-void run_pv(const PvArgs& a) {
+void run_pv(PvArgs& a) {
   ResolvedGame g = resolve_game(a.game);
   auto backend = backend_for(a.game);
   if (std::string why = backend->unsupported(g.spec); !why.empty()) throw std::invalid_argument(why);

@@ -1,61 +1,90 @@
-// gotb query FILE --moves "...": values of the current state and of every
-// legal move, read from a retrograde tablebase file (docs/generator.md)
-// through query/file_query.hpp (shared with gotb serve).
-#include <algorithm>
+// gotb query FILE --moves "...": the value of the state after a history and
+// of every legal move, from a tablebase file through the probe API
+// (query/probe.hpp). This file only parses options and prints.
 #include <cstdio>
 #include <iostream>
 #include <memory>
 
-#include <nlohmann/json.hpp>
-
 #include "core/rules/games.hpp"
-#include "format/tablebase.hpp"
 #include "query/cli/commands.hpp"
-#include "query/cli/number_options.hpp"
-#include "query/file_query.hpp"
+#include "query/json.hpp"
+#include "query/probe.hpp"
 #include "query/sgf_game.hpp"
 
 namespace gotb::cli {
 namespace {
 
 struct QueryArgs {
-  std::string file, moves, sgf;
-  bool json = false;
+  std::string file, moves, sgf, fallback = "none";
+  std::uint64_t node_limit = 0;
+  bool json = false, pv = false;
   bool allow_sgf_graph = false;
 };
 
+std::string value_text(const ValueBounds& v, ValueSource src, const std::optional<FixpointPair>& f) {
+  std::string out = v.to_string();
+  out += v.exact() ? std::string("  exact (") + source_name(src) + ")" : "  not exact (score range)";
+  if (f)
+    out += "  fixpoints gfp " + f->gfp.to_string() + " / lfp " + f->lfp.to_string() +
+           (f->agree() ? " (agree; not a proven value)" : "");
+  return out;
+}
+
 void run_query(const QueryArgs& a) {
-  TablebaseReader file(a.file);
-  FileQuery query(file, a.file);
+  ProbeOptions po;
+  po.fallback = parse_fallback(a.fallback);
+  po.node_limit = a.node_limit;
+  TablebaseProbe probe(a.file, po);
+  const GameSpec& spec = probe.spec();
+
   std::vector<std::string> history = split_moves(a.moves);
   if (!a.sgf.empty()) {
     if (!history.empty()) throw std::invalid_argument("give the history with --moves or --sgf, not both");
     // The file decides board, ruleset and komi; the record must agree with
     // its board (sgf_game checks SZ) and its moves must be legal under them.
-    SgfGameChoices choices{file.board(), RuleSet::parse(file.meta().rules), file.meta().komi, "the tablebase"};
-    history = sgf_game(read_sgf_record(read_text_file(a.sgf), file.board(), a.allow_sgf_graph), choices).moves;
+    SgfGameChoices choices{spec.board, spec.rules, spec.komi};
+    history = sgf_game(read_sgf_record(read_text_file(a.sgf), spec.board, a.allow_sgf_graph), choices).moves;
   }
-  const FileQueryResult r = query.run(history);
+  ProbeRequest req;
+  req.with_pv = a.pv;
+  const ProbeResult r = probe.probe(history, req);
+
   if (a.json) {
-    std::cout << file_query_json(r, a.file).dump(2) << "\n";
+    nlohmann::json j = analysis_json(spec, history, r);
+    j["file"] = a.file;
+    j["file_kind"] = probe.kind();
+    std::cout << j.dump(2) << "\n";
     return;
   }
-  std::printf("file       %s\n", a.file.c_str());
-  std::printf("board      %s\nrules      %s\nkomi       %g\n", r.board.c_str(), r.rules.c_str(), r.komi);
-  std::printf("\n%s\n", r.diagram.c_str());
-  if (r.over) {
-    std::printf("game over  %s (area score, Black minus White, komi included)\n", r.now.gfp.to_string().c_str());
+  std::printf("file       %s (%s)\n", a.file.c_str(), probe.kind().c_str());
+  std::printf("board      %s\nrules      %s\nkomi       %s\n", spec.board.spec().c_str(),
+              spec.rules.to_string().c_str(), komi_text(spec.komi).c_str());
+  if (!history.empty()) {
+    std::string h;
+    for (const auto& m : history) h += " " + m;
+    std::printf("history   %s\n", h.c_str());
+  }
+  GameRecord record(spec);
+  record.set_moves(history);
+  std::printf("\n%s\n", record.now().diagram.c_str());
+  if (r.game_over) {
+    std::printf("game over  %s (area score, Black minus White, komi included)\n", r.value.lower.to_string().c_str());
     return;
   }
-  std::printf("to move    %s (consecutive passes: %d)\n", r.mover.c_str(), r.passes);
+  std::printf("to move    %s\n", std::string(color_name(r.to_move)).c_str());
   std::printf("value      %s\n           Black minus White, komi included\n",
-              file_query_bracket_text(r.now, r.over).c_str());
-  std::printf("moves      legal under %s given the history, best first for %s:\n", r.rules.c_str(),
-              r.mover.c_str());
-  for (const FileQueryEntry& e : r.entries)
-    std::printf("  %-6s %s%s\n", e.move.c_str(), file_query_bracket_text(e.value, e.game_end).c_str(),
-                e.game_end ? "  (ends the game: area score)" : "");
-  std::printf("note: %s\n", kFileQueryNote);
+              value_text(r.value, r.source, r.fixpoints).c_str());
+  std::printf("moves      legal under %s given the history, best first for %s:\n", spec.rules.to_string().c_str(),
+              std::string(color_name(r.to_move)).c_str());
+  for (const MoveEval& m : r.moves)
+    std::printf("  %-6s %s%s\n", m.move.c_str(), value_text(m.value, m.source, m.fixpoints).c_str(),
+                m.ends_game ? "  (ends the game)" : "");
+  if (a.pv) {
+    std::string pv;
+    for (const auto& m : r.pv) pv += " " + m;
+    std::printf("pv        %s\n", r.exact() ? pv.c_str() : " (none: the value is not exact)");
+  }
+  if (!r.note.empty()) std::printf("note: %s\n", r.note.c_str());
 }
 
 }  // namespace
@@ -63,13 +92,21 @@ void run_query(const QueryArgs& a) {
 void add_query_command(CLI::App& app) {
   auto args = std::make_shared<QueryArgs>();
   CLI::App* sub = app.add_subcommand(
-      "query", "Value of a position from a tablebase file (gotb generate -o), and every legal move's value");
+      "query",
+      "Value of a position from a tablebase file (gotb generate -o), every legal move's value, exact or not, and "
+      "where each came from");
   sub->add_option("file", args->file, "tablebase file")->required();
   sub->add_option("--moves,-m", args->moves, "history from the empty board, e.g. \"B2 A1 pass\" (GTP coordinates)");
-  sub->add_option("--sgf", args->sgf, "history from the main line of an SGF game record instead of --moves "
-                  "(its SZ, RU and KM, where given, must be the file's)")
-      ->check(non_empty_name());
-  sub->add_flag("--json", args->json, "print JSON");
+  sub->add_option("--sgf", args->sgf, "history from the main line of an SGF game record instead of --moves");
+  sub->add_option("--fallback", args->fallback,
+                  "solve states the file holds no exact value for on the fly: search, reference, or none (say "
+                  "'not exact')")
+      ->check(CLI::IsMember({"none", "search", "reference"}))
+      ->capture_default_str();
+  sub->add_option("--node-limit", args->node_limit, "with --fallback: give up after this many nodes (exit 3)")
+      ->capture_default_str();
+  sub->add_flag("--pv", args->pv, "also a principal variation (exact values only)");
+  sub->add_flag("--json", args->json, "print JSON (see docs/json.md)");
   sub->add_flag("--allow-sgf-graph", args->allow_sgf_graph,
                 "let the SGF's GOTBBOARD[graph:PATH] open that graph file (off by default: an SGF from elsewhere "
                 "could name any local file)");

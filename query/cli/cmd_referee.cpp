@@ -32,7 +32,8 @@ std::vector<std::vector<std::string>> parse_openings(const std::string& text) {
 }
 
 void run_referee_command(RefereeArgs& a) {
-  if (a.game.board.empty()) throw std::invalid_argument("--board is required");
+  if (a.game.board.empty() && a.game.tablebase.empty())
+    throw std::invalid_argument("--board is required (or --tablebase, whose board is used)");
   ResolvedGame g = resolve_game(a.game);
   RefereeOptions opt(g.spec);
   opt.engine_a = a.engine_a;
@@ -69,7 +70,7 @@ void add_referee_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "referee",
       "Play two GTP engines against each other under gotb's rules; check a perfect player against the exact value");
-  add_game_options(sub, args->game, false, true);
+  add_game_options(sub, args->game, false, false);
   sub->add_option("--engine-a,-a", args->engine_a, "shell command starting engine a")->required();
   sub->add_option("--engine-b", args->engine_b, "shell command starting engine b")->required();
   sub->add_option("--openings", args->openings,

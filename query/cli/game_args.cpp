@@ -30,8 +30,15 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
     m->excludes(s);
     add_allow_sgf_graph(sub, a);
   }
-  sub->add_option("--tablebase", a.tablebase, "tablebase file: refused on purpose (its finite-state fixpoints are not proven superko values, "
-                  "so they cannot drive play); --board/--rules solve exactly on the fly instead");
+  sub->add_option("--tablebase", a.tablebase,
+                  "answer from this tablebase file (gotb generate -o) through the probe API; board, rules and komi "
+                  "are the file's. States the file holds no exact value for (every state of a fixpoint file) are "
+                  "not exact: see --fallback");
+  sub->add_option("--fallback", a.fallback,
+                  "with --tablebase: solve states the file holds no exact value for on the fly (search, "
+                  "reference) or not at all (none: GTP genmove refuses them)")
+      ->check(CLI::IsMember({"none", "search", "reference"}))
+      ->capture_default_str();
   sub->add_option("--max-points", a.max_points, "largest board (points) the on-the-fly solver accepts")
       ->check(integer_number(1, 64))
       ->capture_default_str();
@@ -47,10 +54,46 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
   sub->add_flag("--no-cache", a.no_cache, "disable the reference solver's exact-history cache (slower; for cross-checks)");
 }
 
-ResolvedGame resolve_game(const GameArgs& a) {
+namespace {
+
+// With --tablebase: the file decides the game; options given must agree.
+void take_game_from_file(GameArgs& a, GameSpec& spec, SgfGameChoices* c) {
+  if (a.tablebase.empty()) return;
+  backend_for(a);  // opens a.probe
+  const GameSpec& f = a.probe->spec();
+  auto given = [](CLI::Option* o) { return o && o->count() > 0; };
+  if (!a.board.empty() && !(Board::parse(a.board) == f.board))
+    throw std::invalid_argument("--board " + a.board + " differs from the tablebase's board " + f.board.spec());
+  if (given(a.rules_opt) && !(RuleSet::parse(a.rules) == f.rules))
+    throw std::invalid_argument("--rules " + a.rules + " differs from the tablebase's ruleset " + f.rules.to_string());
+  if (given(a.komi_opt) && a.komi != f.komi)
+    throw std::invalid_argument("--komi " + komi_text(a.komi) + " differs from the tablebase's komi " +
+                                komi_text(f.komi));
+  spec = f;
+  a.board = f.board.spec();
+  if (c) *c = SgfGameChoices{f.board, f.rules, f.komi};
+}
+
+}  // namespace
+
+ResolvedGame resolve_game(GameArgs& a) {
   ResolvedGame g{GameSpec{a.board.empty() ? Board::rectangle(1, 1) : Board::parse(a.board), RuleSet::parse(a.rules),
                           a.komi},
                  {}};
+  if (!a.tablebase.empty()) {
+    SgfGameChoices c;
+    take_game_from_file(a, g.spec, &c);
+    if (!a.sgf_in.empty()) {
+      SgfGame s = sgf_game(read_sgf_record(read_text_file(a.sgf_in), c.board, a.allow_sgf_graph), c);
+      g.history = s.moves;
+      return g;
+    }
+    g.history = split_moves(a.moves);
+    GameRecord record(g.spec);
+    record.set_moves(g.history);
+    g.history = record.moves();
+    return g;
+  }
   if (!a.sgf_in.empty()) {
     SgfGameChoices c;
     if (!a.board.empty()) c.board = g.spec.board;
@@ -70,7 +113,20 @@ ResolvedGame resolve_game(const GameArgs& a) {
   return g;
 }
 
-std::unique_ptr<AnalysisBackend> backend_for(const GameArgs& a) {
+std::unique_ptr<AnalysisBackend> backend_for(GameArgs& a) {
+  if (!a.tablebase.empty()) {
+    if (a.method != "auto" || a.no_cache)
+      throw std::invalid_argument("--method and --no-cache choose the on-the-fly solver; with --tablebase use "
+                                  "--fallback");
+    if (!a.probe) {
+      ProbeOptions po;
+      po.fallback = parse_fallback(a.fallback);
+      po.node_limit = a.node_limit;
+      a.probe = std::make_shared<const TablebaseProbe>(a.tablebase, po);
+    }
+    return std::make_unique<TablebaseBackend>(a.probe);
+  }
+  if (a.fallback != "none") throw std::invalid_argument("--fallback belongs to --tablebase");
   BackendOptions o;
   o.tablebase = a.tablebase;
   o.reference.max_points = a.max_points;
