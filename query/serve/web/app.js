@@ -199,7 +199,7 @@ async function showPv() {
   $('pv').textContent = 'Computing\u2026';
   try {
     const r = await api('pv');
-    $('pv').textContent = (r.pv.length ? r.pv.join(' ') : '(the game is over)') + ' \u2192 ' + r.result.text + (r.result.gfp ? '' : '') + '. ' + r.note;
+    $('pv').textContent = (r.pv.length ? r.pv.join(' ') : (r.exact ? '(the game is over)' : '(no line)')) + ' \u2192 ' + (r.result ? r.result.text : 'no exact value') + '. ' + r.note;
     $('pv').dataset.line = r.pv.join(',');
   } catch (e) { $('pv').textContent = e.message; }
 }
