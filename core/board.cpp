@@ -1,5 +1,7 @@
 #include "core/board.hpp"
 
+#include "core/file_io.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -24,13 +26,14 @@ bool parse_int(std::string_view s, int& out) {
   return ec == std::errc() && ptr == s.data() + s.size();
 }
 
-void check_grid(int rows, int cols) {
-  if (rows < 1 || cols < 1)
-    throw std::invalid_argument("board " + std::to_string(rows) + "x" + std::to_string(cols) +
-                                " has no points");
-  if (rows * cols > kMaxPoints)
-    throw std::invalid_argument("board " + std::to_string(rows) + "x" + std::to_string(cols) +
-                                " has " + std::to_string(rows * cols) +
+// Each dimension is checked on its own first and the product is taken in
+// 64 bits: rows * cols in int overflows for 65536x65536 (and 46341^2 wraps
+// past INT_MAX), which once let huge boards through to 64-entry arrays.
+void check_grid(long long rows, long long cols) {
+  const std::string dims = std::to_string(rows) + "x" + std::to_string(cols);
+  if (rows < 1 || cols < 1) throw std::invalid_argument("board " + dims + " has no points");
+  if (rows > kMaxPoints || cols > kMaxPoints || rows * cols > kMaxPoints)
+    throw std::invalid_argument("board " + dims + " has " + std::to_string(rows * cols) +
                                 " points; at most 64 are supported");
 }
 
@@ -62,6 +65,13 @@ int gtp_column_index(std::string_view letters) {
     return hi < 0 || lo < 0 ? -1 : (hi + 1) * 25 + lo;
   }
   return -1;
+}
+
+// Names a graph point must not take: the move words of every ruleset
+// (a point named "pass" could never be played; move_text.cpp reads the
+// word first).
+bool is_move_word(const std::string& lowered) {
+  return lowered == "pass" || lowered == "keep" || lowered == "appeal" || lowered == "ko-pass";
 }
 
 char sgf_letter(int i) { return static_cast<char>(i < 26 ? 'a' + i : 'A' + (i - 26)); }
@@ -156,6 +166,8 @@ Board Board::graph(std::string label, int n, const std::vector<std::pair<int, in
   std::vector<std::string> seen;
   for (auto& nm : names) {
     std::string l = lower(nm);
+    if (is_move_word(l))
+      throw std::invalid_argument("graph board '" + label + "': a point cannot be named '" + nm + "' (a move word)");
     if (nm.empty() || std::find(seen.begin(), seen.end(), l) != seen.end())
       throw std::invalid_argument("graph board '" + label + "': point names must be unique and non-empty ('" + nm + "')");
     seen.push_back(l);
@@ -167,16 +179,20 @@ Board Board::graph(std::string label, int n, const std::vector<std::pair<int, in
 }
 
 Board Board::load_graph_file(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("cannot open graph file '" + path + "'");
+  std::istringstream in(read_regular_file(path, kMaxGraphFileBytes, "graph file"));
   std::vector<std::string> names;
-  std::vector<std::pair<std::string, std::string>> named_edges;
+  struct NamedEdge {
+    std::string u, v;
+    int line;
+  };
+  std::vector<NamedEdge> named_edges;
   bool have_points = false;
   std::string line;
   int lineno = 0;
-  auto fail = [&](const std::string& why) {
-    throw std::invalid_argument(path + ":" + std::to_string(lineno) + ": " + why);
+  auto fail_at = [&](int at, const std::string& why) {
+    throw std::invalid_argument(path + ":" + std::to_string(at) + ": " + why);
   };
+  auto fail = [&](const std::string& why) { fail_at(lineno, why); };
   while (std::getline(in, line)) {
     ++lineno;
     if (auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
@@ -188,11 +204,25 @@ Board Board::load_graph_file(const std::string& path) {
       have_points = true;
       std::vector<std::string> toks;
       for (std::string t; ls >> t;) toks.push_back(t);
-      int count = 0;
-      if (toks.size() == 1 && parse_int(toks[0], count)) {
-        if (count < 1 || count > kMaxPoints) fail("point count must be 1..64");
+      const bool one_number =
+          toks.size() == 1 && toks[0].find_first_not_of("0123456789") == std::string::npos;
+      if (one_number) {  // a count, however large its digits
+        int count = 0;
+        if (!parse_int(toks[0], count) || count < 1 || count > kMaxPoints)
+          fail("point count must be 1..64, not " + toks[0]);
         for (int p = 0; p < count; ++p) names.push_back(std::to_string(p));
       } else {
+        if (toks.size() > static_cast<std::size_t>(kMaxPoints))
+          fail("'points' lists " + std::to_string(toks.size()) + " names; at most 64 points are supported");
+        std::vector<std::string> seen;
+        for (const auto& t : toks) {
+          const std::string l = lower(t);
+          if (is_move_word(l)) fail("a point cannot be named '" + t + "' (a move word)");
+          if (t.back() == ':') fail("a point name cannot end with ':' ('" + t + "')");
+          if (std::find(seen.begin(), seen.end(), l) != seen.end())
+            fail("point name '" + t + "' is given twice (names are case-insensitive)");
+          seen.push_back(l);
+        }
         names = toks;
       }
       if (names.empty()) fail("'points' needs a count or a list of names");
@@ -202,22 +232,28 @@ Board Board::load_graph_file(const std::string& path) {
     if (first.back() == ':') {  // adjacency list "u: v w x"
       first.pop_back();
       bool any = false;
-      for (std::string t; ls >> t; any = true) named_edges.emplace_back(first, t);
+      for (std::string t; ls >> t; any = true) named_edges.push_back({first, t, lineno});
       if (!any) fail("adjacency line for '" + first + "' lists no neighbours");
     } else {
       std::string second, extra;
       if (!(ls >> second) || (ls >> extra)) fail("expected an edge 'u v' or an adjacency list 'u: v w ...'");
-      named_edges.emplace_back(first, second);
+      named_edges.push_back({first, second, lineno});
     }
   }
   if (!have_points) throw std::invalid_argument(path + ": no 'points' line");
-  auto find = [&](const std::string& nm) {
+  auto find = [&](const std::string& nm, int at) {
+    const std::string l = lower(nm);
     for (size_t i = 0; i < names.size(); ++i)
-      if (lower(names[i]) == lower(nm)) return static_cast<int>(i);
-    throw std::invalid_argument(path + ": edge names unknown point '" + nm + "'");
+      if (lower(names[i]) == l) return static_cast<int>(i);
+    fail_at(at, "edge names unknown point '" + nm + "'");
+    return -1;
   };
   std::vector<std::pair<int, int>> edges;
-  for (auto& [u, v] : named_edges) edges.emplace_back(find(u), find(v));
+  for (const auto& e : named_edges) {
+    const int u = find(e.u, e.line), v = find(e.v, e.line);
+    if (u == v) fail_at(e.line, "a point cannot neighbour itself ('" + e.u + "')");
+    edges.emplace_back(u, v);
+  }
   Board b = graph(path, static_cast<int>(names.size()), edges, names);
   return b;
 }

@@ -1,5 +1,7 @@
 #include "core/value.hpp"
 
+#include "core/numbers.hpp"
+
 #include <cmath>
 #include <stdexcept>
 
@@ -39,18 +41,9 @@ Value Value::parse(const std::string& text) {
   if (text == "W wins (special)") return white_wins();
   if (text == "unknown") return unknown();
   if (text.size() > 2 && (text[0] == 'B' || text[0] == 'W') && text[1] == '+') {
-    std::size_t used = 0;
-    double pts = 0;
-    try {
-      pts = std::stod(text.substr(2), &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    double half = pts * 2;
-    if (used == text.size() - 2 && half == std::floor(half) && pts >= 0) {
-      auto h = static_cast<std::int32_t>(half);
-      return score_half_points(text[0] == 'B' ? h : -h);
-    }
+    // Scores are differences of at most 64 points plus komi.
+    const std::int32_t h = parse_half_points(std::string_view(text).substr(2), 2 * kMaxKomi, "value '" + text + "'");
+    return score_half_points(text[0] == 'B' ? h : -h);
   }
   throw std::invalid_argument("cannot read value '" + text + "'");
 }

@@ -9,6 +9,21 @@
 
 namespace gotb::h5 {
 
+namespace {
+// HDF5 registers an exit handler that tears the library down. After a file
+// whose metadata failed a checksum has been refused, HDF5 cannot free its
+// own internal file structures (no identifier is left open: H5Inmembers
+// counts zero files, groups, datasets, attributes, types, spaces and
+// property lists), and that handler then prints "HDF5: infinite loop
+// closing library" at exit. The process is ending and the OS reclaims
+// everything, so gotb asks HDF5 not to install the handler. It must be
+// asked before any other HDF5 call, hence a static initializer.
+const bool kNoHdf5ExitHandler = [] {
+  H5dont_atexit();
+  return true;
+}();
+}  // namespace
+
 std::recursive_mutex& hdf5_mutex() {
   static std::recursive_mutex m;
   return m;
@@ -156,6 +171,10 @@ std::string take_error() {
     if (++shown == 3) break;
   }
   return out;
+}
+
+std::vector<std::string> read_attr_strings(hid_t attr, const char* name, std::size_t count) {
+  return read_string_elements(attr, name, count);
 }
 
 bool has_attr(hid_t obj, const char* name) {

@@ -91,5 +91,8 @@ std::uint64_t read_u64(hid_t obj, const char* name);
 double read_f64(hid_t obj, const char* name);
 std::vector<std::uint64_t> read_u64s(hid_t obj, const char* name);
 std::vector<std::pair<int, int>> read_pairs(hid_t obj, const char* name);
+// The `count` elements of an open string attribute (fixed- or
+// variable-length), each up to its first NUL.
+std::vector<std::string> read_attr_strings(hid_t attr, const char* name, std::size_t count);
 
 }  // namespace gotb::h5

@@ -24,9 +24,11 @@
 #include <tbb/parallel_pipeline.h>
 #include <tbb/task_arena.h>
 
+#include "core/numbers.hpp"
 #include "core/rules/ruleset.hpp"
 #include "format/h5util.hpp"
 #include "format/h5zstd.hpp"
+#include "format/metadata_hash.hpp"
 #include "format/xxh64.hpp"
 
 namespace gotb {
@@ -156,6 +158,7 @@ class Writer {
   static std::string errno_text() { return std::strerror(errno); }
 
   void validate() {
+    check_output_path(path_);
     if (meta_.format_version != kTablebaseFormatVersion)
       fail("this gotb writes format version " + std::to_string(kTablebaseFormatVersion) + ", not " +
            std::to_string(meta_.format_version));
@@ -264,6 +267,8 @@ class Writer {
     values.reset();
     sums.reset();
     extra.reset();
+    // Last: the checksum over every attribute and object written above.
+    if (!h5::reseal_metadata(f)) fail_h5("cannot write the metadata checksum");
     if (H5Fflush(f, H5F_SCOPE_GLOBAL) < 0) fail_h5("cannot flush " + quoted(tmp_));
     if (!file.close()) fail_h5("cannot close " + quoted(tmp_));
   }
@@ -397,6 +402,22 @@ class Writer {
 
 }  // namespace
 
+void check_output_path(const std::string& path) {
+  if (path.empty()) throw TablebaseError("cannot write tablebase: the output file name is empty");
+  struct stat st {};
+  if (::lstat(path.c_str(), &st) != 0) {
+    if (errno == ENOENT) return;
+    throw TablebaseError("cannot write tablebase " + quoted(path) + ": " + std::strerror(errno));
+  }
+  if (S_ISLNK(st.st_mode))
+    throw TablebaseError("cannot write tablebase " + quoted(path) +
+                         ": it is a symbolic link (gotb replaces only regular files; remove it or name the target)");
+  if (!S_ISREG(st.st_mode))
+    throw TablebaseError("cannot write tablebase " + quoted(path) + ": it exists and is not a regular file (" +
+                         (S_ISDIR(st.st_mode) ? "a directory" : "a device, FIFO or socket") +
+                         "); gotb replaces only regular files");
+}
+
 void write_tablebase(const std::string& path, const TablebaseMeta& meta,
                      const std::vector<TablebaseArrayView>& arrays, const WriteOptions& options) {
   Writer(path, meta, arrays, options).run();
@@ -487,6 +508,12 @@ struct TablebaseReader::Impl {
     if (!S_ISREG(st.st_mode)) fail("not a regular file");
     file_bytes = static_cast<std::uint64_t>(st.st_size);
     if (::access(path.c_str(), R_OK) != 0) fail(std::string("cannot open: ") + std::strerror(errno));
+    // Before HDF5 parses anything: metadata without HDF5's checksums (what
+    // h5repack writes by default) can crash the library when damaged.
+    if (int sb = h5::raw_superblock_version(path); sb >= 0 && sb < 2)
+      fail("its HDF5 metadata carries no checksums (superblock version " + std::to_string(sb) +
+           "), as after h5repack without --low=2 --high=2; gotb refuses such files because damaged "
+           "unchecksummed metadata can crash the HDF5 library (docs/format.md)");
     htri_t is = H5Fis_hdf5(path.c_str());
     if (is == 0) fail("not an HDF5 file (no HDF5 signature found)");
     if (is < 0) fail("cannot open: " + h5::take_error());
@@ -512,6 +539,7 @@ struct TablebaseReader::Impl {
            std::to_string(kTablebaseFormatVersion) +
            (version > kTablebaseFormatVersion ? " (the file was written by a newer gotb)" : ""));
     meta.format_version = static_cast<int>(version);
+    check_metadata_checksum();
     meta.board = h5::read_string(f, "board");
     meta.rules = h5::read_string(f, "rules");
     meta.komi = h5::read_f64(f, "komi");
@@ -525,6 +553,11 @@ struct TablebaseReader::Impl {
     std::string algo = h5::read_string(f, "checksum_algorithm");
     if (algo != kChecksumAlgorithm) fail("unknown checksum algorithm " + quoted(algo));
     if (!std::isfinite(meta.komi)) fail("komi is not a finite number");
+    try {
+      check_komi(meta.komi);
+    } catch (const std::invalid_argument& e) {
+      fail(std::string("attribute 'komi': ") + e.what());
+    }
     for (auto [s, what] : {std::pair{&meta.board, "board"}, {&meta.rules, "rules"},
                            {&meta.index_scheme, "index_scheme"}, {&meta.value_encoding, "value_encoding"}})
       if (s->empty()) fail(std::string("attribute '") + what + "' is empty");
@@ -553,6 +586,24 @@ struct TablebaseReader::Impl {
 
   std::vector<std::uint64_t> whole_hashes;
   std::uint64_t chunk_values = 0;
+
+  // Every attribute and the shape of every object, against the checksum
+  // the writer computed last (docs/format.md, "Metadata checksum"); before
+  // any attribute's meaning is used.
+  void check_metadata_checksum() {
+    hid_t f = file.get();
+    if (unsigned v = h5::min_object_header_version(f); v < 2)
+      fail("an HDF5 object header carries no checksum (version " + std::to_string(v) +
+           "), as after h5repack without --low=2 --high=2 (docs/format.md)");
+    if (!h5::has_attr(f, h5::kMetadataChecksumAttr))
+      fail(std::string("no metadata checksum (attribute '") + h5::kMetadataChecksumAttr +
+           "'): the file was written by an older gotb or by a tool that dropped it; regenerate it");
+    const std::uint64_t stored = h5::read_u64(f, h5::kMetadataChecksumAttr);
+    const std::uint64_t computed = h5::metadata_xxh64(f);
+    if (stored != computed)
+      fail("metadata checksum mismatch: an attribute or the file's structure changed after it was written "
+           "(metadata_xxh64 stored " + hex(stored) + ", computed " + hex(computed) + ")");
+  }
 
   // Rebuilds the board from the stored graph and checks the board string
   // against it, so that a wrong board string cannot pass unnoticed.

@@ -79,6 +79,13 @@ struct Tablebase {
 // canonical form (Board::spec(), RuleSet::to_string()).
 void write_tablebase(const std::string& path, const Tablebase& tb, int zstd_level = kDefaultZstdLevel);
 
+// Throws TablebaseError unless `path` may receive a tablebase: non-empty,
+// and either absent or an existing regular file (not a symbolic link).
+// The writer's atomic rename replaces whatever the name points at, so a
+// device (/dev/null), directory, FIFO or link there is refused instead.
+// The writer calls it; front ends call it before a long generation too.
+void check_output_path(const std::string& path);
+
 struct WriteOptions {
   int zstd_level = kDefaultZstdLevel;               // 1..22
   std::uint64_t chunk_values = kDefaultChunkValues;  // 1 .. 2^31

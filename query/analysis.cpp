@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/rules/games.hpp"
+#include "generator/reference/solve.hpp"
+
 namespace gotb {
 namespace {
 
@@ -18,13 +21,68 @@ bool better(const ValueBounds& a, const ValueBounds& b, Color to_move) {
 
 }  // namespace
 
+const char* source_name(ValueSource s) {
+  switch (s) {
+    case ValueSource::GameOver: return "game-over";
+    case ValueSource::FileExact: return "file-exact";
+    case ValueSource::FileBounds: return "file-bounds";
+    case ValueSource::FileFixpoints: return "file-fixpoints";
+    case ValueSource::Search: return "search";
+    case ValueSource::Reference: return "reference";
+  }
+  return "unknown";
+}
+
+Analysis to_analysis(const SolveReport& rep) {
+  Analysis a;
+  a.game_over = rep.game_over;
+  a.to_move = rep.to_move == "White" ? Color::White : Color::Black;
+  a.value = ValueBounds::exactly(rep.value);
+  a.source = rep.game_over ? ValueSource::GameOver
+                           : rep.method == "search" ? ValueSource::Search : ValueSource::Reference;
+  for (const MoveReport& m : rep.moves) {
+    MoveEval e;
+    e.move = m.move;
+    e.value = ValueBounds::exactly(m.value);
+    e.source = a.source;
+    a.moves.push_back(std::move(e));
+  }
+  a.method = rep.method;
+  a.pv = rep.pv;
+  a.nodes = rep.nodes;
+  a.memo_hits = rep.memo_hits;
+  a.threads = rep.threads;
+  a.counters = rep.counters;
+  a.seconds = rep.seconds;
+  return a;
+}
+
+void mark_game_ends(const GameSpec& spec, const std::vector<std::string>& history, Analysis& a) {
+  if (a.moves.empty()) return;
+  visit_game(spec.board, spec.rules, spec.komi, [&](auto& game) {
+    replay_moves(game, history);
+    for (MoveEval& e : a.moves) {
+      Move m;
+      if (!game.parse_move(e.move, m)) continue;
+      game.play(m);
+      if (game.is_over()) {
+        e.ends_game = true;
+        e.source = ValueSource::GameOver;
+      }
+      game.undo();
+    }
+  });
+}
+
 std::string ValueBounds::to_string() const {
   if (exact()) return lower.to_string();
   return "[" + lower.to_string() + ", " + upper.to_string() + "]";
 }
 
+bool proven(const Analysis& a) { return a.value.exact() || a.source != ValueSource::FileFixpoints; }
+
 bool keeps_value(const Analysis& a, const MoveEval& m) {
-  if (a.game_over) return false;
+  if (a.game_over || !proven(a) || m.source == ValueSource::FileFixpoints) return false;
   return a.to_move == Color::Black ? m.value.lower >= a.value.lower : m.value.upper <= a.value.upper;
 }
 
@@ -35,10 +93,34 @@ std::optional<std::size_t> choose_move(const Analysis& a, const Board& board) {
   for (std::size_t i = 1; i < a.moves.size(); ++i) {
     const MoveEval& m = a.moves[i];
     const MoveEval& b = a.moves[best];
+    if (m.file_value && b.file_value && *m.file_value != *b.file_value) {
+      // Exact files: the file's values, whose play the depth makes progress on.
+      if (a.to_move == Color::Black ? *m.file_value > *b.file_value : *m.file_value < *b.file_value) best = i;
+      continue;
+    }
+    if (m.file_value && b.file_value) {
+      if (m.depth && b.depth && *m.depth != *b.depth) {
+        if (*m.depth < *b.depth) best = i;
+      } else if (m.depth && !b.depth) {
+        // keep b: a move that ends the game (no depth) at the same value
+      } else if (!m.depth && b.depth) {
+        best = i;
+      } else if (expressible(m) && !expressible(b)) {
+        best = i;
+      }
+      continue;
+    }
     if (better(m.value, b.value, a.to_move)) {
       best = i;
-    } else if (!better(b.value, m.value, a.to_move) && expressible(m) && !expressible(b)) {
-      best = i;
+    } else if (!better(b.value, m.value, a.to_move)) {
+      // Equal value: progress first (the file's depth: a value-keeping move
+      // with the smallest depth never lets play cycle, query/probe.hpp),
+      // then what a GTP peer can express.
+      if (m.depth && b.depth && *m.depth != *b.depth) {
+        if (*m.depth < *b.depth) best = i;
+      } else if (expressible(m) && !expressible(b)) {
+        best = i;
+      }
     }
   }
   return best;
@@ -56,6 +138,9 @@ std::vector<std::string> principal_variation(AnalysisBackend& backend, const Gam
   std::vector<std::string> pv;
   for (;;) {
     Analysis a = backend.analyze(spec, history);
+    if (!proven(a))
+      throw std::invalid_argument("no exact value after " + std::to_string(history.size()) + " moves (" +
+                                  source_name(a.source) + "), so no principal variation: " + a.note);
     auto pick = choose_move(a, spec.board);
     if (!pick) break;
     if (pv.size() == max_moves)

@@ -68,11 +68,6 @@ std::string GameSpec::describe() const {
   return board.spec() + ", " + rules.to_string() + ", komi " + komi_text(komi);
 }
 
-void check_komi(double komi) {
-  if (!std::isfinite(komi) || std::fabs(komi) > 1000 || komi * 2 != std::floor(komi * 2))
-    throw std::invalid_argument("komi must be a multiple of 0.5");
-}
-
 std::string komi_text(double komi) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%g", komi);

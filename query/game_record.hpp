@@ -16,6 +16,7 @@
 
 #include "core/board.hpp"
 #include "core/color.hpp"
+#include "core/numbers.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/value.hpp"
 
@@ -35,9 +36,7 @@ struct GameSpec {
   }
 };
 
-// Throws std::invalid_argument unless komi is a multiple of 0.5 (values are
-// kept in half points) of sane size.
-void check_komi(double komi);
+// check_komi (a multiple of 0.5 of sane size) lives in core/numbers.hpp.
 // "0", "0.5", "-6.5": the shortest text that reads back to the same komi.
 std::string komi_text(double komi);
 

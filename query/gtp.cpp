@@ -190,12 +190,11 @@ GtpEngine::Reply GtpEngine::dispatch(const std::string& name, const std::vector<
   }
   if (name == "komi") {
     if (!argc_is(1)) return {false, "syntax error"};
-    char* end = nullptr;
-    double k = std::strtod(args[0].c_str(), &end);
-    if (*end != '\0') return {false, "syntax error"};
-    check_komi(k);  // throws: "komi must be a multiple of 0.5"
+    if (!is_plain_decimal(args[0])) return {false, "syntax error"};
+    const double k = parse_komi(args[0]);  // throws: not a multiple of 0.5 of sane size
     GameSpec spec = game_->spec();
     spec.komi = k;
+    if (std::string why = backend_.unsupported(spec); !why.empty()) return {false, "unacceptable komi: " + why};
     std::vector<std::string> moves = game_->moves();
     auto next = std::make_unique<GameRecord>(spec);
     next->set_moves(moves);  // komi does not change legality
@@ -266,6 +265,10 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const std::vector<std::string>& args, bo
   if (trial.now().to_move != *c && !trial.play("pass")) return {false, "cannot pass for the other colour here"};
   if (trial.now().over) return {true, "pass"};
   Analysis a = backend_.analyze(trial.spec(), trial.moves());
+  // Play needs proven values: a fixpoint file's score range (no fallback)
+  // would let the engine pick a move that loses value.
+  if (!proven(a))
+    return {false, "no exact value for this position (" + std::string(source_name(a.source)) + "): " + a.note};
   auto pick = choose_move(a, trial.spec().board);
   if (!pick) return {true, "pass"};
   const std::string move = a.moves[*pick].move;
@@ -283,7 +286,7 @@ GtpEngine::Reply GtpEngine::cmd_loadsgf(const std::vector<std::string>& args) {
   long move_number = 0;
   if (args.size() == 2 && (!parse_uint(args[1], move_number) || move_number < 1)) return {false, "syntax error"};
   try {
-    SgfRecord rec = read_sgf_record(read_text_file(args[0]));
+    SgfRecord rec = read_sgf_record(read_text_file(args[0]), std::nullopt, allow_sgf_graph_);
     if (move_number > 0 && static_cast<std::size_t>(move_number - 1) < rec.moves.size()) {
       rec.moves.resize(move_number - 1);
       rec.colours.resize(move_number - 1);
@@ -327,7 +330,8 @@ GtpEngine::Reply GtpEngine::cmd_final_score() {
 GtpEngine::Reply GtpEngine::cmd_value() {
   Analysis a = analyze();
   std::string out = "value " + a.value.to_string() + " (Black minus White, " +
-                    (a.value.exact() ? "exact" : "bounds") + ", " + a.method + ")\n";
+                    (a.value.exact() ? "exact" : "bounds") + ", " + a.method +
+                    (a.method == source_name(a.source) ? "" : std::string(", ") + source_name(a.source)) + ")\n";
   out += a.game_over ? "game over" : std::string(color_name(a.to_move)) + " to move";
   if (!a.note.empty()) out += "\nnote " + a.note;
   for (const MoveEval& m : best_first(a))

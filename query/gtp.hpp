@@ -56,6 +56,9 @@ class GtpEngine {
   void run(std::istream& in, std::ostream& out);
 
   const GameRecord& game() const { return *game_; }
+  // Whether loadsgf may open the graph file an SGF's GOTBBOARD[graph:PATH]
+  // names (off by default; gotb gtp --allow-sgf-graph).
+  void set_allow_sgf_graph(bool allow) { allow_sgf_graph_ = allow; }
 
  private:
   struct Reply {
@@ -76,6 +79,7 @@ class GtpEngine {
   AnalysisBackend& backend_;
   std::unique_ptr<GameRecord> game_;
   bool quit_ = false;
+  bool allow_sgf_graph_ = false;
 };
 
 // The commands the engine knows, in list_commands order.

@@ -31,6 +31,10 @@ void bounds_json(const ValueBounds& b, nlohmann::json& into) {
   into["upper"] = value_json(b.upper);
 }
 
+nlohmann::json fixpoints_json(const FixpointPair& f) {
+  return {{"gfp", value_json(f.gfp)}, {"lfp", value_json(f.lfp)}, {"agree", f.agree()}};
+}
+
 nlohmann::json analysis_json(const GameSpec& spec, const std::vector<std::string>& history, const Analysis& a) {
   nlohmann::json j;
   j["board"] = spec.board.spec();
@@ -41,21 +45,35 @@ nlohmann::json analysis_json(const GameSpec& spec, const std::vector<std::string
   j["game_over"] = a.game_over;
   j["to_move"] = a.game_over ? nlohmann::json(nullptr) : nlohmann::json(std::string(color_name(a.to_move)));
   bounds_json(a.value, j);
+  j["source"] = source_name(a.source);
   j["method"] = a.method;
   if (!a.note.empty()) j["note"] = a.note;
+  if (a.fixpoints) j["fixpoints"] = fixpoints_json(*a.fixpoints);
+  if (a.depth) j["depth"] = *a.depth;
   nlohmann::json moves = nlohmann::json::array();
   for (const MoveEval& m : best_first(a)) {
     nlohmann::json e;
     e["move"] = m.move;
     bounds_json(m.value, e);
+    e["source"] = source_name(m.source);
+    e["ends_game"] = m.ends_game;
     e["keeps_value"] = keeps_value(a, m);
+    if (m.fixpoints) e["fixpoints"] = fixpoints_json(*m.fixpoints);
+    if (m.depth) e["depth"] = *m.depth;
     moves.push_back(std::move(e));
   }
   j["moves"] = moves;
-  auto pick = choose_move(a, spec.board);
+  auto pick = proven(a) ? choose_move(a, spec.board) : std::nullopt;
   j["best_move"] = pick ? nlohmann::json(a.moves[*pick].move) : nlohmann::json(nullptr);
+  j["pv"] = a.pv;
   j["nodes"] = a.nodes;
+  j["memo_hits"] = a.memo_hits;
   j["seconds"] = a.seconds;
+  if (!a.counters.empty()) {
+    nlohmann::json c = nlohmann::json::object();
+    for (const auto& [name, count] : a.counters) c[name] = count;
+    j["counters"] = c;
+  }
   return j;
 }
 

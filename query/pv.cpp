@@ -149,6 +149,10 @@ PvResult build_pv_sgf(AnalysisBackend& backend, const GameSpec& spec, const std:
     nodes.push_back(b.move_node(mover, prefix.back(), a));
   }
   out.value = a.value;
+  // A line from bounds would follow moves nothing shows to be optimal.
+  if (!proven(a))
+    throw std::invalid_argument("no exact value for the position after the history (" +
+                                std::string(source_name(a.source)) + "), so no principal variation: " + a.note);
   if (history.empty()) b.annotate(root, a);
   // RE: the value from here with perfect play, when it is a proven score.
   if (a.value.exact() && a.value.lower.is_score()) root.add("RE", a.value.lower.to_string());

@@ -92,7 +92,8 @@ GtpProcess::Response GtpProcess::send(const std::string& command) {
     if (left.count() <= 0)
       throw std::runtime_error(label_ + ": no response to '" + command + "' within " + std::to_string(timeout_) + " s");
     pollfd p{from_child_, POLLIN, 0};
-    int r = poll(&p, 1, static_cast<int>(left.count()));
+    // poll takes int milliseconds: long timeouts wait in slices.
+    int r = poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 60'000)));
     if (r < 0 && errno == EINTR) continue;
     if (r <= 0) continue;
     char buf[4096];

@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <stdexcept>
+#include <string_view>
 #include <type_traits>
 
 #include "core/rules/games.hpp"
@@ -54,13 +55,20 @@ Analysis analyse_current(const G& game, S& solver, const char* method, Nodes nod
   Analysis a;
   a.method = method;
   a.game_over = game.is_over();
+  a.source = std::string_view(method) == "search" ? ValueSource::Search : ValueSource::Reference;
   if (a.game_over) {
     a.value = ValueBounds::exactly(game.outcome());
+    a.source = ValueSource::GameOver;
   } else {
     a.to_move = game.to_move();
     a.value = ValueBounds::exactly(solver.value());
-    for (const auto& mv : solver.move_values())
-      a.moves.push_back({game.move_name(mv.move), ValueBounds::exactly(mv.value)});
+    for (const auto& mv : solver.move_values()) {
+      MoveEval e;
+      e.move = game.move_name(mv.move);
+      e.value = ValueBounds::exactly(mv.value);
+      e.source = a.source;
+      a.moves.push_back(std::move(e));
+    }
   }
   a.nodes = nodes() - nodes_before;
   a.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -129,6 +137,8 @@ std::string ReferenceBackend::unsupported(const GameSpec& spec) const {
     if (spec.rules.family() != "tromp-taylor")
       return "the search solver implements the tromp-taylor family only, not '" + spec.rules.family() +
              "' (use --method reference)";
+    if (spec.rules.get("ko") == "basic")
+      return "the search solver plays the superko rulesets, not tromp-taylor:ko=basic (use --method reference)";
     if (spec.board.size() > 31) return "the search solver handles boards of up to 31 points";
   }
   try {
@@ -165,7 +175,9 @@ Analysis ReferenceBackend::analyze(const GameSpec& spec, const std::vector<std::
     }
   }
   try {
-    return session_->analyze(history);
+    Analysis a = session_->analyze(history);
+    mark_game_ends(spec, history, a);
+    return a;
   } catch (...) {
     // Keep nothing that an interrupted or refused query may have touched.
     session_.reset();

@@ -1,9 +1,13 @@
 #include "query/sgf.hpp"
 
+#include "core/file_io.hpp"
+#include "core/numbers.hpp"
+
 #include <cctype>
 #include <cmath>
 #include <fstream>
 #include <sstream>
+#include <unordered_set>
 
 namespace gotb {
 namespace {
@@ -74,6 +78,9 @@ class Parser {
   SgfNode node() {
     ++i_;  // ';'
     SgfNode n;
+    // Identifiers seen in this node: a hash set, not a scan of n.props per
+    // property (that made a node of many properties quadratic).
+    std::unordered_set<std::string> seen;
     skip_space();
     while (!at_end() && std::isalpha(static_cast<unsigned char>(peek()))) {
       const std::size_t start = i_;
@@ -82,7 +89,7 @@ class Parser {
       for (char c : p.id)
         if (!std::isupper(static_cast<unsigned char>(c)))
           fail_at(start, "property identifier '" + p.id + "' has lower-case letters (FF[4] uses upper case only)");
-      if (n.has(p.id)) fail_at(start, "property " + p.id + " appears twice in one node");
+      if (!seen.insert(p.id).second) fail_at(start, "property " + p.id + " appears twice in one node");
       skip_space();
       if (at_end() || peek() != '[') fail("property " + p.id + " has no value ('[...]')");
       while (!at_end() && peek() == '[') {
@@ -233,15 +240,14 @@ std::optional<std::pair<std::string, std::string>> sgf_split_compose(std::string
 }
 
 std::string read_text_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw SgfError("cannot open SGF file '" + path + "'");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) throw SgfError("cannot read SGF file '" + path + "'");
-  return ss.str();
+  try {
+    return read_regular_file(path, kMaxSgfFileBytes, "SGF file");
+  } catch (const std::invalid_argument& e) {
+    throw SgfError(e.what());
+  }
 }
 
-SgfRecord read_sgf_record(std::string_view text, const std::optional<Board>& fallback) {
+SgfRecord read_sgf_record(std::string_view text, const std::optional<Board>& fallback, bool allow_graph_files) {
   std::vector<SgfTree> trees = parse_sgf(text);
   std::vector<const SgfNode*> line = main_line(trees.front());
   const SgfNode& root = *line.front();
@@ -251,8 +257,14 @@ SgfRecord read_sgf_record(std::string_view text, const std::optional<Board>& fal
   if (const SgfProperty* sz = root.find("SZ")) rec.board = board_from_size(*sz);
   if (root.has("GOTBBOARD")) {
     std::string spec = root.text("GOTBBOARD");
+    std::string kind = spec.substr(0, 6);
+    for (char& c : kind) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    const bool graph = kind == "graph:";
+    if (graph && !allow_graph_files && !(fallback && fallback->spec() == "graph:" + spec.substr(6)))
+      throw SgfError("GOTBBOARD[" + spec + "] names a graph file; gotb opens files named inside an SGF only with "
+                     "--allow-sgf-graph (or give the same board with --board " + spec + ")");
     try {
-      Board b = Board::parse(spec);
+      Board b = graph && fallback && fallback->spec() == "graph:" + spec.substr(6) ? *fallback : Board::parse(spec);
       if (rec.board && (!b.has_grid() || b.rows() != rec.board->rows() || b.cols() != rec.board->cols()))
         throw SgfError("GOTBBOARD[" + spec + "] does not match SZ[" + root.find("SZ")->values[0] + "]");
       rec.board = b;
@@ -269,11 +281,12 @@ SgfRecord read_sgf_record(std::string_view text, const std::optional<Board>& fal
   if (!rec.board->has_grid()) throw SgfError("board " + rec.board->spec() + " has no SGF coordinates");
   rec.rules = root.text("RU");
   if (root.has("KM")) {
-    std::string km = root.text("KM");
-    char* end = nullptr;
-    double k = std::strtod(km.c_str(), &end);
-    if (km.empty() || *end != '\0' || !std::isfinite(k)) throw SgfError("KM[" + km + "] is not a number");
-    rec.komi = k;
+    const std::string km = root.text("KM");
+    try {
+      rec.komi = parse_komi(km, "KM");
+    } catch (const std::invalid_argument& e) {
+      throw SgfError(e.what());
+    }
   }
 
   for (std::size_t i = 0; i < line.size(); ++i) {
@@ -296,6 +309,12 @@ SgfRecord read_sgf_record(std::string_view text, const std::optional<Board>& fal
     // "tt" is the FF[3] pass on boards up to 19x19, where it names no point.
     if (v.empty() || (v == "tt" && rec.board->parse_sgf_point(v) < 0)) {
       move = n.has("GOTBMOVE") ? n.text("GOTBMOVE") : "pass";
+      // FF[4]: B[] is a pass to every SGF reader, so it is one here too;
+      // GOTBMOVE may only say which of the ruleset's passes it is.
+      if (rec.board->parse_point(move) >= 0)
+        throw SgfError(where + ": " + p.id + "[" + v + "]GOTBMOVE[" + move + "] is a pass to every SGF reader (FF[4]), "
+                       "but GOTBMOVE names the stone play " + move + "; a stone goes in " + p.id + "[" +
+                       rec.board->sgf_point(rec.board->parse_point(move)) + "]");
     } else {
       int point = rec.board->parse_sgf_point(v);
       if (point < 0) throw SgfError(where + ": " + p.id + "[" + v + "] is not a point of board " + rec.board->spec());

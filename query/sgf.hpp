@@ -90,8 +90,14 @@ struct SgfRecord {
 // Throws SgfError for malformed files, other games than Go, setup stones
 // (AB/AW/AE: gotb positions are defined by their history), nodes with
 // both B and W, and coordinates off the board.
-SgfRecord read_sgf_record(std::string_view text, const std::optional<Board>& fallback = std::nullopt);
-// Reads a file; throws SgfError naming the path when it cannot be read.
+// GOTBBOARD[graph:PATH] names a file on this machine: it is opened only when
+// allow_graph_files is set (the user's explicit permission: an SGF from
+// elsewhere could otherwise make gotb open any local path), or taken from
+// `fallback` without reading anything when that is the same graph spec.
+SgfRecord read_sgf_record(std::string_view text, const std::optional<Board>& fallback = std::nullopt,
+                          bool allow_graph_files = false);
+// Reads a file (regular files only, at most kMaxSgfFileBytes); throws
+// SgfError naming the path when it cannot be read.
 std::string read_text_file(const std::string& path);
 
 // SGF of a board: SZ value ("2" for squares, "cols:rows" otherwise) and

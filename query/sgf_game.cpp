@@ -8,6 +8,25 @@ SgfGame sgf_game(const SgfRecord& rec, const SgfGameChoices& choices) {
   if (!rec.board) throw SgfError("the SGF names no board");
   if (choices.board && !(*choices.board == *rec.board))
     throw SgfError("the SGF is for board " + rec.board->spec() + ", not " + choices.board->spec());
+  if (!choices.must_agree_with.empty()) {
+    const std::string& with = choices.must_agree_with;
+    if (!rec.rules.empty() && choices.rules) {
+      std::optional<RuleSet> file_rules;
+      try {
+        file_rules = RuleSet::parse(rec.rules);
+      } catch (const RulesError&) {
+        throw SgfError("the SGF's RU[" + rec.rules + "] is not a gotb ruleset, so gotb cannot tell whether it is " +
+                       with + "'s " + choices.rules->to_string() + "; remove RU or write RU[" +
+                       choices.rules->to_string() + "]");
+      }
+      if (!(*file_rules == *choices.rules))
+        throw SgfError("the SGF's RU[" + rec.rules + "] is not the ruleset of " + with + " (" +
+                       choices.rules->to_string() + ")");
+    }
+    if (rec.komi && choices.komi && *rec.komi != *choices.komi)
+      throw SgfError("the SGF's KM[" + komi_text(*rec.komi) + "] is not the komi of " + with + " (" +
+                     komi_text(*choices.komi) + ")");
+  }
   std::optional<RuleSet> rules = choices.rules;
   if (!rules) {
     if (rec.rules.empty()) {

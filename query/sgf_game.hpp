@@ -15,6 +15,10 @@ struct SgfGameChoices {
   std::optional<Board> board;     // --board: must match the file's SZ when it has one
   std::optional<RuleSet> rules;   // --rules: wins over RU
   std::optional<double> komi;     // --komi: wins over KM
+  // Non-empty (e.g. "the tablebase"): rules and komi are fixed by that, and
+  // an RU or KM in the record that says otherwise (or an RU gotb cannot
+  // read, so cannot compare) is an error naming both, never ignored.
+  std::string must_agree_with;
 };
 
 struct SgfGame {

@@ -74,6 +74,7 @@ awk '
   }' "$log" >"$out"
 read -r _ n1 n2 n3 win draw loss <"$out"
 echo "e2e: games ended by two passes and judged ok: 1x1 $n1, 2x2 $n2, 3x3 $n3"
+echo "e2e: SKIPPED the file-backed engine on 3x3 under tromp-taylor:ko=basic (issue 19): gnugo has no basic-ko + long-cycle-tie mode, and the probe API answers only proven bounds after a non-empty history, so the referee has no exact start value after an opening; tests/test_probe.cpp plays GTP from exact files instead"
 echo "e2e: 3x3 start positions for gotb's side: $win won, $draw drawn, $loss lost"
 # 2 on 1x1; 5 x 14 + 8 on 2x2; 4 x 14 on 3x3.
 [ "$n1" -eq 2 ] && [ "$n2" -eq 78 ] && [ "$n3" -eq 56 ] ||

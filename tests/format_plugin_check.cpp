@@ -116,7 +116,7 @@ int main(int argc, char** argv) {
   // result through HDF5's own pipeline and still check every checksum.
   const std::string repacked = (dir / "repacked.gotb").string();
   Run rp = sh("HDF5_PLUGIN_PATH='" + plugin_dir.string() +
-              "' h5repack -f /values/lower:GZIP=5 -l /values/lower:CHUNK=700 -f /values/upper:NONE '" + file +
+              "' h5repack --low=2 --high=2 -f /values/lower:GZIP=5 -l /values/lower:CHUNK=700 -f /values/upper:NONE '" + file +
               "' '" + repacked + "'");
   check(rp.code == 0, "h5repack through the plugin exits 0");
   if (rp.code != 0) std::cout << rp.out << "\n";
@@ -136,7 +136,7 @@ int main(int argc, char** argv) {
   // The plugin's encoder: h5repack recompresses with filter 32015 at level
   // 3 (user-defined filter syntax); gotb reads those frames directly.
   const std::string recompressed = (dir / "recompressed.gotb").string();
-  Run rz = sh("HDF5_PLUGIN_PATH='" + plugin_dir.string() + "' h5repack -f /values/lower:UD=32015,0,1,3 '" + file +
+  Run rz = sh("HDF5_PLUGIN_PATH='" + plugin_dir.string() + "' h5repack --low=2 --high=2 -f /values/lower:UD=32015,0,1,3 '" + file +
               "' '" + recompressed + "'");
   check(rz.code == 0, "h5repack with UD=32015 (the plugin's encoder) exits 0");
   if (rz.code != 0) std::cout << rz.out << "\n";

@@ -95,7 +95,7 @@ TEST_CASE("graph boards from a file", "[board][graph]") {
   }
   CHECK_THROWS_WITH(Board::parse("graph:" + path), Catch::Contains("points"));
   std::remove(path.c_str());
-  CHECK_THROWS_WITH(Board::parse("graph:/nonexistent/file"), Catch::Contains("cannot open"));
+  CHECK_THROWS_WITH(Board::parse("graph:/nonexistent/file"), Catch::Contains("cannot read graph file"));
 }
 
 TEST_CASE("impossible boards are rejected with a message", "[board][errors]") {

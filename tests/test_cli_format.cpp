@@ -136,7 +136,7 @@ TEST_CASE("gotb verify: a sound file passes, a damaged one fails naming the chun
   auto ok = run_gotb("verify " + f);
   INFO(ok.out);
   CHECK(ok.exit_code == 0);
-  CHECK(ok.out.find(": OK - 2 arrays, 5000 values in 6 chunks; every xxh64 checksum matches") != std::string::npos);
+  CHECK(ok.out.find(": OK - 2 arrays, 5000 values in 6 chunks; the metadata checksum and every chunk and array checksum match") != std::string::npos);
 
   std::string bad = damaged_copy(f, tmp.dir);
   auto r = run_gotb("verify " + bad);

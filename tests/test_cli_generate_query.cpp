@@ -61,20 +61,32 @@ TEST_CASE("gotb generate -o writes a file that gotb query reads", "[retrograde][
     INFO("moves: " << moves);
     nlohmann::json j = query_json(file, moves);
     auto ref = reference_pair("2x2", "tromp-taylor:no-suicide", 0.5, split_moves(moves));
-    CHECK(j["value"]["gfp"] == ref.first.to_string());
-    CHECK(j["value"]["lfp"] == ref.second.to_string());
+    CHECK(j["fixpoints"]["gfp"]["text"] == ref.first.to_string());
+    CHECK(j["fixpoints"]["lfp"]["text"] == ref.second.to_string());
     CHECK(j["komi"] == 0.5);
-    // Fixpoints are never presented as exact superko values: only final scores are.
-    CHECK(j["value"]["exact"] == j["game_over"]);
-    CHECK(j["value"]["fixpoints_agree"] == (ref.first.identical(ref.second)));
+    CHECK(j["file_kind"] == "fixpoints");
+    // Fixpoints are never presented as exact superko values, even where
+    // they agree: only final scores are exact.
+    CHECK(j["exact"] == false);
+    CHECK(j["value"].is_null());
+    CHECK(j["source"] == "file-fixpoints");
+    CHECK(j["best_move"].is_null());
+    CHECK(j["lower"]["text"] == "W+4.5");  // the score range, komi 0.5
+    CHECK(j["upper"]["text"] == "B+3.5");
+    CHECK(j["fixpoints"]["agree"] == (ref.first.identical(ref.second)));
     // Every listed move carries the values of the state it leads to.
-    for (const auto& m : j["move_values"]) {
+    for (const auto& m : j["moves"]) {
       std::vector<std::string> after = split_moves(moves);
       after.push_back(m["move"]);
-      if (m["ends_game"]) continue;
+      if (m["ends_game"]) {
+        CHECK(m["exact"] == true);
+        CHECK(m["source"] == "game-over");
+        continue;
+      }
+      CHECK(m["exact"] == false);
       auto child = reference_pair("2x2", "tromp-taylor:no-suicide", 0.5, after);
-      CHECK(m["gfp"] == child.first.to_string());
-      CHECK(m["lfp"] == child.second.to_string());
+      CHECK(m["fixpoints"]["gfp"]["text"] == child.first.to_string());
+      CHECK(m["fixpoints"]["lfp"]["text"] == child.second.to_string());
     }
   }
 }
@@ -87,8 +99,8 @@ TEST_CASE("gotb query lists only moves legal under superko and rejects illegal h
   // recreate the current board: legal in the finite-state game, illegal
   // under positional superko. Only the pass remains.
   nlohmann::json j = query_json(file, "B1");
-  REQUIRE(j["move_values"].size() == 1);
-  CHECK(j["move_values"][0]["move"] == "pass");
+  REQUIRE(j["moves"].size() == 1);
+  CHECK(j["moves"][0]["move"] == "pass");
   CHECK(j["to_move"] == "White");
 
   auto bad = run_gotb("query " + file + " --moves \"B1 A1\"");
@@ -102,8 +114,9 @@ TEST_CASE("gotb query lists only moves legal under superko and rejects illegal h
   // Two passes end the game: the area score, exact.
   nlohmann::json end = query_json(file, "B1 pass pass");
   CHECK(end["game_over"] == true);
-  CHECK(end["value"]["exact"] == true);
-  CHECK(end["value"]["gfp"] == "B+3");
+  CHECK(end["exact"] == true);
+  CHECK(end["source"] == "game-over");
+  CHECK(end["value"]["text"] == "B+3");
 }
 
 TEST_CASE("gotb query --sgf reads the history from a game record", "[retrograde][cli][sgf]") {
@@ -118,9 +131,9 @@ TEST_CASE("gotb query --sgf reads the history from a game record", "[retrograde]
   REQUIRE(r.exit_code == 0);
   nlohmann::json from_sgf = nlohmann::json::parse(r.out);
   nlohmann::json from_moves = query_json(file, "A2 B1");
-  CHECK(from_sgf["moves"] == "A2 B1");
-  CHECK(from_sgf["value"] == from_moves["value"]);
-  CHECK(from_sgf["move_values"] == from_moves["move_values"]);
+  CHECK(from_sgf["history"] == nlohmann::json({"A2", "B1"}));
+  CHECK(from_sgf["fixpoints"] == from_moves["fixpoints"]);
+  CHECK(from_sgf["moves"] == from_moves["moves"]);
 
   // A record with variations: the main line (first variation at each fork).
   std::ofstream(tmp.dir / "var.sgf") << "(;GM[1]FF[4]SZ[2]C[root \\] x];B[aa](;W[bb](;B[])(;B[ba]))(;W[ab]))";
@@ -128,8 +141,8 @@ TEST_CASE("gotb query --sgf reads the history from a game record", "[retrograde]
   INFO(v.out);
   REQUIRE(v.exit_code == 0);
   nlohmann::json from_var = nlohmann::json::parse(v.out);
-  CHECK(from_var["moves"] == "A2 B1 pass");
-  CHECK(from_var["value"] == query_json(file, "A2 B1 pass")["value"]);
+  CHECK(from_var["history"] == nlohmann::json({"A2", "B1", "pass"}));
+  CHECK(from_var["fixpoints"] == query_json(file, "A2 B1 pass")["fixpoints"]);
 
   std::ofstream(tmp.dir / "big.sgf") << "(;GM[1]FF[4]SZ[3];B[aa])";
   auto wrong = run_gotb("query " + file + " --sgf " + (tmp.dir / "big.sgf").string());

@@ -102,6 +102,54 @@ TEST_CASE("gotb table --resume keeps proven entries and retries the rest", "[cli
   CHECK(r.out.find("cannot read") != std::string::npos);
 }
 
+TEST_CASE("gotb table writes pending entries while it runs; --resume solves only those", "[cli][table][mpi]") {
+  // A run that dies (a killed process, a lost MPI rank) leaves the table.csv
+  // it rewrote after its last result: finished entries, the rest "pending".
+  auto dir = fresh_dir("pending");
+  auto r = run_gotb("table --boards 1x3,2x2 --rules tromp-taylor --no-plot --out-dir " + dir.string());
+  REQUIRE(r.exit_code == 0);
+  std::string csv = slurp(dir / "table.csv");
+  CHECK(csv.find("pending") == std::string::npos);  // a finished run has none
+  CHECK(!std::filesystem::exists(dir / "table.csv.part"));
+  // Turn 2x2 into the row an interrupted run leaves.
+  const auto at = csv.find("\n2x2,");
+  REQUIRE(at != std::string::npos);
+  csv = csv.substr(0, at + 1) +
+        "2x2,4,\"tromp-taylor\",0,skipped,,\"\",,,0.000,1,\"200000000 nodes, 20 s\","
+        "\"pending: this run had not solved it yet (--resume retries it)\"\n";
+  { std::ofstream(dir / "table.csv") << csv; }
+  r = run_gotb("table --resume --boards 1x3,2x2 --rules tromp-taylor --no-plot --out-dir " + dir.string());
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("solving 2x2 under tromp-taylor") != std::string::npos);
+  CHECK(r.out.find("solving 1x3") == std::string::npos);  // kept
+  csv = slurp(dir / "table.csv");
+  CHECK(csv.find("2x2,4,\"tromp-taylor\",0,exact,B+1,") != std::string::npos);
+  CHECK(csv.find("pending") == std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("MPI mode needs an MPI build, and runs as one rank without mpirun", "[cli][mpi]") {
+  // The exact ko=basic tables are not distributed: refused, not run serially.
+  auto e = run_gotb("generate -b 2x2 -r tromp-taylor:ko=basic -q --mpi");
+  CHECK(e.exit_code == 1);
+  CHECK(e.out.find("gotb: error: --mpi: the exact tables of tromp-taylor:ko=basic are not distributed yet") !=
+        std::string::npos);
+#if GOTB_MPI
+  // Started without mpirun, MPI makes a one-rank job: the ordinary result.
+  auto r = run_gotb("generate -b 2x3 -r tromp-taylor:no-suicide -t 1 -q --mpi");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("ranks        1 (MPI; 1 threads each)") != std::string::npos);
+  CHECK(r.out.find("sweeps       9") != std::string::npos);
+#else
+  for (const char* cmd : {"generate -b 2x3 -q --mpi", "table --boards 1x3 --no-files --mpi"}) {
+    auto r = run_gotb(cmd);
+    CHECK(r.exit_code == 1);
+    CHECK(r.out.find("gotb: error: --mpi: this gotb was built without MPI (configure with -DGOTB_MPI=ON") !=
+          std::string::npos);
+  }
+#endif
+}
+
 TEST_CASE("gotb table --method picks the solver of every entry", "[cli][table]") {
   auto r = run_gotb("table --boards 1x3 --rules tromp-taylor ikeda-1 --method reference --no-files");
   REQUIRE(r.exit_code == 0);

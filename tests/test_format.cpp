@@ -16,6 +16,7 @@
 
 #include "core/rules/ruleset.hpp"
 #include "format/h5util.hpp"
+#include "format/metadata_hash.hpp"
 #include "format/tablebase.hpp"
 #include "format/xxh64.hpp"
 
@@ -115,6 +116,9 @@ void patch_attr(const std::string& path, const char* name, Write write) {
   REQUIRE(f >= 0);
   if (H5Aexists(f, name) > 0) REQUIRE(H5Adelete(f, name) >= 0);
   REQUIRE(write(f, name));
+  // Recomputes the metadata checksum, so that the checks behind it are what
+  // the test exercises (a forger can do the same).
+  REQUIRE(h5::reseal_metadata(f));
   REQUIRE(H5Fclose(f) >= 0);
 }
 
@@ -385,11 +389,24 @@ TEST_CASE("tablebase reader: missing file, not HDF5, not a tablebase", "[format]
   {
     std::lock_guard lock(h5::hdf5_mutex());
     h5::hdf5_init();
-    hid_t f = H5Fcreate(plain.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+    hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+    REQUIRE(H5Pset_libver_bounds(fapl, H5F_LIBVER_V110, H5F_LIBVER_V110) >= 0);
+    hid_t f = H5Fcreate(plain.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+    REQUIRE(f >= 0);
+    REQUIRE(H5Fclose(f) >= 0);
+    H5Pclose(fapl);
+  }
+  require_refused(plain, "not a gotb tablebase");
+  // HDF5's default layout (superblock 0, no metadata checksums) is refused
+  // before HDF5 parses it.
+  std::string old_layout = tmp.file("old.h5");
+  {
+    std::lock_guard lock(h5::hdf5_mutex());
+    hid_t f = H5Fcreate(old_layout.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
     REQUIRE(f >= 0);
     REQUIRE(H5Fclose(f) >= 0);
   }
-  require_refused(plain, "not a gotb tablebase");
+  require_refused(old_layout, "its HDF5 metadata carries no checksums (superblock version 0)");
 }
 
 TEST_CASE("tablebase reader: truncated files are refused", "[format][errors]") {
@@ -470,6 +487,7 @@ TEST_CASE("tablebase reader: a chunk that disagrees with its xxh64 is refused", 
     REQUIRE(H5Adelete(d, "xxh64") >= 0);
     REQUIRE(h5::write_u64(d, "xxh64", xxh64(sums.data(), 24)));  // little-endian host
     REQUIRE(H5Dclose(d) >= 0);
+    REQUIRE(h5::reseal_metadata(f));  // the metadata checksum cannot see chunk sums
     REQUIRE(H5Fclose(f) >= 0);
   }
   require_refused(p, "array 'upper' chunk 1 (values 1000..1999) is corrupt: checksum mismatch (xxh64 stored");

@@ -182,7 +182,10 @@ struct FixedBackend final : AnalysisBackend {
   Analysis analyze(const GameSpec&, const std::vector<std::string>&) override {
     Analysis a;
     a.value = value;
-    a.moves.push_back({"A1", value});
+    MoveEval e;
+    e.move = "A1";
+    e.value = value;
+    a.moves.push_back(e);
     a.method = "fixed";
     return a;
   }
@@ -394,16 +397,16 @@ TEST_CASE("gotb gtp: the transcript of a whole self-played game is well-formed",
   CHECK(rs.back() == "=91 \n\n");
 }
 
-TEST_CASE("gotb gtp: --tablebase is refused with the reason, and --help says so", "[gtp][cli][errors]") {
+TEST_CASE("gotb gtp: --tablebase errors are clear, and --help describes it", "[gtp][cli][errors]") {
   auto r = run_gotb("gtp --tablebase /nonexistent.h5 < /dev/null");
   CHECK(r.exit_code == 1);
-  CHECK(r.out.find("refused on purpose") != std::string::npos);
-  CHECK(r.out.find("not proven superko values") != std::string::npos);
-  CHECK(r.out.find("--board RxC --rules R") != std::string::npos);
+  CHECK(r.out.find("gotb: error: tablebase '/nonexistent.h5': cannot open") != std::string::npos);
+  auto m = run_gotb("gtp --tablebase /nonexistent.h5 --method search < /dev/null");
+  CHECK(m.exit_code == 1);
+  CHECK(m.out.find("with --tablebase use --fallback") != std::string::npos);
   auto h = run_gotb("gtp --help");
   CHECK(h.exit_code == 0);
   CHECK(h.out.find("default 2x2") != std::string::npos);
   CHECK(h.out.find("unacceptable size") != std::string::npos);
-  CHECK(h.out.find("--tablebase is refused") != std::string::npos);
-  CHECK(h.out.find("not proven superko values") != std::string::npos);
+  CHECK(h.out.find("--fallback") != std::string::npos);
 }

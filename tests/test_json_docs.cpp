@@ -99,6 +99,18 @@ TEST_CASE("docs/json.md names every field of solve --json, and only those", "[js
   std::set<std::string> search = keys_of("solve -b 1x3 --komi 0.5 --json");  // auto: the search
   printed.insert(search.begin(), search.end());  // `counters` comes with the search
   CHECK(printed.count("counters") == 1);
+  // The optional fields of the shared result object come with tablebase
+  // answers (`query` prints the same object plus `file`, `file_kind`).
+  const fs::path dir = fs::temp_directory_path() / ("gotb-json-docs-s-" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  const std::string file = (dir / "1x3.h5").string();
+  REQUIRE(run_gotb("generate -q -b 1x3 -r tromp-taylor:no-suicide -o " + file).exit_code == 0);
+  std::set<std::string> query = keys_of("query " + file + " --moves B1 --json");
+  fs::remove_all(dir);
+  query.erase("file");
+  query.erase("file_kind");
+  CHECK(query.count("fixpoints") == 1);
+  printed.insert(query.begin(), query.end());
   const std::string doc = json_doc();
   check_documented(printed, section(doc, "# JSON output"));
 }

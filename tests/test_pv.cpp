@@ -299,6 +299,6 @@ TEST_CASE("gotb pv: bad input gives a clear error and a non-zero exit", "[pv][cl
   CHECK(r.out.find("SGF move 2 (Black B1) is illegal") != std::string::npos);
   r = run_gotb("pv --sgf-in /nonexistent/x.sgf");
   CHECK(r.exit_code == 1);
-  CHECK(r.out.find("cannot open SGF file") != std::string::npos);
+  CHECK(r.out.find("cannot read SGF file") != std::string::npos);
   std::remove(path.c_str());
 }

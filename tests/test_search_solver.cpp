@@ -66,11 +66,26 @@ TEST_CASE("search options never change a value", "[search]") {
       o.symmetry = false;
       CHECK(search_value(board, rules, {}, o).identical(expected));
       o = {};
+      o.symmetric_table = false;
+      CHECK(search_value(board, rules, {}, o).identical(expected));
+      o = {};
       o.benson = false;
       CHECK(search_value(board, rules, {}, o).identical(expected));
       o = {};
       o.fill = false;
       CHECK(search_value(board, rules, {}, o).identical(expected));
+      o = {};
+      o.test_budget = 0;  // no budget: every test runs to its end
+      CHECK(search_value(board, rules, {}, o).identical(expected));
+      {
+        o = {};
+        o.test_budget = 0.05;  // tiny budgets: many tests stop early, the value stays
+        o.test_budget_min = 8;
+        Board b = Board::parse(board);
+        search::TrompTaylorSearch s(b, TrompTaylorConfig::from(RuleSet::parse(rules)), 0, o);
+        CHECK(s.value().identical(expected));
+        CHECK(s.stats().budget_stops > 0);
+      }
       for (int step : {0, 1, 3, 8}) {  // 0 = one unbounded search, as before deepening
         o = {};
         o.deepening_step = step;
@@ -123,7 +138,12 @@ TEST_CASE("one search table stays exact across many histories", "[search][ghi]")
     for (auto board : {"1x5", "2x2", "2x3", "ring:5"}) {
       Board b = Board::parse(board);
       RuleSet rs = RuleSet::parse(rules);
+      for (int budget : {0, 1}) {  // 1: tiny deepening-test budgets, tests stop midway and the table keeps going
       search::SearchOptions opt;
+      if (budget) {
+        opt.test_budget = 0.05;
+        opt.test_budget_min = 8;
+      }
       search::TrompTaylorSearch s(b, TrompTaylorConfig::from(rs), 0, opt);
       for (int trial = 0; trial < 25; ++trial) {
         TrompTaylorGame g(b, rs, 0);
@@ -140,6 +160,9 @@ TEST_CASE("one search table stays exact across many histories", "[search][ghi]")
         for (std::size_t i = 0; i < moves.size(); ++i) s.undo();
       }
       CHECK(s.stats().probes > 0);  // the table was exercised
+      CHECK(s.stats().turned_uses > 0);  // ... also through symmetries (entries of another orientation)
+      if (budget) CHECK(s.stats().budget_stops > 0);
+      }
     }
 }
 

@@ -9,11 +9,13 @@ const std::vector<RulesFamily>& rules_families() {
       {"tromp-taylor",
        "area scoring, superko, two passes end the game",
        "Tromp-Taylor rules (docs/rules/tromp-taylor.md)",
-       {{"ko", {"positional", "situational"},
+       {{"ko", {"positional", "situational", "basic"},
          "superko: a play may not recreate an earlier board (positional) or an earlier board "
-         "with the same player to move (situational)"},
+         "with the same player to move (situational); basic: basic ko (no immediate single-stone "
+         "retake) and a move that recreates an earlier situation ends the game as a tie (long-cycle tie)"},
         {"suicide", {"yes", "no"}, "whether a play may leave its own string without liberties"}},
-       {{"psk", "ko", "positional"}, {"ssk", "ko", "situational"}, {"no-suicide", "suicide", "no"}},
+       {{"psk", "ko", "positional"}, {"ssk", "ko", "situational"}, {"basic-ko", "ko", "basic"},
+        {"no-suicide", "suicide", "no"}},
        {"tromp-taylor", "tromp-taylor:ko=situational", "tromp-taylor:suicide=no",
         "tromp-taylor:ko=situational,suicide=no"}},
       {"international",

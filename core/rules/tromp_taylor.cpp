@@ -1,6 +1,7 @@
 #include "core/rules/move_text.hpp"
 #include "core/rules/tromp_taylor.hpp"
 
+#include <bit>
 #include <stdexcept>
 
 #include "core/scoring.hpp"
@@ -12,6 +13,7 @@ TrompTaylorConfig TrompTaylorConfig::from(const RuleSet& rules) {
     throw std::logic_error("TrompTaylorConfig from ruleset " + rules.to_string());
   TrompTaylorConfig c;
   c.situational = rules.get("ko") == "situational";
+  c.basic_ko = rules.get("ko") == "basic";
   c.suicide = rules.get("suicide") == "yes" ? SuicideRule::Allowed : SuicideRule::Forbidden;
   return c;
 }
@@ -20,12 +22,45 @@ TrompTaylorGame::TrompTaylorGame(const Board& board, const RuleSet& rules, doubl
     : board_(&board),
       cfg_(TrompTaylorConfig::from(rules)),
       komi_(komi),
-      seen_(board.size(), cfg_.situational ? 2 : 1) {
+      seen_(board.size(), tags()) {
+  seen_.push(pos_, tag_for(to_move_));
+}
+
+TrompTaylorGame::TrompTaylorGame(const Board& board, const RuleSet& rules, double komi, const Position& pos,
+                                 Color to_move, int passes, int ko_ban)
+    : TrompTaylorGame(board, rules, komi) {
+  if (!cfg_.basic_ko)
+    throw std::logic_error("a game started at a situation is defined for tromp-taylor:ko=basic only");
+  if ((pos.black & pos.white) || (pos.occupied() & ~board.all()) || !is_legal_position(board, pos))
+    throw std::invalid_argument("not a legal position of board " + board.spec());
+  if (passes < 0 || passes > 1) throw std::invalid_argument("pass count must be 0 or 1");
+  if (ko_ban < -1 || ko_ban >= board.size() || (ko_ban >= 0 && (pos.occupied() & bit(ko_ban))) ||
+      (ko_ban >= 0 && passes != 0))
+    throw std::invalid_argument("a ko ban must be an empty point, after a play (pass count 0)");
+  seen_.pop();
+  pos_ = pos;
+  to_move_ = to_move;
+  passes_ = passes;
+  ban_ = ko_ban;
   seen_.push(pos_, tag_for(to_move_));
 }
 
 Value TrompTaylorGame::outcome() const {
+  if (cycle_) return Value::no_result(0);
   return Value::score(area_count(*board_, pos_).difference(), komi_);
+}
+
+int TrompTaylorGame::ban_after(int p, const PlayOutcome& o) const {
+  // The opponent's immediate recapture at q would capture exactly the stone
+  // just played and recreate the board before this play iff this play
+  // captured exactly one stone (at q) and the new stone is a string of its
+  // own whose only liberty is q (docs/rules/tromp-taylor.md, "Basic ko").
+  if (std::popcount(o.captured) != 1) return -1;
+  const Board& b = *board_;
+  const Mask own = to_move_ == Color::Black ? o.next.black : o.next.white;
+  if (b.neighbours(p) & own) return -1;
+  if ((b.neighbours(p) & o.next.empty(b)) != o.captured) return -1;
+  return std::countr_zero(o.captured);
 }
 
 bool TrompTaylorGame::is_legal(Move m, std::string* why) const {
@@ -43,6 +78,11 @@ bool TrompTaylorGame::is_legal(Move m, std::string* why) const {
     case PlayStatus::Suicide: return fail("suicide is not allowed");
     case PlayStatus::Ok: break;
   }
+  if (cfg_.basic_ko) {
+    if (m.point == ban_ && std::popcount(o.captured) == 1)
+      return fail("basic ko: the play would retake the ko at once");
+    return true;
+  }
   if (seen_.contains(o.next, tag_for(opponent(to_move_))))
     return fail(cfg_.situational ? "situational superko: the board with the same player to move occurred before"
                                  : "positional superko: the board occurred before");
@@ -54,6 +94,17 @@ void TrompTaylorGame::legal_moves(std::vector<Move>& out) const { legal_moves(ou
 void TrompTaylorGame::legal_moves(std::vector<Move>& out, std::uint64_t* examined) const {
   if (is_over()) return;
   Mask empty = pos_.empty(*board_);
+  if (cfg_.basic_ko) {
+    // Legality never depends on the history here: nothing to mark.
+    for_each_bit(empty, [&](int p) {
+      PlayOutcome o;
+      if (play_stone(*board_, pos_, to_move_, p, cfg_.suicide, o) != PlayStatus::Ok) return;
+      if (p == ban_ && std::popcount(o.captured) == 1) return;
+      out.push_back(Move::play(p));
+    });
+    out.push_back(Move::pass());
+    return;
+  }
   int tag = tag_for(opponent(to_move_));
   for_each_bit(empty, [&](int p) {
     PlayOutcome o;
@@ -68,16 +119,21 @@ void TrompTaylorGame::legal_moves(std::vector<Move>& out, std::uint64_t* examine
 }
 
 void TrompTaylorGame::play(Move m) {
-  undo_.push_back({pos_, to_move_, passes_});
+  undo_.push_back({pos_, to_move_, passes_, ban_, cycle_});
   if (m.kind == MoveKind::Play) {
     PlayOutcome o;
     play_stone(*board_, pos_, to_move_, m.point, cfg_.suicide, o);
+    ban_ = cfg_.basic_ko ? ban_after(m.point, o) : -1;
     pos_ = o.next;
     passes_ = 0;
   } else {
+    ban_ = -1;
     ++passes_;
   }
   to_move_ = opponent(to_move_);
+  // ko=basic: recreating an earlier situation ends the game (long cycle).
+  // Two passes end it by themselves; their situation is never compared.
+  if (cfg_.basic_ko && passes_ < 2) cycle_ = seen_.contains(pos_, tag_for(to_move_));
   seen_.push(pos_, tag_for(to_move_));
 }
 
@@ -87,6 +143,8 @@ void TrompTaylorGame::undo() {
   pos_ = u.pos;
   to_move_ = u.to_move;
   passes_ = u.passes;
+  ban_ = u.ban;
+  cycle_ = u.cycle;
   undo_.pop_back();
 }
 

@@ -1,6 +1,12 @@
 // Tromp-Taylor rules and their superko / suicide variants as a game with
 // full history (docs/rules/tromp-taylor.md).
 //
+// ko=basic replaces superko by the basic ko ban plus the long-cycle tie:
+// the immediate single-stone recapture is illegal, and a move that recreates
+// an earlier situation (board, player to move, pass count, basic-ko ban)
+// ends the game at once as a tie (Value::no_result(0): between every White
+// and every Black win, whatever the komi).
+//
 // The game is the reference model: legality consults every earlier board
 // (or board + player to move), so it is exact for the real rules. It is
 // also the interface the reference solver and the query front ends drive:
@@ -22,6 +28,7 @@ namespace gotb {
 
 struct TrompTaylorConfig {
   bool situational = false;  // superko compares board + player to move
+  bool basic_ko = false;     // ko=basic: basic ko ban + long-cycle tie, no superko
   SuicideRule suicide = SuicideRule::Allowed;
   static TrompTaylorConfig from(const RuleSet& rules);  // rules.family() must be tromp-taylor
 };
@@ -29,6 +36,13 @@ struct TrompTaylorConfig {
 class TrompTaylorGame {
  public:
   TrompTaylorGame(const Board& board, const RuleSet& rules, double komi);
+  // ko=basic only: the game started at the situation (pos, to_move, passes
+  // in {0, 1}, ko_ban = the point the mover may not retake, or -1), whose
+  // history holds that situation alone. Throws std::invalid_argument for a
+  // position with a string without liberties, a ko ban that is not an empty
+  // point, or passes out of range; std::logic_error under superko rules.
+  TrompTaylorGame(const Board& board, const RuleSet& rules, double komi, const Position& pos, Color to_move,
+                  int passes, int ko_ban);
 
   const Board& board() const { return *board_; }
   const Position& position() const { return pos_; }
@@ -36,14 +50,27 @@ class TrompTaylorGame {
   int consecutive_passes() const { return passes_; }
   std::size_t ply() const { return undo_.size(); }
 
-  bool is_over() const { return passes_ >= 2; }
+  bool basic_ko() const { return cfg_.basic_ko; }
+  // ko=basic: the point the player to move may not play at (basic ko), or -1.
+  int ko_ban() const { return ban_; }
+  // ko=basic: the last move recreated an earlier situation (the game is
+  // over, a tie).
+  bool long_cycle() const { return cycle_; }
+
+  bool is_over() const { return passes_ >= 2 || cycle_; }
   // Area score of the current board minus komi (meaningful at any time;
-  // the game's result once is_over()).
+  // the game's result once is_over()); the tie after a long cycle.
   Value outcome() const;
   // Every outcome lies in [min_outcome(), max_outcome()] (area scores are
-  // within +-size, minus komi); solvers use it to stop early.
-  Value min_outcome() const { return Value::score(-board_->size(), komi_); }
-  Value max_outcome() const { return Value::score(board_->size(), komi_); }
+  // within +-size, minus komi; the tie at order 0); solvers use it to stop early.
+  Value min_outcome() const {
+    Value v = Value::score(-board_->size(), komi_);
+    return cfg_.basic_ko && v.order > 0 ? Value::no_result(0) : v;
+  }
+  Value max_outcome() const {
+    Value v = Value::score(board_->size(), komi_);
+    return cfg_.basic_ko && v.order < 0 ? Value::no_result(0) : v;
+  }
 
   // Every legal move for the player to move: plays first (point order), then
   // pass. Empty once the game is over.
@@ -59,13 +86,17 @@ class TrompTaylorGame {
 
   // History dependencies, for the reference solver's cache (see
   // docs/solving.md). The rest of the game is a function of state_key()
-  // (board, player to move, pass count) and of which situations the history
-  // holds; history_bits() is that set as a bitset over situation indices
-  // (dependency_words() words; 0 when the board is too large for it).
+  // (board, player to move, pass count, ko=basic: ko ban) and of which
+  // situations the history holds; history_bits() is that set as a bitset
+  // over situation indices (dependency_words() words; 0 when the board is
+  // too large for it). Under ko=basic legality never depends on the
+  // history; only the long-cycle end does, which the solver records
+  // through mark_current_situation() at terminal nodes.
   using StateKey = std::array<std::uint64_t, 3>;
   StateKey state_key() const {
     return {pos_.black, pos_.white,
-            static_cast<std::uint64_t>(index(to_move_)) | (static_cast<std::uint64_t>(passes_) << 8)};
+            static_cast<std::uint64_t>(index(to_move_)) | (static_cast<std::uint64_t>(passes_) << 8) |
+                (static_cast<std::uint64_t>(ban_ + 1) << 16)};
   }
   int dependency_words() const { return seen_.dense() ? seen_.words() : 0; }
   const std::uint64_t* history_bits() const { return seen_.bits(); }
@@ -80,12 +111,25 @@ class TrompTaylorGame {
   }
 
  private:
-  int tag_for(Color to_move) const { return cfg_.situational ? index(to_move) : 0; }
+  // The situation tag stored with a board: superko compares the board
+  // (positional) or board + player to move (situational); ko=basic's
+  // long-cycle rule compares the whole situation (board, player to move,
+  // passes 0..2, ko ban or none).
+  int tag_for(Color to_move) const { return tag_for(to_move, passes_, ban_); }
+  int tag_for(Color to_move, int passes, int ban) const {
+    if (cfg_.basic_ko) return ((ban + 1) * 3 + passes) * 2 + index(to_move);
+    return cfg_.situational ? index(to_move) : 0;
+  }
+  int tags() const { return cfg_.basic_ko ? (board_->size() + 1) * 6 : cfg_.situational ? 2 : 1; }
+  // ko=basic: the ban a play leaves for the opponent (docs/rules/tromp-taylor.md).
+  int ban_after(int p, const PlayOutcome& o) const;
 
   struct Undo {
     Position pos;
     Color to_move;
     int passes;
+    int ban;
+    bool cycle;
   };
 
   const Board* board_;
@@ -94,6 +138,8 @@ class TrompTaylorGame {
   Position pos_;
   Color to_move_ = Color::Black;
   int passes_ = 0;
+  int ban_ = -1;
+  bool cycle_ = false;
   RepetitionSet seen_;
   std::vector<Undo> undo_;
 };

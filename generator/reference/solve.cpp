@@ -15,6 +15,9 @@ TrompTaylorFiniteGame finite_game(const Board& board, const RuleSet& rules, doub
   if (rules.family() != "tromp-taylor")
     throw RulesError("the repeated-state mode is implemented for the tromp-taylor family only, not '" +
                      rules.family() + "'");
+  if (rules.get("ko") == "basic")
+    throw RulesError("the repeated-state mode replaces superko; tromp-taylor:ko=basic has its own cycle rule "
+                     "(solve it without --repeated-state)");
   return TrompTaylorFiniteGame(board, rules, komi, scoring, pos, to_move, passes);
 }
 

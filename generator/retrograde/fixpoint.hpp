@@ -47,6 +47,62 @@ struct SweepStats {
   double seconds = 0;
 };
 
+// The operator at every stored position of bitmap word w (both pass states
+// of each), shared by the single-process solver below and the distributed
+// one (generator/distributed/): `Values` decides where a state's codes live.
+//   v.up(s), v.lo(s)          current codes of any state s (own or a child's)
+//   v.set_up(s, x), v.set_lo(s, x)   store a new code of an own state
+// Returns false if a value moved against its fixpoint (a bug).
+template <class Kernel, class Values>
+bool sweep_word(const StateIndex& idx, const Kernel& k, Values& v, std::uint64_t w, std::uint64_t& changed,
+                std::uint64_t& evaluated) {
+  std::uint64_t bits = idx.bits(w);
+  std::uint64_t n = idx.first_number(w);
+  bool ok = true;
+  for (; bits; bits &= bits - 1, ++n) {
+    const std::uint64_t s0 = 2 * n, s1 = s0 + 1;
+    const std::int8_t u0 = v.up(s0), u1 = v.up(s1), l0 = v.lo(s0), l1 = v.lo(s1);
+    if (u0 == l0 && u1 == l1) continue;
+    evaluated += 2;  // both pass states of the position
+    const std::uint64_t rank = 64 * w + static_cast<std::uint64_t>(std::countr_zero(bits));
+    const Position pos = idx.ranker().unrank(rank);
+    // Best over the plays (shared by both pass states; a play resets passes).
+    int bu = -128, bl = -128;
+    k.plays(pos, 0, [&](const Position& child) {
+      const std::uint64_t c = 2 * idx.number_of(child);
+      bu = std::max(bu, -static_cast<int>(v.lo(c)));
+      bl = std::max(bl, -static_cast<int>(v.up(c)));
+    });
+    // Pass with no pass before: the opponent moves in the same position.
+    const std::uint64_t c = 2 * idx.number_of(swap_colours(pos)) + 1;
+    const int nu0 = std::max(bu, -static_cast<int>(v.lo(c)));
+    const int nl0 = std::max(bl, -static_cast<int>(v.up(c)));
+    // Pass after a pass: the game ends with the area score.
+    const int score = k.pass(pos, 1).score;
+    const int nu1 = std::max(bu, score), nl1 = std::max(bl, score);
+    ok &= nu0 <= u0 && nu1 <= u1 && nl0 >= l0 && nl1 >= l1;
+    changed += (nu0 != u0) + (nu1 != u1) + (nl0 != l0) + (nl1 != l1);
+    if (nu0 != u0) v.set_up(s0, static_cast<std::int8_t>(nu0));
+    if (nu1 != u1) v.set_up(s1, static_cast<std::int8_t>(nu1));
+    if (nl0 != l0) v.set_lo(s0, static_cast<std::int8_t>(nl0));
+    if (nl1 != l1) v.set_lo(s1, static_cast<std::int8_t>(nl1));
+  }
+  return ok;
+}
+
+// The states a word's positions read (children by a play, and the pass
+// child), for f(state): what a distributed sweep has to fetch from other
+// ranks. Same order and set as sweep_word's reads.
+template <class Kernel, class F>
+void word_reads(const StateIndex& idx, const Kernel& k, std::uint64_t w, F&& f) {
+  for (std::uint64_t bits = idx.bits(w); bits; bits &= bits - 1) {
+    const std::uint64_t rank = 64 * w + static_cast<std::uint64_t>(std::countr_zero(bits));
+    const Position pos = idx.ranker().unrank(rank);
+    k.plays(pos, 0, [&](const Position& child) { f(2 * idx.number_of(child)); });
+    f(2 * idx.number_of(swap_colours(pos)) + 1);
+  }
+}
+
 template <class Kernel>
 class FixpointSolver {
  public:
@@ -60,6 +116,7 @@ class FixpointSolver {
     lo_.assign(idx_.states(), kOpponentWins);
     SweepStats st;
     const double t0 = progress.elapsed();
+    Shared values{up_.data(), lo_.data()};
     for (;;) {
       const double ts = progress.elapsed();
       tbb::combinable<std::uint64_t> changed, evaluated;
@@ -68,7 +125,8 @@ class FixpointSolver {
                         [&](const tbb::blocked_range<std::uint64_t>& r) {
                           std::uint64_t c = 0, e = 0;
                           bool ok = true;
-                          for (std::uint64_t w = r.begin(); w != r.end(); ++w) ok &= sweep_word(w, c, e);
+                          for (std::uint64_t w = r.begin(); w != r.end(); ++w)
+                            ok &= sweep_word(idx_, k_, values, w, c, e);
                           if (limits) limits->charge(e);
                           changed.local() += c;
                           evaluated.local() += e;
@@ -91,49 +149,20 @@ class FixpointSolver {
   }
 
  private:
-  static std::int8_t load(const std::int8_t& v) {
-    return std::atomic_ref<const std::int8_t>(v).load(std::memory_order_relaxed);
-  }
-  static void store(std::int8_t& v, std::int8_t x) {
-    std::atomic_ref<std::int8_t>(v).store(x, std::memory_order_relaxed);
-  }
-
-  // Applies the operator to both pass states of every stored position of
-  // bitmap word w. Returns false if a value moved the wrong way.
-  bool sweep_word(std::uint64_t w, std::uint64_t& changed, std::uint64_t& evaluated) {
-    std::uint64_t bits = idx_.bits(w);
-    std::uint64_t n = idx_.first_number(w);
-    bool ok = true;
-    for (; bits; bits &= bits - 1, ++n) {
-      const std::uint64_t s0 = 2 * n, s1 = s0 + 1;
-      const std::int8_t u0 = load(up_[s0]), u1 = load(up_[s1]), l0 = load(lo_[s0]), l1 = load(lo_[s1]);
-      if (u0 == l0 && u1 == l1) continue;
-      evaluated += 2;  // both pass states of the position
-      const std::uint64_t rank = 64 * w + static_cast<std::uint64_t>(std::countr_zero(bits));
-      const Position pos = idx_.ranker().unrank(rank);
-      // Best over the plays (shared by both pass states; a play resets passes).
-      int bu = -128, bl = -128;
-      k_.plays(pos, 0, [&](const Position& child) {
-        const std::uint64_t c = 2 * idx_.number_of(child);
-        bu = std::max(bu, -static_cast<int>(load(lo_[c])));
-        bl = std::max(bl, -static_cast<int>(load(up_[c])));
-      });
-      // Pass with no pass before: the opponent moves in the same position.
-      const std::uint64_t c = 2 * idx_.number_of(swap_colours(pos)) + 1;
-      const int nu0 = std::max(bu, -static_cast<int>(load(lo_[c])));
-      const int nl0 = std::max(bl, -static_cast<int>(load(up_[c])));
-      // Pass after a pass: the game ends with the area score.
-      const int score = k_.pass(pos, 1).score;
-      const int nu1 = std::max(bu, score), nl1 = std::max(bl, score);
-      ok &= nu0 <= u0 && nu1 <= u1 && nl0 >= l0 && nl1 >= l1;
-      changed += (nu0 != u0) + (nu1 != u1) + (nl0 != l0) + (nl1 != l1);
-      if (nu0 != u0) store(up_[s0], static_cast<std::int8_t>(nu0));
-      if (nu1 != u1) store(up_[s1], static_cast<std::int8_t>(nu1));
-      if (nl0 != l0) store(lo_[s0], static_cast<std::int8_t>(nl0));
-      if (nl1 != l1) store(lo_[s1], static_cast<std::int8_t>(nl1));
+  // Both tables in this process; threads read and write them concurrently
+  // (relaxed atomics: any interleaving is sound, see above).
+  struct Shared {
+    std::int8_t* u;
+    std::int8_t* l;
+    static std::int8_t load(const std::int8_t& x) {
+      return std::atomic_ref<const std::int8_t>(x).load(std::memory_order_relaxed);
     }
-    return ok;
-  }
+    static void store(std::int8_t& x, std::int8_t y) { std::atomic_ref<std::int8_t>(x).store(y, std::memory_order_relaxed); }
+    std::int8_t up(std::uint64_t s) const { return load(u[s]); }
+    std::int8_t lo(std::uint64_t s) const { return load(l[s]); }
+    void set_up(std::uint64_t s, std::int8_t x) { store(u[s], x); }
+    void set_lo(std::uint64_t s, std::int8_t x) { store(l[s], x); }
+  };
 
   const StateIndex& idx_;
   const Kernel& k_;

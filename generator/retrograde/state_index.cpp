@@ -1,5 +1,7 @@
 #include "generator/retrograde/state_index.hpp"
 
+#include <algorithm>
+
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
@@ -32,6 +34,16 @@ StateIndex::StateIndex(const Board& board, WorkLimits* limits)
     total += static_cast<std::uint64_t>(std::popcount(w.bits));
   }
   positions_ = total;
+}
+
+Position StateIndex::position_of(std::uint64_t n) const {
+  // The last word whose count of earlier stored ranks is <= n holds it.
+  auto it = std::upper_bound(words_.begin(), words_.end(), n,
+                             [](std::uint64_t v, const Word& w) { return v < w.before; });
+  const std::uint64_t w = static_cast<std::uint64_t>(it - words_.begin()) - 1;
+  std::uint64_t bits = words_[w].bits;
+  for (std::uint64_t k = words_[w].before; k < n; ++k) bits &= bits - 1;
+  return ranker_.unrank(64 * w + static_cast<std::uint64_t>(std::countr_zero(bits)));
 }
 
 std::uint64_t StateIndex::checked_number_of(const Position& pos) const {

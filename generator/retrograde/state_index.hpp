@@ -46,6 +46,10 @@ class StateIndex {
   std::uint64_t bytes() const { return words_.size() * sizeof(Word); }
 
   std::uint64_t canonical_rank(const Position& pos) const { return canon_.canonical(pos); }
+  // The same, naming a symmetry g with rank(g(pos)) minimal.
+  std::uint64_t canonical_rank_with(const Position& pos, int& g) const { return canon_.canonical(pos, g); }
+  // The stored (canonical, colour-normalised) position numbered n.
+  Position position_of(std::uint64_t n) const;
   bool stored(std::uint64_t rank) const { return (words_[rank >> 6].bits >> (rank & 63)) & 1; }
   // Position number of a stored rank.
   std::uint64_t number(std::uint64_t rank) const {

@@ -131,42 +131,61 @@ TrompTaylorSearch::Entry* TrompTaylorSearch::bucket_of(std::uint64_t key) const 
   return &table_[((key * 0x9e3779b97f4a7c15ULL) >> 20 & (buckets_ - 1)) * kWays];
 }
 
-bool TrompTaylorSearch::holds(std::uint64_t at, int absent, int present, int stone_cap,
-                              int stones_before) const {
-  if (stones_before > stone_cap) return false;
-  if (absent + present == 0) return true;
-  if (ring_cursor_ - at > ring_size_) return false;  // overwritten since
+TrompTaylorSearch::Canon TrompTaylorSearch::canonical(const Frame& f) const {
+  Canon c{state_key(f), 0, 0};
+  if (!opt_.symmetric_table) return c;
+  const int count = std::min(sym_.count(), 16);
+  for (int s = 1; s < count; ++s) {
+    Frame g = f;
+    g.pos = sym_.apply(s, f.pos);
+    const std::uint64_t k = state_key(g);
+    if (k < c.key) c = {k, s, 0};
+  }
+  c.from = sym_.inverse(c.to);
+  return c;
+}
+
+int TrompTaylorSearch::fails(std::uint64_t at, int absent, int present, int stone_cap, int stones_before,
+                             int from) const {
+  if (stones_before > stone_cap) return 1;
+  if (absent + present == 0) return 0;
+  if (ring_cursor_ - at > ring_size_) return 2;  // overwritten since
   const std::size_t mask = ring_size_ - 1;
   for (int i = 0; i < absent; ++i)
-    if (on_line_.contains(ring_[(at + i) & mask])) return false;
+    if (on_line_.contains(map_situation(from, ring_[(at + i) & mask]))) return 3;
   for (int i = 0; i < present; ++i)
-    if (!on_line_.contains(ring_[(at + absent + i) & mask])) return false;
-  return true;
+    if (!on_line_.contains(map_situation(from, ring_[(at + absent + i) & mask]))) return 4;
+  return 0;
 }
 
 void TrompTaylorSearch::load(ProofDeps& out, std::uint64_t at, int absent, int present, int stone_cap,
-                             int line_index) const {
+                             int line_index, int from) const {
   out.clear();
   out.stone_cap = stone_cap;
   const std::size_t mask = ring_size_ - 1;
-  for (int i = 0; i < absent; ++i) out.absent.push_back(ring_[(at + i) & mask]);
+  for (int i = 0; i < absent; ++i) out.absent.push_back(map_situation(from, ring_[(at + i) & mask]));
   for (int i = 0; i < present; ++i) {
-    std::uint64_t k = ring_[(at + absent + i) & mask];
+    std::uint64_t k = map_situation(from, ring_[(at + absent + i) & mask]);
     out.present.push_back({k, on_line_.first_index(k)});
+  }
+  if (from != 0) {  // the ring holds them sorted in the canonical orientation
+    std::sort(out.absent.begin(), out.absent.end());
+    std::sort(out.present.begin(), out.present.end());
   }
   out.drop_from(line_index);
 }
 
-std::uint64_t TrompTaylorSearch::save(const ProofDeps& d) {
+std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
   const std::uint64_t at = ring_cursor_;
   const std::size_t mask = ring_size_ - 1;
-  for (std::uint64_t k : d.absent) ring_[ring_cursor_++ & mask] = k;
-  for (const Present& p : d.present) ring_[ring_cursor_++ & mask] = p.key;
+  for (std::uint64_t k : d.absent) ring_[ring_cursor_++ & mask] = map_situation(to, k);
+  for (const Present& p : d.present) ring_[ring_cursor_++ & mask] = map_situation(to, p.key);
   return at;
 }
 
-void TrompTaylorSearch::store(std::uint64_t key, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid,
+void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid,
                               int best, std::uint64_t work, Entry* superseded) {
+  const std::uint64_t key = c.key;
   const bool keep_lo = lo > -n_ && !lod.overflow, keep_hi = hi < n_ && !hid.overflow;
   if ((lo > -n_ && lod.overflow) || (hi < n_ && hid.overflow)) ++stats_.unstorable;
   if (!keep_lo && !keep_hi && best == kNoMove) return;
@@ -174,18 +193,24 @@ void TrompTaylorSearch::store(std::uint64_t key, int lo, const ProofDeps& lod, i
   // The new bounds are at least as tight as those of an entry that held at
   // the probe (they started from them), so that entry is replaced first.
   Entry* victim = superseded ? superseded : bucket;
+  bool empty = false;
   for (int w = 0; w < kWays && !superseded; ++w) {
     Entry& e = bucket[w];
     if (!e.used()) {
       victim = &e;
+      empty = true;
       break;
     }
     if (e.work < victim->work) victim = &e;
   }
+  if (superseded) ++stats_.store_superseded;
+  else if (empty) ++stats_.store_empty;
+  else if (victim->key == key) ++stats_.store_evict_same;
+  else ++stats_.store_evict_other;
   Entry e;
   e.key = key;
   e.work = static_cast<std::uint8_t>(std::bit_width(std::max<std::uint64_t>(work, 1)));
-  e.best = static_cast<std::int8_t>(best);
+  e.best = static_cast<std::int8_t>(map_point(c.to, best));
   e.lo = static_cast<std::int8_t>(keep_lo ? lo : -n_);
   e.hi = static_cast<std::int8_t>(keep_hi ? hi : n_);
   e.lo_cap = static_cast<std::int8_t>(keep_lo ? lod.stone_cap : ProofDeps::kNoCap);
@@ -193,12 +218,12 @@ void TrompTaylorSearch::store(std::uint64_t key, int lo, const ProofDeps& lod, i
   if (keep_lo) {
     e.lo_absent = static_cast<std::uint16_t>(lod.absent.size());
     e.lo_present = static_cast<std::uint16_t>(lod.present.size());
-    e.lo_at = save(lod);
+    e.lo_at = save(lod, c.to);
   }
   if (keep_hi) {
     e.hi_absent = static_cast<std::uint16_t>(hid.absent.size());
     e.hi_present = static_cast<std::uint16_t>(hid.present.size());
-    e.hi_at = save(hid);
+    e.hi_at = save(hid, c.to);
   }
   *victim = e;
   ++stats_.stores;
@@ -237,6 +262,7 @@ void TrompTaylorSearch::generate(Ply& P, const Frame& f, bool use_symmetry) {
 
 TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth) {
   if (opt_.node_limit && stats_.nodes >= opt_.node_limit) throw NodeLimitReached();
+  if (test_limit_ && stats_.nodes >= test_limit_) throw TestBudgetSpent{};
   if ((stats_.nodes & 0x3FF) == 0) work_meter().fetch_add(0x400, std::memory_order_relaxed);  // progress only
   if (opt_.time_limit > 0 && (stats_.nodes & 0x3FFF) == 0 && std::chrono::steady_clock::now() > deadline_)
     throw NodeLimitReached("time limit reached");
@@ -244,6 +270,12 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   // 64 plies, well inside the reserve.
   if ((depth & 63) == 0 && stack_near_end()) throw NodeLimitReached(kStackLimitMessage);
   ++stats_.nodes;
+  if (captures_on_path_) ++stats_.below_capture;
+  if (opt_.profile) {
+    auto& dn = stats_.profile.depth_nodes;
+    if (dn.size() <= static_cast<std::size_t>(depth)) dn.resize(depth + 1);
+    ++dn[depth];
+  }
   Ply& P = ply(depth);
   P.lo.clear();
   P.hi.clear();
@@ -271,10 +303,12 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
     if (opt_.fill && gb.fill > gb.pass && f.before_black <= nb && !(f.to_move == Color::White && f.passes == 1)) {
       benson.lo = gb.fill;
       benson_lo_cap = nb;
+      ++stats_.fill_used;
     }
     if (opt_.fill && gw.fill > gw.pass && f.before_white <= nw && !(f.to_move == Color::Black && f.passes == 1)) {
       benson.hi = -gw.fill;
       benson_hi_cap = nw;
+      ++stats_.fill_used;
     }
     if (benson.lo >= beta || benson.hi <= alpha || benson.lo == benson.hi) {
       lo = benson.lo;
@@ -288,7 +322,8 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   // Stored bounds whose proofs hold under this history may settle the node.
   // A state may have several entries, proved under different histories.
   int hint = kNoMove;
-  const std::uint64_t key = state_key(f);
+  const Canon canon = table_ ? canonical(f) : Canon{0, 0, 0};
+  const std::uint64_t key = canon.key;
   Entry* superseded = nullptr;  // an entry all of whose bounds hold here
   if (table_) {
     Entry* bucket = bucket_of(key);
@@ -296,18 +331,26 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       Entry& e = bucket[w];
       if (!e.used() || e.key != key) continue;
       ++stats_.probes;
-      const bool lo_ok = holds(e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, f.before_black);
-      const bool hi_ok = holds(e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, f.before_white);
+      const int lo_fail = fails(e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, f.before_black, canon.from);
+      const int hi_fail = fails(e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, f.before_white, canon.from);
+      const bool lo_ok = lo_fail == 0, hi_ok = hi_fail == 0;
       if (lo_ok && hi_ok) superseded = &e;
       else ++stats_.history_rejects;
-      if (hint == kNoMove || (lo_ok && hi_ok)) hint = e.best;
+      for (int why : {lo_fail, hi_fail}) {
+        stats_.reject_cap += why == 1;
+        stats_.reject_lost += why == 2;
+        stats_.reject_absent += why == 3;
+        stats_.reject_present += why == 4;
+      }
+      if (hint == kNoMove || (lo_ok && hi_ok)) hint = e.best == kNoMove ? kNoMove : map_point(canon.from, e.best);
+      if (canon.from != 0 && ((lo_ok && e.lo > lo) || (hi_ok && e.hi < hi))) ++stats_.turned_uses;
       if (lo_ok && e.lo > lo) {
         lo = e.lo;
-        load(P.lo, e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, line_index);
+        load(P.lo, e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, line_index, canon.from);
       }
       if (hi_ok && e.hi < hi) {
         hi = e.hi;
-        load(P.hi, e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, line_index);
+        load(P.hi, e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, line_index, canon.from);
       }
     }
     if (lo >= beta || hi <= alpha || lo == hi) {
@@ -317,6 +360,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   }
   // Benson's bounds hold on every line: where tighter than the table's they
   // start the node's bounds (a child's better bound replaces them later).
+  if (benson.lo > lo || benson.hi < hi) ++stats_.benson_start;
   if (benson.lo > lo) {
     lo = benson.lo;
     P.lo.clear();
@@ -347,6 +391,8 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   }
   P.acc.clear();
   generate(P, f, P.stab != 1);
+  ++stats_.expanded;
+  if (!P.banned.empty()) ++stats_.with_bans;
 
   const int side = index(f.to_move);
   for (Cand& c : P.moves) {
@@ -368,15 +414,19 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   for (std::size_t i = 0; i < P.moves.size(); ++i) {
     const Cand c = P.moves[i];
     push_frame({c.next, c.sit, opponent(f.to_move), c.point < 0 ? f.passes + 1 : 0});
+    const bool capture = c.point >= 0 && popcount(c.next.black | c.next.white) <= popcount(f.pos.black | f.pos.white);
+    captures_on_path_ += capture;
     LoHi r;
     try {
       r = search(alpha, beta, depth + 1);
     } catch (...) {
+      captures_on_path_ -= capture;
       pop_frame();
       throw;
     }
+    captures_on_path_ -= capture;
     pop_frame();
-    Ply& C = ply(depth + 1);
+    Ply& C = ply(depth + 1);  // (a TestBudgetSpent above unwinds like NodeLimitReached)
     if (maxi) {
       if (r.lo > lo) {
         lo = r.lo;
@@ -402,6 +452,9 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
     }
     if (cut) {
       history_[side][slot_of(c.point)] += 1 + (64 - std::min(depth, 63));
+      ++stats_.cut_nodes;
+      stats_.cut_first += i == 0;
+      stats_.cut_moves += i + 1;
       break;
     }
     // A biased iteration looks for one kind of proof only (see deepen()):
@@ -412,9 +465,11 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
     // which this iteration does not look for.
     if ((bias_ > 0 && !maxi && r.lo < beta) || (bias_ < 0 && maxi && r.hi > alpha)) {
       abandoned = true;
+      ++stats_.abandoned;
       break;
     }
   }
+  if (!cut && !abandoned) ++stats_.all_nodes;
   if (!cut && !abandoned) {
     // The bound over all moves also rests on each banned play staying banned.
     for (const Cand& c : P.banned) P.acc.add_present({c.sit, static_cast<std::int32_t>(c.score)}, cap);
@@ -428,7 +483,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   }
   P.lo.drop_from(line_index);
   P.hi.drop_from(line_index);
-  if (table_) store(key, lo, P.lo, hi, P.hi, best, stats_.nodes - nodes_before + 1, superseded);
+  if (table_) store(canon, lo, P.lo, hi, P.hi, best, stats_.nodes - nodes_before + 1, superseded);
   return {lo, hi};
 }
 
@@ -444,12 +499,30 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
   } reset{horizon_, bias_};
   const auto start = std::chrono::steady_clock::now();
   LoHi b{-n_, n_};  // what is proved so far about the current state
+  const std::uint64_t deepen_start = stats_.nodes;
   auto decided = [&] { return b.lo == b.hi || b.lo >= beta || b.hi <= alpha; };
   // One null-window test: lo > t (bias +1) or hi <= t (bias -1).
   auto test = [&](int t, int bias) {
     bias_ = bias;
     ++stats_.iterations;
-    const LoHi r = search(t, t + 1, 0);
+    const std::uint64_t nodes_before = stats_.nodes;
+    // A test's budget grows with the work done so far (see SearchOptions::test_budget).
+    test_limit_ = opt_.test_budget > 0
+                      ? nodes_before + std::max<std::uint64_t>(
+                                           opt_.test_budget_min, static_cast<std::uint64_t>(opt_.test_budget *
+                                                                                      static_cast<double>(nodes_before - deepen_start)))
+                      : 0;
+    LoHi r;
+    try {
+      r = search(t, t + 1, 0);
+    } catch (const TestBudgetSpent&) {
+      test_limit_ = 0;
+      ++stats_.budget_stops;
+      if (opt_.profile) stats_.profile.tests.push_back({horizon_, bias, t, b.lo, b.hi, stats_.nodes - nodes_before, true});
+      throw;
+    }
+    test_limit_ = 0;
+    if (opt_.profile) stats_.profile.tests.push_back({horizon_, bias, t, r.lo, r.hi, stats_.nodes - nodes_before, false});
     const bool moved = r.lo > b.lo || r.hi < b.hi;
     b.lo = std::max(b.lo, r.lo);
     b.hi = std::min(b.hi, r.hi);
@@ -459,19 +532,39 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
     horizon_ = h;
     const std::uint64_t cut_before = stats_.horizon_nodes;
     // At this horizon: raise the lower bound and lower the upper bound by
-    // proofs of one kind at a time, until neither moves.
-    for (bool moved = true; moved && !decided();) {
-      moved = test(b.lo, +1);
-      if (!decided()) moved = test(b.hi - 1, -1) || moved;
+    // proofs of one kind at a time. A test whose window moved nothing (or
+    // that ran out of its budget) is not repeated at this horizon: it would
+    // re-search the same unproved tree (on 2x6 the upper test ran nine
+    // times at one horizon, 60% of all nodes; docs/solving.md, "Where the
+    // nodes go").
+    bool aborted = false;
+    for (int failed_lo = kNoHorizon, failed_hi = kNoHorizon; !decided();) {
+      bool ran = false;
+      for (int bias : {+1, -1}) {
+        if (decided()) break;
+        const int t = bias > 0 ? b.lo : b.hi - 1;
+        int& failed = bias > 0 ? failed_lo : failed_hi;
+        if (t == failed) continue;
+        ran = true;
+        bool moved = false;
+        try {
+          moved = test(t, bias);
+        } catch (const TestBudgetSpent&) {
+          aborted = true;
+        }
+        if (!moved) failed = t;
+      }
+      if (!ran) break;
     }
     if (opt_.progress)
       std::fprintf(stderr, "search: horizon %d plies, bounds [%d, %d], %llu nodes, %.1f s\n", h, b.lo, b.hi,
                    static_cast<unsigned long long>(stats_.nodes),
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     if (decided()) return b;
-    // With no node at the horizon the tests were complete searches, and a
-    // complete null-window search always decides its window.
-    if (stats_.horizon_nodes == cut_before)
+    // With no node at the horizon (and no test stopped by its budget) the
+    // tests were complete searches, and a complete null-window search
+    // always decides its window.
+    if (!aborted && stats_.horizon_nodes == cut_before)
       throw std::logic_error("search solver: a complete search left its window undecided");
   }
 }
@@ -538,10 +631,11 @@ bool TrompTaylorSearch::reaches(Color mover, int target) {
 
 int TrompTaylorSearch::table_hint() const {
   if (!table_) return kNoMove;
-  const std::uint64_t key = state_key(line_.back());
-  const Entry* bucket = bucket_of(key);
+  const Canon c = canonical(line_.back());
+  const Entry* bucket = bucket_of(c.key);
   for (int w = 0; w < kWays; ++w)
-    if (bucket[w].used() && bucket[w].key == key && bucket[w].best != kNoMove) return bucket[w].best;
+    if (bucket[w].used() && bucket[w].key == c.key && bucket[w].best != kNoMove)
+      return map_point(c.from, bucket[w].best);
   return kNoMove;
 }
 
@@ -612,6 +706,64 @@ std::vector<Move> TrompTaylorSearch::principal_variation(Value v) {
     if (!found) throw std::logic_error("search solver: no move keeps the value (inconsistent search)");
   }
   return pv;
+}
+
+}  // namespace gotb::search
+
+namespace gotb::search {
+
+std::string format_profile(const SearchStats& st) {
+  std::string out;
+  char buf[256];
+  auto pct = [](std::uint64_t a, std::uint64_t b) { return b ? 100.0 * static_cast<double>(a) / static_cast<double>(b) : 0.0; };
+  auto line = [&](const char* fmt, auto... args) {
+    std::snprintf(buf, sizeof buf, fmt, args...);
+    out += buf;
+  };
+  using ull = unsigned long long;
+  line("profile: %llu nodes, %llu expanded (%.1f%%), %llu at a horizon (%.1f%%), %llu settled by Benson/fill "
+       "(%.1f%%), %llu by the table (%.1f%%)\n",
+       ull(st.nodes), ull(st.expanded), pct(st.expanded, st.nodes), ull(st.horizon_nodes),
+       pct(st.horizon_nodes, st.nodes), ull(st.benson_cutoffs), pct(st.benson_cutoffs, st.nodes), ull(st.cutoffs),
+       pct(st.cutoffs, st.nodes));
+  line("profile: %llu deepening tests, %llu stopped by their budget\n", ull(st.iterations), ull(st.budget_stops));
+  line("profile: expanded nodes: %llu cut off (%.1f%%; by the first move %.1f%% of those, %.2f moves searched on "
+       "average), %llu searched every move (%.1f%%), %llu abandoned by a one-sided test (%.1f%%)\n",
+       ull(st.cut_nodes), pct(st.cut_nodes, st.expanded), pct(st.cut_first, st.cut_nodes),
+       st.cut_nodes ? static_cast<double>(st.cut_moves) / static_cast<double>(st.cut_nodes) : 0.0,
+       ull(st.all_nodes), pct(st.all_nodes, st.expanded), ull(st.abandoned), pct(st.abandoned, st.expanded));
+  line("profile: capture cycles: %.1f%% of nodes lie below a capture on the search path, %.1f%% of expanded nodes "
+       "have a play superko forbids\n",
+       pct(st.below_capture, st.nodes), pct(st.with_bans, st.expanded));
+  line("profile: table: %llu probes found the state, %llu settled the node, %llu entries rejected by the history "
+       "(bounds failing: stone cap %llu, list overwritten %llu, absent fact %llu, present fact %llu)\n",
+       ull(st.probes), ull(st.cutoffs), ull(st.history_rejects), ull(st.reject_cap), ull(st.reject_lost),
+       ull(st.reject_absent), ull(st.reject_present));
+  line("profile: stored bounds used through a board symmetry: %llu\n", ull(st.turned_uses));
+  line("profile: stores %llu: empty slot %llu, replaced the entry that held %llu, evicted another entry of the state "
+       "%llu, evicted another state %llu; unstorable bounds %llu\n",
+       ull(st.stores), ull(st.store_empty), ull(st.store_superseded), ull(st.store_evict_same),
+       ull(st.store_evict_other), ull(st.unstorable));
+  line("profile: Benson/fill: settled %llu nodes, tightened the start bounds of %llu, fill raised a bound %llu times\n",
+       ull(st.benson_cutoffs), ull(st.benson_start), ull(st.fill_used));
+  const auto& dn = st.profile.depth_nodes;
+  if (!dn.empty()) {
+    out += "profile: nodes by ply below the searched state (8-ply buckets):\n";
+    std::uint64_t total = 0;
+    for (auto v : dn) total += v;
+    for (std::size_t b = 0; b < dn.size(); b += 8) {
+      std::uint64_t s = 0;
+      for (std::size_t d = b; d < std::min(dn.size(), b + 8); ++d) s += dn[d];
+      line("  %4zu-%-4zu %14llu %5.1f%%\n", b, b + 7, ull(s), pct(s, total));
+    }
+  }
+  if (!st.profile.tests.empty()) {
+    out += "profile: null-window tests (horizon, kind, window, result, nodes):\n";
+    for (const auto& t : st.profile.tests)
+      line("  h=%-4d %s t=%-4d -> [%d, %d] %llu%s\n", t.horizon, t.bias > 0 ? "lo>t " : "hi<=t", t.t, t.lo, t.hi,
+           ull(t.nodes), t.stopped ? " (budget spent, stopped)" : "");
+  }
+  return out;
 }
 
 }  // namespace gotb::search

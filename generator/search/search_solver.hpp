@@ -21,6 +21,7 @@
 #include <cstdlib>
 #include <deque>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -45,6 +46,10 @@ struct SearchOptions {
   std::size_t max_dependencies = 1024;  // larger proofs are used but not stored
   bool transpositions = true;
   bool symmetry = true;
+  // Table entries in a canonical orientation (the least state key over the
+  // board's symmetries), dependencies mapped with it: one entry serves every
+  // symmetric image of a state (docs/solving.md §3, "Symmetric entries").
+  bool symmetric_table = true;
   bool benson = true;  // pass-alive area bounds (core/benson.hpp) at every node
   bool fill = true;    // ... raised by fill guarantees where the history allows (needs benson)
   // Iterative deepening: searches bounded to step, 2*step, ... plies below
@@ -52,7 +57,18 @@ struct SearchOptions {
   // horizon returns only bounds that hold for every line (Benson, stored
   // proofs). 0 = one unbounded depth-first search.
   int deepening_step = 4;
+  // A deepening test may spend at most this factor times the nodes the
+  // deepening has spent so far (at least test_budget_min); past it the test stops, as
+  // if it had moved nothing, and the next horizon comes. A test that fails
+  // for want of depth is exponentially dearer at each horizon (4x4: the
+  // failing tests at 20 plies took 85% of all nodes, one horizon before the
+  // proof); the budget caps that waste. Stopping a test loses no proof (the
+  // table keeps what it proved) and the budget grows with every stop, so a
+  // complete search eventually fits. 0 = no budget.
+  double test_budget = 1.0;
+  std::uint64_t test_budget_min = 1 << 14;
   bool progress = false;  // one line per deepening iteration on stderr
+  bool profile = false;   // collect SearchStats::profile (depth histogram, per-test costs); counters are always kept
   // search_solve() only: with move values requested, solve the root moves on
   // this many threads, one solver each (a TrompTaylorSearch is sequential).
   int threads = 1;
@@ -69,7 +85,34 @@ struct SearchStats {
   std::uint64_t unstorable = 0;        // bounds whose dependency set overflowed
   std::uint64_t horizon_nodes = 0;     // nodes cut at an iteration's horizon
   std::uint64_t iterations = 0;        // deepening iterations
+  // Diagnostics (`gotb solve --profile`); none of them changes the search.
+  std::uint64_t reject_cap = 0, reject_lost = 0, reject_absent = 0, reject_present = 0;  // why a bound did not hold
+  std::uint64_t expanded = 0;       // nodes that generated their moves
+  std::uint64_t cut_nodes = 0;      // ... that ended in a cut-off by a child
+  std::uint64_t cut_first = 0;      // ... by their first move
+  std::uint64_t cut_moves = 0;      // moves searched at cut nodes, in total
+  std::uint64_t all_nodes = 0;      // ... that searched every move
+  std::uint64_t abandoned = 0;      // ... given up by a one-sided test
+  std::uint64_t below_capture = 0;  // nodes whose line since the searched state contains a capture
+  std::uint64_t with_bans = 0;      // expanded nodes where superko forbids at least one play
+  std::uint64_t benson_start = 0;   // nodes whose bounds Benson/fill tightened beyond the table's
+  std::uint64_t fill_used = 0;      // nodes where a fill guarantee raised a Benson bound
+  std::uint64_t turned_uses = 0;    // stored bounds used through a symmetry (entry of another orientation)
+  std::uint64_t store_empty = 0, store_superseded = 0, store_evict_same = 0, store_evict_other = 0;
+  std::uint64_t budget_stops = 0;  // deepening tests stopped by their budget
+  struct Test {
+    int horizon, bias, t, lo, hi;
+    std::uint64_t nodes;
+    bool stopped;
+  };
+  struct Profile {
+    std::vector<std::uint64_t> depth_nodes;  // nodes by ply below the searched state
+    std::vector<Test> tests;                 // every null-window test of deepen()
+  } profile;
 };
+
+// The counters and, where collected, the profile as readable text.
+std::string format_profile(const SearchStats& st);
 
 class TrompTaylorSearch {
  public:
@@ -162,6 +205,9 @@ class TrompTaylorSearch {
   // Deepening searches from the current state until the bounds are exact or
   // outside (alpha, beta).
   LoHi deepen(int alpha, int beta);
+  // A deepening test that spent its budget (SearchOptions::test_budget).
+  struct TestBudgetSpent {};
+  std::uint64_t test_limit_ = 0;  // node count at which the running test stops; 0 = none
   void generate(Ply& P, const Frame& f, bool use_symmetry);
 
   // Transposition table.
@@ -170,10 +216,25 @@ class TrompTaylorSearch {
   // The best move of any entry of the current state (a hint for ordering
   // only: no history check), or kNoMove.
   int table_hint() const;
-  bool holds(std::uint64_t at, int absent, int present, int stone_cap, int stones_before) const;
-  void load(ProofDeps& out, std::uint64_t at, int absent, int present, int stone_cap, int line_index) const;
-  std::uint64_t save(const ProofDeps& d);
-  void store(std::uint64_t key, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid, int best,
+  // A state's table key: its image under the symmetry `to` that gives the
+  // least key; `from` (the inverse) maps the entry's situations and best move
+  // back to the current orientation. Identity when symmetric_table is off.
+  struct Canon {
+    std::uint64_t key;
+    int to, from;
+  };
+  Canon canonical(const Frame& f) const;
+  std::uint64_t map_situation(int s, std::uint64_t sit) const {
+    if (s == 0) return sit;
+    constexpr std::uint64_t m31 = (std::uint64_t{1} << 31) - 1;
+    return sym_.apply(s, sit & m31) | (sym_.apply(s, (sit >> 31) & m31) << 31) | (sit & (std::uint64_t{3} << 62));
+  }
+  int map_point(int s, int point) const { return point < 0 || s == 0 ? point : sym_.perm(s)[point]; }
+  // 0 when the bound holds, else why not: 1 stone cap, 2 list overwritten, 3 absent fact, 4 present fact.
+  int fails(std::uint64_t at, int absent, int present, int stone_cap, int stones_before, int from) const;
+  void load(ProofDeps& out, std::uint64_t at, int absent, int present, int stone_cap, int line_index, int from) const;
+  std::uint64_t save(const ProofDeps& d, int to);
+  void store(const Canon& c, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid, int best,
              std::uint64_t work, Entry* superseded);
 
   const Board& board_;
@@ -190,6 +251,7 @@ class TrompTaylorSearch {
   // After `mover` played from a state of exact value target: does the
   // current state keep it? (One deepening null-window test.)
   bool reaches(Color mover, int target);
+  int captures_on_path_ = 0;  // captures on the search path (profile only)
   int bias_ = 0;              // +1: seek only lo >= beta proofs, -1: only hi <= alpha, 0: both
   PathSet on_line_;
   std::deque<Ply> plies_;

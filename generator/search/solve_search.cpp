@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <memory>
 
 #include <tbb/parallel_for.h>
@@ -19,6 +20,9 @@ bool search_supports(const SolveRequest& req, std::string* why) {
   if (req.rules.family() != "tromp-taylor")
     return no("the search solver implements the tromp-taylor family only, not '" + req.rules.family() + "'");
   if (req.repeat != RepeatScoring::Superko) return no("the search solver does not play the repeated-state games");
+  if (req.rules.get("ko") == "basic")
+    return no("the search solver plays the superko rulesets; tromp-taylor:ko=basic is solved by the reference "
+              "solver or read from an exact table (gotb generate)");
   if (req.board.size() > 31)
     return no("the search solver handles boards of up to 31 points; " + req.board.spec() + " has " +
               std::to_string(req.board.size()));
@@ -44,6 +48,7 @@ void add_counters(SolveReport& rep, const search::SearchStats& st) {
   add("benson_cutoffs", st.benson_cutoffs);
   add("deepening_iterations", st.iterations);
   add("horizon_nodes", st.horizon_nodes);
+  add("symmetric_uses", st.turned_uses);
   rep.nodes += st.nodes;
   rep.memo_hits += st.cutoffs;
 }
@@ -139,6 +144,14 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   }
   search::TrompTaylorSearch solver(req.board, TrompTaylorConfig::from(req.rules), req.komi, opt);
   for (Move m : history) solver.play(m);
+  // --profile: printed when the solve ends, also when a limit stops it.
+  struct PrintProfile {
+    const search::TrompTaylorSearch& s;
+    bool on;
+    ~PrintProfile() {
+      if (on) std::fputs(search::format_profile(s.stats()).c_str(), stderr);
+    }
+  } print_profile{solver, opt.profile};
   SolveReport rep;
   rep.method = "search";
   rep.game_over = solver.is_over();
@@ -162,6 +175,7 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   }
   finish_move_report(req, rep);
   add_counters(rep, solver.stats());
+
   if (retro) {
     rep.counters.push_back({"retro_build_ms", static_cast<std::uint64_t>(retro->build_seconds() * 1000 + 0.5)});
     rep.counters.push_back({"retro_states", retro->build_stats().states});

@@ -6,6 +6,8 @@
 #include "core/rules/games.hpp"
 #include "core/rules/japanese/analysis.hpp"
 #include "query/cli/commands.hpp"
+#include "core/numbers.hpp"
+#include "query/cli/number_options.hpp"
 
 namespace gotb::cli {
 namespace {
@@ -21,18 +23,9 @@ int parse_prisoners(const std::string& text) {
   auto comma = text.find(',');
   if (comma == std::string::npos)
     throw std::invalid_argument("--prisoners takes B,W (stones captured by Black, by White), got '" + text + "'");
-  auto number = [&](const std::string& t) {
-    std::size_t used = 0;
-    int v = -1;
-    try {
-      v = std::stoi(t, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used != t.size() || v < 0)
-      throw std::invalid_argument("--prisoners: '" + t + "' is not a non-negative number");
-    return v;
-  };
+  // Bounded so that the difference cannot overflow (no real game on 64
+  // points captures a million stones).
+  auto number = [&](const std::string& t) { return static_cast<int>(parse_integer(t, 0, 1'000'000, "--prisoners")); };
   return number(text.substr(0, comma)) - number(text.substr(comma + 1));
 }
 
@@ -79,8 +72,12 @@ void add_analyse_command(CLI::App& app) {
   sub->add_option("--position,-p", args->position, "diagram, rows top first separated by '/' (X black, O white, . empty)");
   sub->add_option("--moves,-m", args->moves, "alternation to replay from the empty board instead of --position");
   sub->add_option("--prisoners", args->prisoners, "B,W: stones captured by Black and by White during the alternation");
-  sub->add_option("--komi,-k", args->komi, "komi subtracted from Black's score")->capture_default_str();
-  sub->add_option("--max-nodes", args->max_nodes, "node budget per hypothetical-sequence graph")->capture_default_str();
+  sub->add_option("--komi,-k", args->komi, "komi subtracted from Black's score")
+      ->check(komi_number())
+      ->capture_default_str();
+  sub->add_option("--max-nodes", args->max_nodes, "node budget per hypothetical-sequence graph")
+      ->check(count_number(SIZE_MAX))
+      ->capture_default_str();
   sub->callback([args] { run_analyse(*args); });
 }
 

@@ -13,16 +13,18 @@ void add_gtp_command(CLI::App& app) {
       "gtp",
       "GTP version 2 engine on stdin/stdout that plays perfectly, solving the game exactly on the fly "
       "(docs/frontends.md). Boards the solver cannot handle (more than --max-points points) get "
-      "'? unacceptable size'. --tablebase is refused: the retrograde files hold finite-state fixpoints, not proven "
-      "superko values");
+      "'? unacceptable size'. With --tablebase FILE it plays from the file (its board, rules and komi; genmove "
+      "refuses states the file holds no exact value for unless --fallback solves them)");
   add_game_options(sub, *args, false, false);
+  add_allow_sgf_graph(sub, *args);
   args->board_opt->description("board the engine starts on (default 2x2; GTP boardsize / rectangular_boardsize change it): "
                                "RxC, cylinder:RxC, torus:RxC or ring:N");
   sub->callback([args] {
-    if (args->board.empty()) args->board = "2x2";
+    if (args->board.empty() && args->tablebase.empty()) args->board = "2x2";
     ResolvedGame g = resolve_game(*args);
     auto backend = backend_for(*args);
     GtpEngine engine(*backend, g.spec);
+    engine.set_allow_sgf_graph(args->allow_sgf_graph);
     std::ios::sync_with_stdio(false);
     engine.run(std::cin, std::cout);
   });

@@ -9,6 +9,7 @@
 
 #include "format/tablebase.hpp"
 #include "query/cli/commands.hpp"
+#include "query/cli/output.hpp"
 #include "query/game_record.hpp"
 
 namespace gotb::cli {
@@ -82,7 +83,8 @@ nlohmann::json info_json(TablebaseReader& r) {
 std::string info_text(TablebaseReader& r) {
   const TablebaseMeta& m = r.meta();
   std::ostringstream o;
-  auto line = [&](const std::string& k, const std::string& v) { o << pad(k, 18) << v << "\n"; };
+  // Every value may come from the file: escaped for the terminal.
+  auto line = [&](const std::string& k, const std::string& v) { o << pad(k, 18) << terminal_safe(v) << "\n"; };
   line("file", r.path() + " (" + std::to_string(r.file_bytes()) + " bytes)");
   line("format", "gotb tablebase, version " + std::to_string(m.format_version));
   line("board", m.board + " (" + std::to_string(r.board().size()) + " points)");
@@ -98,8 +100,8 @@ std::string info_text(TablebaseReader& r) {
   if (!m.extra.empty()) {
     o << "extra\n";
     size_t w = 0;
-    for (const auto& [k, v] : m.extra) w = std::max(w, k.size());
-    for (const auto& [k, v] : m.extra) o << "  " << pad(k, w + 2) << v << "\n";
+    for (const auto& [k, v] : m.extra) w = std::max(w, terminal_safe(k).size());
+    for (const auto& [k, v] : m.extra) o << "  " << pad(terminal_safe(k), w + 2) << terminal_safe(v) << "\n";
   }
   o << "arrays\n";
   auto infos = r.array_info();
@@ -111,7 +113,7 @@ std::string info_text(TablebaseReader& r) {
   for (const auto& a : infos) {
     o << "  " << pad(a.name, nw + 2) << lpad(std::to_string(a.values), 12) << lpad(std::to_string(a.chunks), 8)
       << lpad(std::to_string(a.chunk_values), 11) << lpad(std::to_string(a.stored_bytes), 12)
-      << lpad(ratio_text(a.values, a.stored_bytes), 10) << "  " << pad(hex64(a.xxh64), 18) << a.filter << "\n";
+      << lpad(ratio_text(a.values, a.stored_bytes), 10) << "  " << pad(hex64(a.xxh64), 18) << terminal_safe(a.filter) << "\n";
     raw += a.values;
     stored += a.stored_bytes;
   }
@@ -140,7 +142,8 @@ void add_info_command(CLI::App& app) {
   sub->callback([args] {
     TablebaseReader r(args->file);
     if (args->json)
-      std::cout << info_json(r).dump(2) << "\n";
+      // JSON escapes control characters; bytes that are not UTF-8 become U+FFFD.
+      std::cout << info_json(r).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     else
       std::cout << info_text(r);
   });
@@ -183,14 +186,14 @@ void add_verify_command(CLI::App& app) {
         char t[32];
         std::snprintf(t, sizeof t, "%.2f", secs);
         std::cout << file << ": OK - " << arrays << " arrays, " << values << " values in " << chunks
-                  << " chunks; every xxh64 checksum matches (" << t << " s)\n";
+                  << " chunks; the metadata checksum and every chunk and array checksum match (" << t << " s)\n";
       } else {
         std::cout << file << ": FAILED - " << problems.size() << " problem" << (problems.size() == 1 ? "" : "s")
                   << "\n";
-        for (const auto& p : problems) std::cerr << "gotb: error: " << p << "\n";
+        for (const auto& p : problems) std::cerr << "gotb: error: " << terminal_safe(p) << "\n";
       }
     }
-    if (args->json) std::cout << all.dump(2) << "\n";
+    if (args->json) std::cout << all.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
     if (bad)
       throw std::runtime_error(std::to_string(bad) + " of " + std::to_string(args->files.size()) +
                                " file" + (args->files.size() == 1 ? "" : "s") + " failed verification");

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "query/cli/commands.hpp"
+#include "query/cli/number_options.hpp"
 #include "query/cli/game_args.hpp"
 #include "query/json.hpp"
 #include "query/pv.hpp"
@@ -18,7 +19,7 @@ struct PvArgs {
   std::size_t max_nodes = 20000;
 };
 
-void run_pv(const PvArgs& a) {
+void run_pv(PvArgs& a) {
   ResolvedGame g = resolve_game(a.game);
   auto backend = backend_for(a.game);
   if (std::string why = backend->unsupported(g.spec); !why.empty()) throw std::invalid_argument(why);
@@ -54,11 +55,14 @@ void add_pv_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "pv", "Principal variation (optimal play to the end) from the empty board or a history, as SGF FF[4]");
   add_game_options(sub, args->game, true, false);
-  sub->add_option("--sgf", args->sgf_out, "write the SGF game record here ('-' for stdout)");
+  sub->add_option("--sgf", args->sgf_out, "write the SGF game record here ('-' for stdout)")->check(non_empty_name());
   sub->add_flag("--all-optimal", args->all_optimal, "add every other value-keeping move as a variation");
   sub->add_option("--alt-depth", args->alt_depth, "with --all-optimal: how many levels of variations branch again")
+      ->check(integer_number(0, 1000))
       ->capture_default_str();
-  sub->add_option("--max-sgf-nodes", args->max_nodes, "refuse SGF trees larger than this")->capture_default_str();
+  sub->add_option("--max-sgf-nodes", args->max_nodes, "refuse SGF trees larger than this")
+      ->check(count_number(100'000'000))
+      ->capture_default_str();
   sub->add_flag("--json", args->json, "print JSON (see docs/json.md)");
   sub->callback([args] { run_pv(*args); });
 }

@@ -3,6 +3,7 @@
 
 #include "core/rules/games.hpp"
 #include "query/cli/commands.hpp"
+#include "query/cli/number_options.hpp"
 #include "query/cli/game_args.hpp"
 #include "query/referee.hpp"
 
@@ -31,7 +32,8 @@ std::vector<std::vector<std::string>> parse_openings(const std::string& text) {
 }
 
 void run_referee_command(RefereeArgs& a) {
-  if (a.game.board.empty()) throw std::invalid_argument("--board is required");
+  if (a.game.board.empty() && a.game.tablebase.empty())
+    throw std::invalid_argument("--board is required (or --tablebase, whose board is used)");
   ResolvedGame g = resolve_game(a.game);
   RefereeOptions opt(g.spec);
   opt.engine_a = a.engine_a;
@@ -68,18 +70,24 @@ void add_referee_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "referee",
       "Play two GTP engines against each other under gotb's rules; check a perfect player against the exact value");
-  add_game_options(sub, args->game, false, true);
+  add_game_options(sub, args->game, false, false);
   sub->add_option("--engine-a,-a", args->engine_a, "shell command starting engine a")->required();
   sub->add_option("--engine-b", args->engine_b, "shell command starting engine b")->required();
   sub->add_option("--openings", args->openings,
                   "';'-separated move lists played before the engines take over ('-' or empty: none), "
                   "e.g. \"-;A1;A1 B2\"");
   sub->add_option("--games", args->games, "number of games; 0 = every opening with each engine as Black")
+      ->check(integer_number(0, 1'000'000))
       ->capture_default_str();
   sub->add_option("--perfect", args->perfect,
                   "a or b: that engine must never end below the exact value where the engines took over (exit 1)");
-  sub->add_option("--max-moves", args->max_moves, "per game; a longer game is undecided")->capture_default_str();
-  sub->add_option("--timeout", args->timeout, "seconds to wait for one GTP response")->capture_default_str();
+  sub->add_option("--max-moves", args->max_moves, "per game; a longer game is undecided")
+      ->check(integer_number(1, 10'000'000))
+      ->capture_default_str();
+  sub->add_option("--timeout", args->timeout, "seconds to wait for one GTP response (> 0)")
+      ->check(seconds_number(kMaxSeconds))
+      ->check(CLI::PositiveNumber)
+      ->capture_default_str();
   sub->callback([args] { run_referee_command(*args); });
 }
 

@@ -4,6 +4,7 @@
 #include "core/rules/games.hpp"
 #include "generator/search/solve_search.hpp"
 #include "query/cli/commands.hpp"
+#include "query/cli/number_options.hpp"
 #include "query/game_record.hpp"
 #include "query/cli/output.hpp"
 #include "query/cli/search_args.hpp"
@@ -35,7 +36,7 @@ void run_solve(const SolveArgs& a) {
     throw std::invalid_argument("--no-cache belongs to the reference solver (use --method reference or auto)");
   if (a.method == "reference" && a.search.any_set())
     throw std::invalid_argument(
-        "--ordering, --deepening, --threads and --progress belong to the search (use --method search or auto)");
+        "--ordering, --deepening, --threads, --progress and --profile belong to the search (use --method search or auto)");
   if (a.search.threads > 1 && a.no_moves)
     throw std::invalid_argument("--threads splits the work over the root moves, so it needs the move values "
                                 "(drop --no-move-values)");
@@ -56,6 +57,7 @@ void add_solve_command(CLI::App& app) {
   sub->add_option("--rules,-r", args->rules, "ruleset, e.g. tromp-taylor or tromp-taylor:ko=situational")
       ->capture_default_str();
   sub->add_option("--komi,-k", args->komi, "komi subtracted from Black's score (multiple of 0.5)")
+      ->check(komi_number())
       ->capture_default_str();
   sub->add_option("--moves,-m", args->moves, "history before solving, e.g. \"B2 A1 pass\" (GTP coordinates)");
   sub->add_option("--method", args->method, "solver: auto (the default: the search where it applies, else or after it the reference "
@@ -64,14 +66,15 @@ void add_solve_command(CLI::App& app) {
                   "minimax over full histories, every ruleset; slow beyond a few points)")
       ->capture_default_str();
   sub->add_option("--node-limit", args->node_limit, "give up (exit 3) after this many nodes; 0 = no limit")
+      ->check(count_number(UINT64_MAX))
       ->capture_default_str();
   sub->add_option("--time-limit", args->time_limit, "give up (exit 3) after this many seconds; 0 = no limit")
-      ->check(CLI::NonNegativeNumber)
+      ->check(seconds_number(kMaxSeconds))
       ->capture_default_str();
   sub->add_option("--repeated-state", args->repeated_state,
                   "solve the finite-state game instead: no superko, a repeated state (position, player, passes) "
                   "ends the game as a win for 'black' or 'white'");
-  add_search_options(sub, args->search, kOrdering | kDeepening | kThreads | kProgress | kHash);
+  add_search_options(sub, args->search, kOrdering | kDeepening | kThreads | kProgress | kHash | kProfile);
   sub->add_flag("--no-cache", args->no_cache, "disable the reference solver's exact-history cache (slower; for cross-checks; with auto it applies where auto uses the reference solver)");
   sub->add_flag("--no-move-values", args->no_moves, "skip the per-move values (faster)");
   sub->add_flag("--no-pv", args->no_pv,

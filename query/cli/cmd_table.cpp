@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <set>
@@ -18,12 +19,23 @@
 #include <condition_variable>
 #include <mutex>
 
+#include <nlohmann/json.hpp>
+
+#if GOTB_MPI
+#include <mpi.h>
+#endif
+
+#include "generator/distributed/mpi_session.hpp"
 #include "generator/search/solve_search.hpp"
+#include "core/file_io.hpp"
+#include "core/numbers.hpp"
 #include "core/rules/games.hpp"
 #include "core/symmetry.hpp"
 #include "query/cli/commands.hpp"
 #include "query/game_record.hpp"
 #include "query/cli/output.hpp"
+#include "query/cli/number_options.hpp"
+#include "query/cli/run_program.hpp"
 #include "query/cli/search_args.hpp"
 
 namespace gotb::cli {
@@ -61,7 +73,7 @@ struct TableArgs {
   std::uint64_t node_limit = 200'000'000;
   double time_limit = 20;
   std::string out_dir = "results";
-  bool no_files = false, no_plot = false, resume = false;
+  bool no_files = false, no_plot = false, resume = false, mpi = false;
   std::string markdown, csv;
   std::string method = "auto";
   SearchArgs search;
@@ -244,8 +256,13 @@ struct Previous {
 // Reads a table.csv written by this command; any deviation is an error (a
 // resumed table must not carry a misread entry).
 Previous read_previous(const std::filesystem::path& path, double komi) {
-  std::ifstream f(path);
-  if (!f) throw std::runtime_error("--resume: cannot read " + path.string());
+  std::string text;
+  try {
+    text = read_regular_file(path.string(), kMaxCsvFileBytes, "table");
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(std::string("--resume: ") + e.what());
+  }
+  std::istringstream f(text);
   Previous prev;
   std::string line;
   int number = 1;
@@ -259,7 +276,7 @@ Previous read_previous(const std::filesystem::path& path, double komi) {
       const auto v = csv_fields(line);
       if (v.size() != 13) throw std::invalid_argument("expected 13 fields, found " + std::to_string(v.size()));
       const std::string board = Board::parse(v[0]).spec(), rules = RuleSet::parse(v[2]).to_string();
-      if (std::stod(v[3]) != komi) throw std::invalid_argument("komi " + v[3] + " differs from --komi");
+      if (parse_komi(v[3], "komi") != komi) throw std::invalid_argument("komi " + v[3] + " differs from --komi");
       Entry e;
       if (v[4] == "exact") {
         e.status = Status::Proven;
@@ -273,9 +290,9 @@ Previous read_previous(const std::filesystem::path& path, double komi) {
         throw std::invalid_argument("unknown status '" + v[4] + "'");
       }
       e.method = v[7];
-      e.nodes = v[8].empty() ? 0 : std::stoull(v[8]);
-      e.seconds = std::stod(v[9]);
-      e.threads = std::stoi(v[10]);
+      e.nodes = v[8].empty() ? 0 : parse_count(v[8], UINT64_MAX, "nodes");
+      e.seconds = parse_seconds(v[9], 1e12, "seconds");
+      e.threads = static_cast<int>(parse_integer(v[10], 0, 1 << 20, "threads"));
       e.budget = v[11];
       e.why = v[12];
       if (e.status == Status::Proven && e.why.rfind(kUndecided, 0) == 0) {
@@ -356,96 +373,11 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
   if (!(f << text)) throw std::runtime_error("cannot write " + path.string());
 }
 
-void run_table(TableArgs a) {
-  if (a.boards.empty()) a.boards = catalogue(a.max_points);
-  std::vector<RuleSet> rules;
-  for (const auto& r : a.rules) rules.push_back(RuleSet::parse(r));
-  std::vector<Board> boards;
-  for (const auto& b : a.boards) boards.push_back(Board::parse(b));
-  const std::string budget = (a.node_limit ? std::to_string(a.node_limit) + " nodes" : std::string("no node limit")) +
-                             ", " + (a.time_limit > 0 ? fixed(a.time_limit, 0) + " s" : std::string("no time limit"));
-
-  // Which entries this run solves: the requested ones, less those an
-  // earlier run proved (--resume). The table holds the union of both.
-  std::set<std::pair<std::string, std::string>> requested;
-  for (const auto& b : boards)
-    for (const auto& r : rules) requested.insert({b.spec(), r.to_string()});
-  Previous prev;
-  if (a.resume) {
-    prev = read_previous(std::filesystem::path(a.out_dir) / "table.csv", a.komi);
-    std::vector<Board> all_boards;
-    std::vector<RuleSet> all_rules;
-    for (const auto& b : prev.boards) all_boards.push_back(Board::parse(b));
-    for (const auto& b : boards)
-      if (std::find(prev.boards.begin(), prev.boards.end(), b.spec()) == prev.boards.end()) all_boards.push_back(b);
-    for (const auto& r : prev.rules) all_rules.push_back(RuleSet::parse(r));
-    for (const auto& r : rules)
-      if (std::find(prev.rules.begin(), prev.rules.end(), r.to_string()) == prev.rules.end()) all_rules.push_back(r);
-    boards = std::move(all_boards);
-    rules = std::move(all_rules);
-  }
-
-  std::map<std::pair<size_t, size_t>, Entry> entries;
-  std::vector<std::vector<size_t>> over_budget(rules.size());  // per rule: boards given up on in this run
-  // Progress on stderr: [entries attempted / entries to solve at most, elapsed].
-  const auto run_start = std::chrono::steady_clock::now();
-  auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - run_start).count(); };
-  std::size_t to_solve = 0, attempted = 0;
-  std::string rate_text;
-  for (const auto& b : boards)
-    for (const auto& r : rules) {
-      auto kept = prev.entries.find({b.spec(), r.to_string()});
-      if (requested.count({b.spec(), r.to_string()}) &&
-          !(kept != prev.entries.end() && kept->second.status == Status::Proven && kept->second.undecided.empty()))
-        ++to_solve;
-    }
-  for (size_t b = 0; b < boards.size(); ++b) {
-    for (size_t r = 0; r < rules.size(); ++r) {
-      const std::pair<std::string, std::string> id{boards[b].spec(), rules[r].to_string()};
-      auto kept = prev.entries.find(id);
-      Entry e;
-      if (!requested.count(id) ||
-          (kept != prev.entries.end() && kept->second.status == Status::Proven && kept->second.undecided.empty())) {
-        if (kept != prev.entries.end()) {
-          e = kept->second;
-        } else {
-          e.why = "not requested";
-          e.budget = budget;
-        }
-        entries[{b, r}] = e;
-        continue;
-      }
-      auto failed = std::find_if(over_budget[r].begin(), over_budget[r].end(),
-                                 [&](size_t f) { return contains(boards[b], boards[f]); });
-      e.budget = budget;
-      if (failed != over_budget[r].end()) {
-        e.why = "not attempted: " + boards[*failed].spec() + " was over budget";
-        std::cerr << "skipping " << boards[b].spec() << " under " << rules[r].to_string() << ":";
-      } else {
-        ++attempted;
-        std::cerr << "[" << attempted << "/" << to_solve << ", " << fixed(elapsed(), 0) << " s] solving "
-                  << boards[b].spec() << " under " << rules[r].to_string() << " ..." << std::flush;
-        std::uint64_t work = 0;
-        {
-          LiveProgress live(boards[b].spec() + " under " + rules[r].to_string());
-          e = solve_entry(boards[b], rules[r], a);
-          work = live.work();
-        }
-        e.budget = budget;
-        if (e.status == Status::OverBudget) over_budget[r].push_back(b);
-        if (e.seconds > 0.01) {
-          char rate[32];
-          std::snprintf(rate, sizeof rate, "%.3g", work / e.seconds);
-          rate_text = std::string(", ") + rate + " nodes/s";
-        }
-      }
-      std::cerr << (e.status == Status::Proven ? " " + e.value.to_string() : " " + (e.why.empty() ? "" : e.why))
-                << " (" << fixed(e.seconds) << " s" << rate_text << ")\n";
-      rate_text.clear();
-      entries[{b, r}] = e;
-    }
-  }
-
+// The table files from the entries so far. `final`: the run is over, so
+// the table also goes to stdout, --markdown, --csv and the plot; otherwise
+// only --out-dir's table.md and table.csv are rewritten (after each result).
+void write_tables(const TableArgs& a, const std::vector<Board>& boards, const std::vector<RuleSet>& rules,
+                  std::map<std::pair<size_t, size_t>, Entry>& entries, const std::string& budget, bool final) {
   // The budgets the entries were solved under (runs joined by --resume can
   // differ): one line if they agree, else per ruleset.
   std::vector<std::set<std::string>> budgets(rules.size());
@@ -500,12 +432,21 @@ void run_table(TableArgs a) {
     }
     md << "\n";
   }
+  std::filesystem::path dir(a.out_dir);
+  if (!final) {
+    std::filesystem::create_directories(dir);
+    // Written aside and renamed: a kill mid-write leaves the last table whole.
+    write_file(dir / "table.csv.part", csv.str());
+    std::filesystem::rename(dir / "table.csv.part", dir / "table.csv");
+    write_file(dir / "table.md.part", md.str());
+    std::filesystem::rename(dir / "table.md.part", dir / "table.md");
+    return;
+  }
   std::cout << md.str();
   if (!a.markdown.empty()) write_file(a.markdown, md.str());
   if (!a.csv.empty()) write_file(a.csv, csv.str());
   if (a.no_files) return;
 
-  std::filesystem::path dir(a.out_dir);
   std::filesystem::create_directories(dir);
   write_file(dir / "table.md", md.str());
   write_file(dir / "table.csv", csv.str());
@@ -515,13 +456,266 @@ void run_table(TableArgs a) {
   if (a.no_plot) return;
   // gnuplot runs in the output folder so the script's relative PNG path works
   // when it is rerun by hand.
-  std::string cmd = "cd '" + dir.string() + "' && gnuplot table.gp 2>&1";
-  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0)
+  // No shell: the folder name goes to the child's chdir as is.
+  const ProgramResult plot = run_program({"gnuplot", "table.gp"}, dir.string());
+  if (!plot.started)
     std::cerr << "gnuplot not found: no plot (install gnuplot-nox, or run scripts/setup)\n";
-  else if (std::system(cmd.c_str()) != 0)
+  else if (plot.exit_code != 0)
     std::cerr << "gnuplot failed: no plot\n";
   else
     std::cerr << "wrote " << (dir / "table.png").string() << "\n";
+}
+
+// An entry this run has not solved yet (written while the run goes on).
+const std::string kPending = "pending: this run had not solved it yet (--resume retries it)";
+
+// --- distributing the entries over MPI ranks --------------------------------
+//
+// Rank 0 keeps the table and a work queue; every other rank solves one
+// entry at a time and sends its result back (dynamic load balancing: a rank
+// gets the next entry when it returns one). Rank 0 writes the files after
+// each result, so a rank that dies loses only its current entry and
+// `--resume` continues. The budget rule stays the serial one: an entry is
+// handed out only once every earlier entry of its ruleset on a board it
+// contains has come back, so "not attempted" entries are the same as in a
+// one-process run.
+
+[[maybe_unused]] nlohmann::json entry_json(const Entry& e) {
+  return {{"status", static_cast<int>(e.status)}, {"why", e.why},
+          {"value", e.status == Status::Proven ? e.value.to_string() : std::string()},
+          {"best", e.best}, {"undecided", e.undecided}, {"nodes", e.nodes}, {"seconds", e.seconds},
+          {"method", e.method}, {"threads", e.threads}};
+}
+
+[[maybe_unused]] Entry entry_from_json(const nlohmann::json& j) {
+  Entry e;
+  e.status = static_cast<Status>(j.at("status").get<int>());
+  e.why = j.at("why").get<std::string>();
+  if (e.status == Status::Proven) e.value = Value::parse(j.at("value").get<std::string>());
+  e.best = j.at("best").get<std::vector<std::string>>();
+  e.undecided = j.at("undecided").get<std::vector<std::string>>();
+  e.nodes = j.at("nodes").get<std::uint64_t>();
+  e.seconds = j.at("seconds").get<double>();
+  e.method = j.at("method").get<std::string>();
+  e.threads = j.at("threads").get<int>();
+  return e;
+}
+
+#if GOTB_MPI
+enum Tag : int { kWork = 1, kStop = 2, kResult = 3 };
+
+void send_text(const std::string& text, int to, int tag) {
+  MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD);
+}
+
+// Receives one message of any size; returns its text, source and tag.
+std::string receive_text(int from, int tag, MPI_Status& st) {
+  MPI_Probe(from, tag, MPI_COMM_WORLD, &st);
+  int n = 0;
+  MPI_Get_count(&st, MPI_CHAR, &n);
+  std::string text(static_cast<std::size_t>(n), '\0');
+  MPI_Recv(text.data(), n, MPI_CHAR, st.MPI_SOURCE, st.MPI_TAG, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+  return text;
+}
+#endif
+
+// Ranks other than 0: solve what rank 0 sends until it says stop.
+void table_worker(const TableArgs& a) {
+#if GOTB_MPI
+  for (;;) {
+    MPI_Status st;
+    const std::string text = receive_text(0, MPI_ANY_TAG, st);
+    if (st.MPI_TAG == kStop) return;
+    const auto job = nlohmann::json::parse(text);
+    const Entry e = solve_entry(Board::parse(job.at("board").get<std::string>()),
+                                RuleSet::parse(job.at("rules").get<std::string>()), a);
+    nlohmann::json out = entry_json(e);
+    out["id"] = job.at("id");
+    send_text(out.dump(), 0, kResult);
+  }
+#else
+  (void)a;
+#endif
+}
+
+using Todo = std::vector<std::pair<size_t, size_t>>;
+
+// Rank 0 of a job with workers: hands out `todo` and records every result.
+void solve_distributed(const dist::Session& session, const std::vector<Board>& boards,
+                       const std::vector<RuleSet>& rules, const Todo& todo,
+                       const std::function<bool(size_t, size_t, Entry&)>& not_attempted,
+                       const std::function<void(size_t, size_t, Entry, const std::string&)>& record) {
+#if GOTB_MPI
+  std::vector<char> done(todo.size(), 0), sent(todo.size(), 0);
+  // Entry i waits for every earlier entry of its ruleset on a board it contains.
+  auto ready = [&](size_t i) {
+    for (size_t j = 0; j < i; ++j)
+      if (!done[j] && todo[j].second == todo[i].second && contains(boards[todo[i].first], boards[todo[j].first]))
+        return false;
+    return true;
+  };
+  std::vector<int> idle;
+  int active = 0;
+  // Gives worker w the first ready entry; entries whose contained board went
+  // over budget are recorded on the way. Returns false when none is ready.
+  auto dispatch = [&](int w) {
+    for (size_t i = 0; i < todo.size(); ++i) {
+      if (sent[i] || !ready(i)) continue;
+      const auto [b, r] = todo[i];
+      Entry e;
+      if (not_attempted(b, r, e)) {
+        sent[i] = done[i] = 1;
+        record(b, r, std::move(e), "");
+        continue;
+      }
+      sent[i] = 1;
+      ++active;
+      std::cerr << "solving " << boards[b].spec() << " under " << rules[r].to_string() << " on rank " << w << " ...\n";
+      send_text(nlohmann::json{{"id", i}, {"board", boards[b].spec()}, {"rules", rules[r].to_string()}}.dump(), w, kWork);
+      return true;
+    }
+    return false;
+  };
+  for (int w = 1; w < session.size(); ++w)
+    if (!dispatch(w)) idle.push_back(w);
+  while (active > 0) {
+    MPI_Status st;
+    const std::string text = receive_text(MPI_ANY_SOURCE, kResult, st);
+    --active;
+    const auto j = nlohmann::json::parse(text);
+    const size_t i = j.at("id").get<size_t>();
+    done[i] = 1;
+    record(todo[i].first, todo[i].second, entry_from_json(j), ", rank " + std::to_string(st.MPI_SOURCE));
+    idle.push_back(st.MPI_SOURCE);
+    std::vector<int> still;
+    for (int w : idle)
+      if (!dispatch(w)) still.push_back(w);
+    idle = std::move(still);
+  }
+  // Everything is done unless an entry never became ready (impossible: the
+  // earliest unsent entry waits only for finished ones once none is active).
+  for (size_t i = 0; i < todo.size(); ++i)
+    if (!done[i]) throw std::logic_error("table: an entry was never handed out");
+  for (int w = 1; w < session.size(); ++w) send_text("", w, kStop);
+#else
+  (void)session, (void)boards, (void)rules, (void)todo, (void)not_attempted, (void)record;
+#endif
+}
+
+void run_table(TableArgs a, const dist::Session* session) {
+  if (a.boards.empty()) a.boards = catalogue(a.max_points);
+  std::vector<RuleSet> rules;
+  for (const auto& r : a.rules) rules.push_back(RuleSet::parse(r));
+  std::vector<Board> boards;
+  for (const auto& b : a.boards) boards.push_back(Board::parse(b));
+  const std::string budget = (a.node_limit ? std::to_string(a.node_limit) + " nodes" : std::string("no node limit")) +
+                             ", " + (a.time_limit > 0 ? fixed(a.time_limit, 0) + " s" : std::string("no time limit"));
+
+  // Which entries this run solves: the requested ones, less those an
+  // earlier run proved (--resume). The table holds the union of both.
+  std::set<std::pair<std::string, std::string>> requested;
+  for (const auto& b : boards)
+    for (const auto& r : rules) requested.insert({b.spec(), r.to_string()});
+  Previous prev;
+  if (a.resume) {
+    prev = read_previous(std::filesystem::path(a.out_dir) / "table.csv", a.komi);
+    std::vector<Board> all_boards;
+    std::vector<RuleSet> all_rules;
+    for (const auto& b : prev.boards) all_boards.push_back(Board::parse(b));
+    for (const auto& b : boards)
+      if (std::find(prev.boards.begin(), prev.boards.end(), b.spec()) == prev.boards.end()) all_boards.push_back(b);
+    for (const auto& r : prev.rules) all_rules.push_back(RuleSet::parse(r));
+    for (const auto& r : rules)
+      if (std::find(prev.rules.begin(), prev.rules.end(), r.to_string()) == prev.rules.end()) all_rules.push_back(r);
+    boards = std::move(all_boards);
+    rules = std::move(all_rules);
+  }
+
+  // The entries kept from the earlier run or not requested, and the list
+  // this run solves (in table order: smallest boards first).
+  std::map<std::pair<size_t, size_t>, Entry> entries;
+  std::vector<std::pair<size_t, size_t>> todo;
+  for (size_t b = 0; b < boards.size(); ++b) {
+    for (size_t r = 0; r < rules.size(); ++r) {
+      const std::pair<std::string, std::string> id{boards[b].spec(), rules[r].to_string()};
+      auto kept = prev.entries.find(id);
+      Entry e;
+      if (!requested.count(id) ||
+          (kept != prev.entries.end() && kept->second.status == Status::Proven && kept->second.undecided.empty())) {
+        if (kept != prev.entries.end()) {
+          e = kept->second;
+        } else {
+          e.why = "not requested";
+          e.budget = budget;
+        }
+        entries[{b, r}] = e;
+        continue;
+      }
+      // Until solved, an entry is written as pending, so that table.csv is a
+      // valid table after every result and --resume retries what is left.
+      e.why = kPending;
+      e.budget = budget;
+      entries[{b, r}] = e;
+      todo.push_back({b, r});
+    }
+  }
+
+  std::vector<std::vector<size_t>> over_budget(rules.size());  // per rule: boards given up on in this run
+  // Whether a board this entry contains went over budget under its rules.
+  auto not_attempted = [&](size_t b, size_t r, Entry& e) {
+    auto failed = std::find_if(over_budget[r].begin(), over_budget[r].end(),
+                               [&](size_t f) { return contains(boards[b], boards[f]); });
+    if (failed == over_budget[r].end()) return false;
+    e = Entry{};
+    e.budget = budget;
+    e.why = "not attempted: " + boards[*failed].spec() + " was over budget";
+    return true;
+  };
+  // A result: recorded, reported, and written out at once (files are
+  // rewritten after every entry, so an interrupted run loses only the
+  // entries in progress).
+  auto record = [&](size_t b, size_t r, Entry e, const std::string& note) {
+    e.budget = budget;
+    if (e.status == Status::OverBudget) over_budget[r].push_back(b);
+    // `note`: ", rank N" (distributed) or ", N nodes/s" (local).
+    std::cerr << boards[b].spec() << " under " << rules[r].to_string() << ":"
+              << (e.status == Status::Proven ? " " + e.value.to_string() : " " + (e.why.empty() ? "" : e.why)) << " ("
+              << fixed(e.seconds) << " s" << note << ")\n";
+    entries[{b, r}] = std::move(e);
+    if (!a.no_files) write_tables(a, boards, rules, entries, budget, false);
+  };
+
+  if (session && session->size() > 1) {
+    solve_distributed(*session, boards, rules, todo, not_attempted, record);
+  } else {
+    // Progress on stderr: [entry / entries to solve at most, elapsed], then
+    // the result with nodes/s; LiveProgress adds a line every few seconds.
+    const auto run_start = std::chrono::steady_clock::now();
+    std::size_t attempted = 0;
+    for (auto [b, r] : todo) {
+      Entry e;
+      std::string rate_text;
+      if (!not_attempted(b, r, e)) {
+        ++attempted;
+        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - run_start).count();
+        std::cerr << "[" << attempted << "/" << todo.size() << ", " << fixed(elapsed, 0) << " s] solving "
+                  << boards[b].spec() << " under " << rules[r].to_string() << " ...\n";
+        std::uint64_t work = 0;
+        {
+          LiveProgress live(boards[b].spec() + " under " + rules[r].to_string());
+          e = solve_entry(boards[b], rules[r], a);
+          work = live.work();
+        }
+        if (e.seconds > 0.01) {
+          char rate[32];
+          std::snprintf(rate, sizeof rate, "%.3g", work / e.seconds);
+          rate_text = std::string(", ") + rate + " nodes/s";
+        }
+      }
+      record(b, r, std::move(e), rate_text);
+    }
+  }
+  write_tables(a, boards, rules, entries, budget, true);
 }
 
 }  // namespace
@@ -535,17 +729,20 @@ void add_table_command(CLI::App& app) {
   sub->add_option("--max-points", args->max_points,
                   "without --boards: every board of the catalogue (1x1..1x13, 2x2..2x11, 3x3..3x7, 4x4..4x7, "
                   "5x5) with at most this many points")
-      ->check(CLI::Range(1, 64))
+      ->check(integer_number(1, 64))
       ->excludes(boards)
       ->capture_default_str();
   sub->add_option("--rules", args->rules, "rulesets (repeat the option or separate with spaces)")
       ->capture_default_str();
-  sub->add_option("--komi", args->komi, "komi")->capture_default_str();
-  sub->add_option("--node-limit", args->node_limit, "node budget per entry; 0 = none")->capture_default_str();
+  sub->add_option("--komi", args->komi, "komi")->check(komi_number())->capture_default_str();
+  sub->add_option("--node-limit", args->node_limit, "node budget per entry; 0 = none")
+      ->check(count_number(UINT64_MAX))
+      ->capture_default_str();
   sub->add_option("--time-limit", args->time_limit, "seconds per entry; 0 = none")
-      ->check(CLI::NonNegativeNumber)
+      ->check(seconds_number(kMaxSeconds))
       ->capture_default_str();
   sub->add_option("--out-dir", args->out_dir, "folder for table.md, table.csv, table.gp, table.png")
+      ->check(non_empty_name())
       ->capture_default_str();
   sub->add_option("--method", args->method,
                   "solver per entry: auto (search, falling back to reference; reference where search does not "
@@ -558,11 +755,20 @@ void add_table_command(CLI::App& app) {
   sub->add_flag("--resume", args->resume,
                 "keep the entries of --out-dir/table.csv: proven ones are not solved again, entries outside "
                 "--boards/--rules are carried over; the table is the union of both");
-  sub->add_option("--markdown", args->markdown, "also write the Markdown table to this file");
-  sub->add_option("--csv", args->csv, "also write the CSV (one row per entry) to this file");
+  sub->add_flag("--mpi", args->mpi,
+                "distribute the entries over the ranks of an MPI job (launch with mpirun or srun): rank 0 hands "
+                "them out one at a time and writes the files after each result; needs a build with -DGOTB_MPI=ON "
+                "(docs/distributed.md)");
+  sub->add_option("--markdown", args->markdown, "also write the Markdown table to this file")->check(non_empty_name());
+  sub->add_option("--csv", args->csv, "also write the CSV (one row per entry) to this file")->check(non_empty_name());
   sub->callback([args] {
     check_komi(args->komi);
-    run_table(*args);
+    if (!args->mpi) return run_table(*args, nullptr);
+    dist::Session session;
+    dist::run_on_rank(session, [&] {
+      if (session.rank() == 0) run_table(*args, &session);
+      else table_worker(*args);
+    });
   });
 }
 

@@ -19,5 +19,6 @@ void add_pv_command(CLI::App& app);     // issue 8
 void add_gtp_command(CLI::App& app);    // issue 8
 void add_referee_command(CLI::App& app);  // issue 8
 void add_analyse_command(CLI::App& app);
+void add_serve_command(CLI::App& app);   // issue 21
 
 }  // namespace gotb::cli

@@ -14,14 +14,18 @@
 namespace gotb::cli {
 
 struct GameArgs {
-  std::string board, rules = "tromp-taylor", moves, sgf_in, tablebase, method = "auto";
+  std::string board, rules = "tromp-taylor", moves, sgf_in, tablebase, method = "auto", fallback = "none";
   double komi = 0;
   int max_points = 8;
   std::uint64_t node_limit = 0;
   bool no_cache = false;
+  bool allow_sgf_graph = false;  // SGF GOTBBOARD[graph:PATH] may open PATH
   CLI::Option* board_opt = nullptr;
   CLI::Option* rules_opt = nullptr;
   CLI::Option* komi_opt = nullptr;
+  // The opened --tablebase (backend_for opens it once; resolve_game takes
+  // the game from it).
+  std::shared_ptr<const TablebaseProbe> probe;
 };
 
 // Adds --board, --rules, --komi, the backend options and, with_history,
@@ -34,8 +38,11 @@ struct ResolvedGame {
 };
 
 // The game the options name; the history replayed and checked (throws
-// std::invalid_argument / SgfError / RulesError).
-ResolvedGame resolve_game(const GameArgs& a);
-std::unique_ptr<AnalysisBackend> backend_for(const GameArgs& a);
+// std::invalid_argument / SgfError / RulesError). With --tablebase, board,
+// ruleset and komi are the file's (given ones must agree with it).
+ResolvedGame resolve_game(GameArgs& a);
+// --allow-sgf-graph (added with the history options; gtp adds it for loadsgf).
+void add_allow_sgf_graph(CLI::App* sub, GameArgs& a);
+std::unique_ptr<AnalysisBackend> backend_for(GameArgs& a);
 
 }  // namespace gotb::cli

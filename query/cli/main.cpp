@@ -7,6 +7,7 @@
 #include "core/stack_guard.hpp"
 #include "generator/reference/reference_solver.hpp"
 #include "query/cli/commands.hpp"
+#include "query/cli/output.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -27,6 +28,7 @@ int main(int argc, char** argv) {
   gotb::cli::add_gtp_command(app);
   gotb::cli::add_referee_command(app);
   gotb::cli::add_analyse_command(app);
+  gotb::cli::add_serve_command(app);
   // Solvers recurse once per ply, and superko lines run to tens of thousands
   // of plies: the command runs on a thread with a 1 GiB stack (address space
   // only; pages are used as a deep line touches them), and parallel workers
@@ -35,13 +37,18 @@ int main(int argc, char** argv) {
   tbb::global_control worker_stack(tbb::global_control::thread_stack_size, std::size_t{256} << 20);
   try {
     gotb::run_with_stack(std::size_t{1} << 30, [&] { app.parse(argc, argv); });
+  } catch (const CLI::ValidationError& e) {
+    // A bad value (number, file name): the project's error form and exit 1.
+    std::fprintf(stderr, "gotb: error: %s\n", gotb::cli::terminal_safe(e.what()).c_str());
+    return 1;
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   } catch (const gotb::NodeLimitReached& e) {
     std::fprintf(stderr, "gotb: error: %s before the search finished; no value was proven\n", e.what());
     return 3;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "gotb: error: %s\n", e.what());
+    // Messages quote file content (attributes, SGF values): escaped.
+    std::fprintf(stderr, "gotb: error: %s\n", gotb::cli::terminal_safe(e.what()).c_str());
     return 1;
   }
   return 0;

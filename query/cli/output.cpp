@@ -4,34 +4,16 @@
 #include <sstream>
 
 #include "query/game_record.hpp"
+#include "query/json.hpp"
 
 namespace gotb::cli {
 
 nlohmann::json solve_report_json(const SolveRequest& req, const SolveReport& rep) {
-  nlohmann::json j;
-  j["board"] = req.board.spec();
-  j["rules"] = req.rules.to_string();
-  j["komi"] = req.komi;
-  j["history"] = req.moves;
-  j["perspective"] = "black";
-  j["game_over"] = rep.game_over;
-  j["to_move"] = rep.game_over ? nlohmann::json(nullptr) : nlohmann::json(rep.to_move);
-  j["value"] = value_json(rep.value);
-  j["exact"] = true;
-  j["method"] = rep.method;
-  nlohmann::json moves = nlohmann::json::array();
-  for (const auto& m : rep.moves) moves.push_back({{"move", m.move}, {"value", value_json(m.value)}});
-  j["moves"] = moves;
-  j["pv"] = rep.pv;
-  j["nodes"] = rep.nodes;
-  j["memo_hits"] = rep.memo_hits;
-  j["seconds"] = rep.seconds;
-  if (!rep.counters.empty()) {
-    nlohmann::json c = nlohmann::json::object();
-    for (const auto& [name, count] : rep.counters) c[name] = count;
-    j["counters"] = c;
-  }
-  return j;
+  // One result type and one rendering for solve, query and the probe API.
+  const GameSpec spec{req.board, req.rules, req.komi};
+  Analysis a = to_analysis(rep);
+  mark_game_ends(spec, req.moves, a);
+  return analysis_json(spec, req.moves, a);
 }
 
 std::string solve_report_text(const SolveRequest& req, const SolveReport& rep) {

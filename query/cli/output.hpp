@@ -7,6 +7,7 @@
 #include "core/value.hpp"
 #include "generator/reference/solve.hpp"
 #include "query/json.hpp"
+#include "query/terminal.hpp"
 
 namespace gotb::cli {
 
@@ -15,5 +16,7 @@ namespace gotb::cli {
 using gotb::value_json;
 nlohmann::json solve_report_json(const SolveRequest& req, const SolveReport& rep);
 std::string solve_report_text(const SolveRequest& req, const SolveReport& rep);
+
+using gotb::terminal_safe;  // query/terminal.hpp
 
 }  // namespace gotb::cli

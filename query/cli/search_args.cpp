@@ -1,5 +1,7 @@
 #include "query/cli/search_args.hpp"
 
+#include "query/cli/number_options.hpp"
+
 #include <algorithm>
 
 namespace gotb::cli {
@@ -9,6 +11,7 @@ search::SearchOptions SearchArgs::options() const {
   o.deepening_step = deepening;
   o.threads = threads;
   o.progress = progress;
+  o.profile = profile;
   o.table_megabytes = std::max<std::size_t>(1, hash_mb / 2);
   o.proof_megabytes = std::max<std::size_t>(1, hash_mb - hash_mb / 2);
   return o;
@@ -16,7 +19,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || threads != d.threads || progress != d.progress ||
+  return ordering != d.ordering || deepening != d.deepening || threads != d.threads || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb;
 }
 
@@ -31,22 +34,26 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
   if (which & kDeepening)
     sub->add_option("--deepening", a.deepening,
                     "search: iterative deepening step in plies (0 = one unbounded depth-first search)")
-        ->check(CLI::Range(0, 1000))
+        ->check(integer_number(0, 1000))
         ->capture_default_str();
   if (which & kThreads)
     sub->add_option("--threads", a.threads,
                     "search: solve the root moves in parallel on this many threads, one solver and table each "
                     "(needs the move values; node and time limits then apply to each root move)")
-        ->check(CLI::Range(1, 1024))
+        ->check(integer_number(1, 1024))
         ->capture_default_str();
   if (which & kHash)
     sub->add_option("--hash", a.hash_mb,
                     "search: megabytes for the transposition table and its proof records (half each; pages are "
                     "touched only as entries are stored; with --threads N each thread gets 1/N)")
-        ->check(CLI::Range(std::size_t{2}, std::size_t{1} << 20))
+        ->check(integer_number(2, std::int64_t{1} << 20))
         ->capture_default_str();
   if (which & kProgress)
     sub->add_flag("--progress", a.progress, "search: one line per deepening iteration on stderr");
+  if (which & kProfile)
+    sub->add_flag("--profile", a.profile,
+                  "search: print where the nodes went on stderr (depth profile, cut-offs, table rejects and "
+                  "replacements, Benson/fill bounds, capture cycles, every null-window test)");
 }
 
 }  // namespace gotb::cli

@@ -15,6 +15,7 @@ struct SearchArgs {
   int deepening = search::SearchOptions{}.deepening_step;
   int threads = 1;
   bool progress = false;
+  bool profile = false;
   // Memory of the transposition table and its proof ring, half each.
   std::size_t hash_mb = search::SearchOptions{}.table_megabytes + search::SearchOptions{}.proof_megabytes;
 
@@ -26,7 +27,7 @@ struct SearchArgs {
   bool any_set() const;
 };
 
-enum SearchFlag : unsigned { kOrdering = 1, kDeepening = 2, kThreads = 4, kProgress = 8, kHash = 16 };
+enum SearchFlag : unsigned { kOrdering = 1, kDeepening = 2, kThreads = 4, kProgress = 8, kHash = 16, kProfile = 32 };
 
 // Adds the options named in `which` (SearchFlag bits).
 void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which);

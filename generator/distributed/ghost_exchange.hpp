@@ -1,0 +1,195 @@
+// Ghost states and their per-round exchange between MPI ranks: the part of
+// a distributed retrograde sweep that does not depend on what is computed
+// (docs/distributed.md). Only with GOTB_MPI.
+//
+// Each rank owns some states (the caller's partition, given as `owner`) and
+// reads, in every round, the values of some states owned by other ranks:
+// its ghosts. The read set is a property of the (static) state graph, so it
+// is registered once: every rank sends each owner the list of that owner's
+// states it reads. After each round, an owner sends every reader, in one
+// combined message, only the registered states whose record changed since
+// it last sent them (slot + record), all ranks at once through
+// MPI_Alltoallv (Romein and Bal's bulk, combined updates for Awari). A
+// record is a fixed number of bytes per state, e.g. the two int8 codes of
+// the fixpoint tables, or codes plus depths for exact tables.
+//
+// After exchange(), every ghost holds its owner's values as of that
+// exchange: a Jacobi round that exchanges after every round reads exactly
+// the previous round's values, as in one process; a Gauss-Seidel sweep
+// reads ghosts at most one sweep old.
+#pragma once
+
+#if GOTB_MPI
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstring>
+#include <limits>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <tbb/parallel_for.h>
+
+namespace gotb::dist {
+
+inline void check_mpi(int rc, const char* what) {
+  if (rc != MPI_SUCCESS) throw std::runtime_error(std::string("MPI call failed: ") + what);
+}
+
+inline int mpi_count(std::uint64_t n) {
+  if (n > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
+    throw std::runtime_error("a single MPI message would exceed 2^31 elements; use more ranks");
+  return static_cast<int>(n);
+}
+
+// Variable all-to-all of trivially copyable elements, `out[r]` to rank r;
+// returns what arrived, in rank order, and how many elements from each.
+template <class T>
+std::vector<T> alltoallv(const std::vector<std::vector<T>>& out, std::vector<std::uint64_t>& from, MPI_Comm comm) {
+  const int P = static_cast<int>(out.size());
+  std::vector<int> sc(P), sd(P), rc(P), rd(P);
+  std::uint64_t total = 0;
+  for (int r = 0; r < P; ++r) {
+    sc[r] = mpi_count(out[r].size() * sizeof(T));
+    sd[r] = mpi_count(total * sizeof(T));
+    total += out[r].size();
+  }
+  std::vector<T> send;
+  send.reserve(total);
+  for (const auto& v : out) send.insert(send.end(), v.begin(), v.end());
+  check_mpi(MPI_Alltoall(sc.data(), 1, MPI_INT, rc.data(), 1, MPI_INT, comm), "MPI_Alltoall");
+  std::uint64_t rtotal = 0;
+  from.assign(P, 0);
+  for (int r = 0; r < P; ++r) {
+    rd[r] = mpi_count(rtotal);
+    rtotal += static_cast<std::uint64_t>(rc[r]);
+    from[r] = static_cast<std::uint64_t>(rc[r]) / sizeof(T);
+  }
+  std::vector<T> recv(rtotal / sizeof(T));
+  check_mpi(MPI_Alltoallv(send.data(), sc.data(), sd.data(), MPI_BYTE, recv.data(), rc.data(), rd.data(), MPI_BYTE,
+                          comm),
+            "MPI_Alltoallv");
+  return recv;
+}
+
+// Owner: a callable int(std::uint64_t state) giving the owning rank.
+template <std::size_t kBytes, class Owner>
+class GhostExchange {
+ public:
+  using Record = std::array<std::uint8_t, kBytes>;
+
+  // `initial`: the record every state starts with, on every rank (so no
+  // message is needed before the first round).
+  GhostExchange(MPI_Comm comm, Owner owner, const Record& initial) : comm_(comm), owner_(owner), initial_(initial) {
+    MPI_Comm_rank(comm_, &rank_);
+    MPI_Comm_size(comm_, &P_);
+  }
+
+  // Collective. `keys`: states of other ranks this rank reads (any order,
+  // duplicates allowed; consumed). own_offset(s): where own state s lives in
+  // the caller's arrays (what exchange() passes to read_own).
+  template <class OwnOffset>
+  void register_reads(std::vector<std::uint64_t> keys, OwnOffset own_offset) {
+    // Grouped by owner, sorted within: ghost(s) is a binary search in its
+    // owner's run.
+    std::sort(keys.begin(), keys.end(), [&](std::uint64_t a, std::uint64_t b) {
+      const int oa = owner_(a), ob = owner_(b);
+      return oa != ob ? oa < ob : a < b;
+    });
+    keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+    keys_ = std::move(keys);
+    keys_.shrink_to_fit();
+    ghosts_.assign(keys_.size(), initial_);
+    run_.assign(P_ + 1, 0);
+    std::vector<std::vector<std::uint64_t>> out(P_);
+    for (std::uint64_t k : keys_) {
+      const int o = owner_(k);
+      if (o == rank_ || o < 0 || o >= P_) throw std::logic_error("ghost exchange: a read of an own or unowned state");
+      out[o].push_back(k);
+    }
+    for (int r = 0; r < P_; ++r) run_[r + 1] = run_[r] + out[r].size();
+    std::vector<std::uint64_t> from;
+    const std::vector<std::uint64_t> requested = alltoallv(out, from, comm_);
+    serve_begin_.assign(P_ + 1, 0);
+    for (int r = 0; r < P_; ++r) serve_begin_[r + 1] = serve_begin_[r] + from[r];
+    serve_.resize(requested.size());
+    for (std::size_t i = 0; i < requested.size(); ++i) {
+      if (owner_(requested[i]) != rank_) throw std::logic_error("ghost exchange: misrouted registration");
+      serve_[i] = own_offset(requested[i]);
+    }
+    sent_.assign(serve_.size(), initial_);
+    registration_bytes_ = keys_.size() * sizeof(std::uint64_t);
+  }
+
+  // Collective. read_own(offset) -> Record: an own state's current record.
+  // Sends every reader the records that changed since last sent, applies
+  // what arrives. Returns the bytes this rank sent.
+  template <class ReadOwn>
+  std::uint64_t exchange(ReadOwn read_own) {
+    constexpr std::size_t kSize = sizeof(std::uint32_t) + kBytes;  // slot, record
+    std::vector<std::vector<std::uint8_t>> out(P_);
+    tbb::parallel_for(0, P_, [&](int r) {
+      auto& buf = out[r];
+      for (std::size_t i = serve_begin_[r]; i < serve_begin_[r + 1]; ++i) {
+        const Record now = read_own(serve_[i]);
+        if (now == sent_[i]) continue;
+        sent_[i] = now;
+        const auto slot = static_cast<std::uint32_t>(i - serve_begin_[r]);
+        std::uint8_t rec[kSize];
+        std::memcpy(rec, &slot, sizeof slot);
+        std::memcpy(rec + sizeof slot, now.data(), kBytes);
+        buf.insert(buf.end(), rec, rec + kSize);
+      }
+    });
+    std::uint64_t sent = 0;
+    for (const auto& b : out) sent += b.size();
+    std::vector<std::uint64_t> from;
+    const std::vector<std::uint8_t> in = alltoallv(out, from, comm_);
+    std::size_t at = 0;
+    for (int r = 0; r < P_; ++r) {
+      const std::size_t end = at + from[r];
+      for (; at < end; at += kSize) {
+        std::uint32_t slot;
+        std::memcpy(&slot, &in[at], sizeof slot);
+        std::memcpy(ghosts_[run_[r] + slot].data(), &in[at + sizeof slot], kBytes);
+      }
+    }
+    return sent;
+  }
+
+  // The record of another rank's state this rank registered.
+  const Record& ghost(std::uint64_t s) const {
+    const int o = owner_(s);
+    const auto first = keys_.begin() + static_cast<std::ptrdiff_t>(run_[o]);
+    const auto last = keys_.begin() + static_cast<std::ptrdiff_t>(run_[o + 1]);
+    return ghosts_[static_cast<std::size_t>(std::lower_bound(first, last, s) - keys_.begin())];
+  }
+
+  std::uint64_t ghosts() const { return keys_.size(); }
+  std::uint64_t registration_bytes() const { return registration_bytes_; }
+  // Bytes held for ghosts and for serving readers.
+  std::uint64_t bytes() const {
+    return keys_.size() * (sizeof(std::uint64_t) + kBytes) + serve_.size() * (sizeof(std::uint64_t) + kBytes);
+  }
+
+ private:
+  MPI_Comm comm_;
+  Owner owner_;
+  Record initial_;
+  int rank_ = 0, P_ = 1;
+  std::vector<std::uint64_t> keys_;  // ghosts, by owner then state
+  std::vector<Record> ghosts_;
+  std::vector<std::size_t> run_;     // keys_ of owner r: [run_[r], run_[r+1])
+  std::vector<std::uint64_t> serve_;  // registered own states, by reader, as offsets
+  std::vector<std::size_t> serve_begin_;
+  std::vector<Record> sent_;
+  std::uint64_t registration_bytes_ = 0;
+};
+
+}  // namespace gotb::dist
+
+#endif  // GOTB_MPI

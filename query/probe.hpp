@@ -1,0 +1,116 @@
+// The probe API: one way to ask a tablebase file for game values, in the
+// spirit of Fathom (Syzygy probing). Every front end (gotb query, gotb gtp
+// --tablebase, gotb pv --tablebase, gotb referee --tablebase, the HTTP
+// server) goes through it; it holds no command-line code.
+//
+//   TablebaseProbe tb("2x2.h5");              // opens, checks metadata and checksums
+//   ProbeResult r = tb.probe({"A1", "B2"});   // value + every legal move, best first
+//   if (r.exact()) ... r.value.lower ...      // else r.note says why not
+//
+// Contract:
+//  - Opening checks the format version, the index scheme, value encoding,
+//    state count and symmetry scheme against this build, and the ruleset;
+//    any mismatch, a truncated file or a bad chunk checksum throws
+//    TablebaseError naming the file and the problem. Files up to
+//    ProbeOptions::max_load_bytes are read whole at open (every chunk's
+//    checksum verified then); larger ones verify each chunk on first use.
+//  - probe(history) replays the history from the empty board on the real
+//    ruleset's game model (the only judge of legality: an illegal history
+//    throws std::invalid_argument naming the move) and returns one
+//    ProbeResult (query/analysis.hpp): value from Black's point of view
+//    (komi included), whether it is exact and where it came from
+//    (ValueSource), game over + result, every legal move with its value,
+//    best first for the player to move, and on request a principal
+//    variation.
+//  - Never a wrong value. A value is marked exact only when the file's
+//    values mean the value of this game under this history, or when it was
+//    solved on the fly. A fixpoint file (`gotb generate` under a superko
+//    ruleset) holds finite-state fixpoints, which are not superko values
+//    (docs/solving.md §2): its states are not exact, whether or not the two
+//    fixpoints agree; the result then carries the fixpoints for display,
+//    the trivially proven score range as `value`, and a note. With
+//    ProbeOptions::fallback set, such states are solved exactly on the fly
+//    instead (source Search / Reference).
+//  - Thread safety: probe() and the accessors may be called concurrently
+//    on one TablebaseProbe. Loaded arrays are read without locks; lazily
+//    read chunks go through TablebaseReader's lock; the fallback solver is
+//    one shared solver behind a mutex (its cache carries over between
+//    probes, docs/frontends.md), so fallback probes run one at a time.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "format/tablebase.hpp"
+#include "query/analysis.hpp"
+#include "query/game_record.hpp"
+#include "query/reference_backend.hpp"
+
+namespace gotb {
+
+struct ProbeOptions {
+  // What answers a state the file holds no exact value for: nothing (the
+  // result says not exact), or the exact search / reference solver on the
+  // fly (tromp-taylor family; may be slow, see docs/solving.md §3).
+  enum class Fallback { None, Search, Reference };
+  Fallback fallback = Fallback::None;
+  std::uint64_t node_limit = 0;  // per fallback probe (NodeLimitReached); 0 = none
+  // Arrays with at most this many bytes in all are read (and verified) at
+  // open; larger files are read chunk by chunk as probes need them.
+  std::uint64_t max_load_bytes = std::uint64_t{1} << 30;
+};
+
+// "none", "search", "reference" (the CLI's --fallback); throws
+// std::invalid_argument for another name.
+ProbeOptions::Fallback parse_fallback(const std::string& name);
+
+struct ProbeRequest {
+  bool with_pv = false;          // fill ProbeResult::pv (exact results only)
+  std::size_t max_pv = 10000;    // longest PV before giving up (std::runtime_error)
+};
+
+class TablebaseProbe {
+ public:
+  // Throws TablebaseError (file unreadable, corrupt, or not one this build
+  // reads) or RulesError (ruleset without game model).
+  explicit TablebaseProbe(const std::string& path, ProbeOptions options = {});
+  ~TablebaseProbe();
+  TablebaseProbe(const TablebaseProbe&) = delete;
+  TablebaseProbe& operator=(const TablebaseProbe&) = delete;
+
+  const std::string& path() const;
+  const TablebaseMeta& meta() const;
+  // Board, ruleset and komi of the file: the only game it answers for.
+  const GameSpec& spec() const;
+  // "fixpoints" (two finite-state fixpoints per state: never exact) or
+  // "exact" (one exact value and depth per state).
+  const std::string& kind() const;
+  const ProbeOptions& options() const;
+
+  // See the contract above. Thread-safe.
+  ProbeResult probe(const std::vector<std::string>& history, const ProbeRequest& request = {}) const;
+
+  struct Impl;
+
+ private:
+  std::unique_ptr<Impl> impl_;
+};
+
+// The probe as an AnalysisBackend, for the GTP engine, PV/SGF export and
+// the referee: accepts exactly the file's board, ruleset and komi.
+class TablebaseBackend final : public AnalysisBackend {
+ public:
+  explicit TablebaseBackend(std::shared_ptr<const TablebaseProbe> probe) : probe_(std::move(probe)) {}
+  std::string name() const override { return "tablebase"; }
+  std::string unsupported(const GameSpec& spec) const override;
+  Analysis analyze(const GameSpec& spec, const std::vector<std::string>& history) override;
+  const TablebaseProbe& probe() const { return *probe_; }
+
+ private:
+  std::shared_ptr<const TablebaseProbe> probe_;
+};
+
+}  // namespace gotb

@@ -1,0 +1,389 @@
+// The probe API (query/probe.hpp): exact vs not exact said correctly, no
+// guess where the file's values do not cover the history, concurrent
+// probes, corrupt files, and the backend the front ends use.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "core/rules/games.hpp"
+#include "format/tablebase.hpp"
+#include "query/backends.hpp"
+#include "query/gtp.hpp"
+#include "query/probe.hpp"
+#include "query/reference_backend.hpp"
+#include "tests/cli_runner.hpp"
+#include "tests/random_history.hpp"
+
+namespace fs = std::filesystem;
+using namespace gotb;
+using gotb::test::run_gotb;
+
+namespace {
+
+struct ProbeTmp {
+  fs::path dir = fs::temp_directory_path() / ("gotb-probe-" + std::to_string(::getpid()));
+  ProbeTmp() {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~ProbeTmp() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
+  std::string generate(const std::string& board, const std::string& rules, double komi = 0) {
+    const std::string file = (dir / (board + "-" + std::to_string(komi) + ".h5")).string();
+    auto r = run_gotb("generate -q -b " + board + " -r " + rules + " -k " + komi_text(komi) + " -o " + file);
+    INFO(r.out);
+    REQUIRE(r.exit_code == 0);
+    return file;
+  }
+};
+
+std::vector<std::vector<std::string>> random_histories(const GameSpec& spec, int n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<std::vector<std::string>> out{{}};
+  for (int i = 0; i < n; ++i) {
+    TrompTaylorGame g(spec.board, spec.rules, spec.komi);
+    out.push_back(test::random_history(g, rng, static_cast<int>(rng() % 12)));
+  }
+  return out;
+}
+
+// Values and sources of a result, as comparable text.
+std::string fingerprint(const ProbeResult& r) {
+  std::string s = r.value.to_string() + "/" + source_name(r.source);
+  for (const auto& m : r.moves) s += " " + m.move + "=" + m.value.to_string() + "/" + source_name(m.source);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("probe: a fixpoint file claims no exact value, only final scores", "[probe]") {
+  ProbeTmp tmp;
+  const std::string file = tmp.generate("2x2", "tromp-taylor:no-suicide", 0.5);
+  TablebaseProbe tb(file);
+  CHECK(tb.kind() == "fixpoints");
+  CHECK(tb.spec().describe() == GameSpec{Board::parse("2x2"), RuleSet::parse("tromp-taylor:no-suicide"), 0.5}.describe());
+  int agreeing = 0;
+  for (const auto& h : random_histories(tb.spec(), 60, 7)) {
+    INFO("history of " << h.size() << " moves");
+    ProbeResult r = tb.probe(h);
+    if (r.game_over) {
+      CHECK(r.exact());
+      CHECK(r.source == ValueSource::GameOver);
+      continue;
+    }
+    // Never exact: not even where both fixpoints agree (docs/solving.md §2).
+    CHECK_FALSE(r.exact());
+    CHECK(r.source == ValueSource::FileFixpoints);
+    REQUIRE(r.fixpoints);
+    agreeing += r.fixpoints->agree();
+    CHECK(r.value.lower.identical(Value::score(-4, 0.5)));
+    CHECK(r.value.upper.identical(Value::score(4, 0.5)));
+    CHECK(r.note.find("not proven superko values") != std::string::npos);
+    for (const auto& m : r.moves) {
+      CHECK(m.value.exact() == m.ends_game);
+      CHECK((m.source == ValueSource::GameOver) == m.ends_game);
+      CHECK(m.fixpoints.has_value() != m.ends_game);
+    }
+    // No principal variation from values that are not exact.
+    ProbeRequest req;
+    req.with_pv = true;
+    CHECK(tb.probe(h, req).pv.empty());
+  }
+  CHECK(agreeing > 0);  // the case that must not be taken for exact occurs
+}
+
+TEST_CASE("probe: --fallback search answers exactly, equal to the reference solver", "[probe]") {
+  ProbeTmp tmp;
+  for (const char* rules : {"tromp-taylor", "tromp-taylor:no-suicide,ko=situational"}) {
+    INFO(rules);
+    const std::string file = tmp.generate("2x2", rules, 1);
+    ProbeOptions o;
+    o.fallback = ProbeOptions::Fallback::Search;
+    TablebaseProbe tb(file, o);
+    ReferenceBackend ref;
+    for (const auto& h : random_histories(tb.spec(), 25, 11)) {
+      ProbeResult r = tb.probe(h);
+      Analysis a = ref.analyze(tb.spec(), h);
+      a.moves = best_first(a);
+      REQUIRE(r.exact());
+      CHECK(r.value.lower.identical(a.value.lower));
+      REQUIRE(r.moves.size() == a.moves.size());
+      for (std::size_t i = 0; i < r.moves.size(); ++i) {
+        CHECK(r.moves[i].value.exact());
+        CHECK(r.moves[i].value.lower.identical(a.moves[i].value.lower));
+        CHECK(r.moves[i].ends_game == a.moves[i].ends_game);
+      }
+      if (!r.game_over) {
+        CHECK(r.source == ValueSource::Search);
+        CHECK(r.fixpoints.has_value());
+        // The principal variation keeps the value to the end of the game.
+        ProbeRequest req;
+        req.with_pv = true;
+        ProbeResult p = tb.probe(h, req);
+        REQUIRE_FALSE(p.pv.empty());
+        std::vector<std::string> line = h;
+        line.insert(line.end(), p.pv.begin(), p.pv.end());
+        TrompTaylorGame g(tb.spec().board, tb.spec().rules, tb.spec().komi);
+        replay_moves(g, line);
+        CHECK(g.is_over());
+        CHECK(g.outcome().identical(r.value.lower));
+      }
+    }
+  }
+}
+
+TEST_CASE("probe: concurrent probes on one opened file equal sequential ones", "[probe][threads]") {
+  ProbeTmp tmp;
+  const std::string file = tmp.generate("2x3", "tromp-taylor:no-suicide");
+  for (std::uint64_t load : {std::uint64_t{1} << 30, std::uint64_t{0}}) {  // loaded arrays, then chunk by chunk
+    INFO("max_load_bytes " << load);
+    ProbeOptions o;
+    o.max_load_bytes = load;
+    TablebaseProbe tb(file, o);
+    const auto histories = random_histories(tb.spec(), 40, 3);
+    std::vector<std::string> expected;
+    for (const auto& h : histories) expected.push_back(fingerprint(tb.probe(h)));
+    std::vector<std::string> got(histories.size() * 4);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < 4; ++t)
+      threads.emplace_back([&, t] {
+        for (std::size_t i = 0; i < histories.size(); ++i) {
+          const std::size_t k = (i + 7 * t) % histories.size();
+          got[t * histories.size() + k] = fingerprint(tb.probe(histories[k]));
+        }
+      });
+    for (auto& th : threads) th.join();
+    for (std::size_t i = 0; i < got.size(); ++i) CHECK(got[i] == expected[i % histories.size()]);
+  }
+}
+
+TEST_CASE("probe: bad files and bad histories give clear errors", "[probe][errors]") {
+  ProbeTmp tmp;
+  CHECK_THROWS_AS(TablebaseProbe((tmp.dir / "missing.h5").string()), TablebaseError);
+  CHECK_THROWS_WITH(TablebaseProbe((tmp.dir / "missing.h5").string()), Catch::Contains("cannot open"));
+  const std::string text = (tmp.dir / "text.h5").string();
+  std::ofstream(text) << "not a tablebase\n";
+  CHECK_THROWS_AS(TablebaseProbe(text), TablebaseError);
+
+  // A damaged chunk: refused when the arrays are read at open, and at the
+  // first probe that needs the chunk when they are read lazily.
+  const std::string file = tmp.generate("2x3", "tromp-taylor:no-suicide");
+  std::string bytes;
+  {
+    std::ifstream in(file, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  const std::string magic("\x28\xb5\x2f\xfd", 4);
+  const std::size_t frame = bytes.rfind(magic);
+  REQUIRE(frame != std::string::npos);
+  bytes[frame + 8] = static_cast<char>(bytes[frame + 8] ^ 0x20);
+  const std::string bad = (tmp.dir / "bad.h5").string();
+  std::ofstream(bad, std::ios::binary) << bytes;
+  CHECK_THROWS_WITH(TablebaseProbe(bad), Catch::Contains("bad.h5") && Catch::Contains("is corrupt"));
+  ProbeOptions lazy;
+  lazy.max_load_bytes = 0;
+  TablebaseProbe tb(bad, lazy);  // opening reads no chunk
+  bool refused = false;
+  for (const auto& h : random_histories(tb.spec(), 30, 5)) {
+    try {
+      tb.probe(h);
+    } catch (const TablebaseError& e) {
+      refused = true;
+      CHECK(std::string(e.what()).find("is corrupt") != std::string::npos);
+    }
+  }
+  CHECK(refused);
+
+  TablebaseProbe good(file);
+  CHECK_THROWS_WITH(good.probe({"A1", "A1"}), Catch::Contains("move 2 'A1' is illegal"));
+  CHECK_THROWS_WITH(good.probe({"Z9"}), Catch::Contains("names no point"));
+
+  // The backend answers for the file's game only.
+  TablebaseBackend backend(std::make_shared<const TablebaseProbe>(file));
+  CHECK(backend.unsupported(good.spec()).empty());
+  GameSpec other = good.spec();
+  other.komi = 0.5;
+  CHECK(backend.unsupported(other).find("answers for 2x3") != std::string::npos);
+  CHECK_THROWS_AS(backend.analyze(other, {}), std::invalid_argument);
+}
+
+TEST_CASE("GTP from a file: refuses non-exact states, plays perfectly with a fallback", "[probe][gtp]") {
+  ProbeTmp tmp;
+  const std::string file = tmp.generate("2x2", "tromp-taylor");
+  {
+    TablebaseBackend backend(std::make_shared<const TablebaseProbe>(file));
+    GtpEngine e(backend, backend.probe().spec());
+    const std::string r = e.handle_line("genmove b");
+    CHECK(r.rfind("? no exact value for this position (file-fixpoints)", 0) == 0);
+    CHECK(e.game().moves().empty());
+    CHECK(e.handle_line("boardsize 3").rfind("? unacceptable size", 0) == 0);
+    CHECK(e.handle_line("komi 0.5").rfind("? unacceptable komi", 0) == 0);
+    CHECK(e.handle_line("gotb-value").find("bounds, tablebase, file-fixpoints") != std::string::npos);
+  }
+  ProbeOptions o;
+  o.fallback = ProbeOptions::Fallback::Search;
+  TablebaseBackend backend(std::make_shared<const TablebaseProbe>(file, o));
+  ReferenceBackend ref;
+  const Value start = ref.analyze(backend.probe().spec(), {}).value.lower;
+  GtpEngine e(backend, backend.probe().spec());
+  for (int ply = 0; ply < 100 && !e.game().now().over; ++ply) {
+    const std::string r = e.handle_line(ply % 2 ? "genmove w" : "genmove b");
+    REQUIRE(r.rfind("= ", 0) == 0);
+    // Every move keeps the exact value.
+    CHECK(ref.analyze(backend.probe().spec(), e.game().moves()).value.lower.identical(start));
+  }
+  REQUIRE(e.game().now().over);
+  CHECK(e.game().now().score_now.identical(start));
+}
+
+TEST_CASE("gotb query / pv / gtp / referee --tablebase go through the probe", "[probe][cli]") {
+  ProbeTmp tmp;
+  const std::string file = tmp.generate("2x2", "tromp-taylor");
+
+  // query: not exact, said so; with --fallback search exact, with a PV.
+  auto q = run_gotb("query " + file + " --moves A1 --json");
+  REQUIRE(q.exit_code == 0);
+  auto j = nlohmann::json::parse(q.out);
+  CHECK(j["exact"] == false);
+  CHECK(j["value"].is_null());
+  CHECK(j["source"] == "file-fixpoints");
+  auto qf = run_gotb("query " + file + " --moves A1 --fallback search --pv --json");
+  REQUIRE(qf.exit_code == 0);
+  auto jf = nlohmann::json::parse(qf.out);
+  auto solved = nlohmann::json::parse(run_gotb("solve -b 2x2 --moves A1 --json").out);
+  CHECK(jf["exact"] == true);
+  CHECK(jf["source"] == "search");
+  CHECK(jf["value"] == solved["value"]);
+  CHECK(jf["fixpoints"].is_object());
+  CHECK_FALSE(jf["pv"].empty());
+  auto text = run_gotb("query " + file + " --moves A1");
+  CHECK(text.out.find("not exact (score range)") != std::string::npos);
+  CHECK(text.out.find("fixpoints gfp B wins (special) / lfp W wins (special)") != std::string::npos);
+
+  // pv: refused without an exact value, the solver's line with a fallback.
+  auto pv = run_gotb("pv --tablebase " + file + " --moves A1");
+  CHECK(pv.exit_code == 1);
+  CHECK(pv.out.find("gotb: error: no exact value for the position after the history (file-fixpoints)") !=
+        std::string::npos);
+  auto pvf = run_gotb("pv --tablebase " + file + " --fallback search --moves A1 --json");
+  REQUIRE(pvf.exit_code == 0);
+  auto jp = nlohmann::json::parse(pvf.out);
+  CHECK(jp["value"] == solved["value"]);
+  CHECK(jp["result"] == solved["value"]);
+  auto mismatch = run_gotb("pv --tablebase " + file + " -b 2x3");
+  CHECK(mismatch.exit_code == 1);
+  CHECK(mismatch.out.find("--board 2x3 differs from the tablebase's board 2x2") != std::string::npos);
+
+  // gtp over stdin: genmove refused, then played with a fallback.
+  auto g = run_gotb("gtp --tablebase " + file + " <<'EOF'\n1 genmove b\n2 final_score\nEOF\n");
+  CHECK(g.out.find("?1 no exact value for this position (file-fixpoints)") != std::string::npos);
+  CHECK(g.out.find("?2 cannot score: only bounds [W+4, B+4] are known") != std::string::npos);
+  auto gf = run_gotb("gtp --tablebase " + file + " --fallback search <<'EOF'\n1 genmove b\n2 final_score\nEOF\n");
+  CHECK(gf.out.find("=1 ") != std::string::npos);
+  CHECK(gf.out.find("=2 B+1") != std::string::npos);
+
+  // referee: the start values from the file (with a fallback), a file-backed engine.
+  const std::string engine = std::string(GOTB_BINARY) + " gtp --tablebase " + file + " --fallback search";
+  auto r = run_gotb("referee --tablebase " + file + " --fallback search -a '" + engine + "' --engine-b '" +
+                    GOTB_BINARY + " gtp -b 2x2' --openings '-;A1' --perfect a");
+  INFO(r.out);
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("summary: 4 games; engine a (claimed perfect) never ended below the exact start value") !=
+        std::string::npos);
+  auto rn = run_gotb("referee --tablebase " + file + " -a '" + engine + "' --engine-b '" + engine + "'");
+  CHECK(rn.exit_code == 1);
+}
+
+TEST_CASE("probe: exact files are exact without history, proven bounds under one, equal to the reference",
+          "[probe][exact]") {
+  ProbeTmp tmp;
+  for (const char* rules : {"tromp-taylor:ko=basic,suicide=no", "tromp-taylor:ko=basic"}) {
+    for (const char* board : {"2x2", "1x4"}) {
+      INFO(board << " " << rules);
+      const std::string file = tmp.generate(board, rules, 0.5);
+      TablebaseProbe tb(file);
+      REQUIRE(tb.kind() == "exact");
+      ReferenceBackend::Options ro;
+      ro.method = "reference";
+      ReferenceBackend ref(ro);
+      int exact_after_moves = 0, bounded = 0;
+      for (const auto& h : random_histories(tb.spec(), 40, 17)) {
+        ProbeResult r = tb.probe(h);
+        Analysis a = ref.analyze(tb.spec(), h);
+        if (h.empty()) CHECK(r.exact());
+        // Never a wrong value: exact values equal the reference's; bounds contain it.
+        if (r.exact()) {
+          CHECK(r.value.lower.identical(a.value.lower));
+          exact_after_moves += !h.empty();
+        } else {
+          ++bounded;
+          CHECK(r.source == ValueSource::FileBounds);
+          CHECK(r.value.lower <= a.value.lower);
+          CHECK(a.value.lower <= r.value.upper);
+        }
+        for (const MoveEval& m : r.moves) {
+          auto it = std::find_if(a.moves.begin(), a.moves.end(), [&](const MoveEval& x) { return x.move == m.move; });
+          REQUIRE(it != a.moves.end());
+          if (m.value.exact()) {
+            CHECK(m.value.lower.identical(it->value.lower));
+          } else {
+            CHECK(m.value.lower <= it->value.lower);
+            CHECK(it->value.lower <= m.value.upper);
+          }
+        }
+        CHECK(r.moves.size() == a.moves.size());
+      }
+      CHECK(exact_after_moves + bounded > 0);
+    }
+  }
+}
+
+TEST_CASE("GTP from an exact file: play from the file keeps the value, never cycles when winning",
+          "[probe][gtp][exact]") {
+  ProbeTmp tmp;
+  struct Case {
+    const char* board;
+    const char* rules;
+    double komi;
+  };
+  // 2x3: ties (cycling allowed); 1x3, 2x4, 3x3 without suicide: Black wins
+  // on the board, so Black must make progress (the file's depth).
+  for (const Case& c : {Case{"2x3", "tromp-taylor:ko=basic,suicide=no", 0.5}, Case{"2x3", "tromp-taylor:ko=basic", 0},
+                        Case{"1x3", "tromp-taylor:ko=basic,suicide=no", 0}, Case{"2x4", "tromp-taylor:ko=basic,suicide=no", 0.5},
+                        Case{"3x3", "tromp-taylor:ko=basic,suicide=no", 8.5}}) {
+    INFO(c.board << " " << c.rules << " komi " << c.komi);
+    const std::string file = tmp.generate(c.board, c.rules, c.komi);
+    TablebaseBackend backend(std::make_shared<const TablebaseProbe>(file));
+    const Value start = backend.probe().probe({}).value.lower;
+    // Self-play from the empty board ends at the value.
+    {
+      GtpEngine e(backend, backend.probe().spec());
+      for (int ply = 0; ply < 300 && !e.game().now().over; ++ply)
+        REQUIRE(e.handle_line(ply % 2 ? "genmove w" : "genmove b").rfind("= ", 0) == 0);
+      REQUIRE(e.game().now().over);
+      CHECK(e.game().now().score_now.identical(start));
+    }
+    // The engine as Black against random White moves never ends below it.
+    std::mt19937 rng(23);
+    for (int game = 0; game < 5; ++game) {
+      GtpEngine e(backend, backend.probe().spec());
+      for (int ply = 0; ply < 400 && !e.game().now().over; ++ply) {
+        if (ply % 2 == 0) {
+          REQUIRE(e.handle_line("genmove b").rfind("= ", 0) == 0);
+        } else {
+          const auto& legal = e.game().now().legal;
+          REQUIRE(e.handle_line("play w " + legal[rng() % legal.size()]).rfind("= ", 0) == 0);
+        }
+      }
+      REQUIRE(e.game().now().over);
+      CHECK(e.game().now().score_now >= start);
+    }
+  }
+}
