@@ -85,13 +85,20 @@ Catalogue::Catalogue(const std::string& dir) {
     t->path = fs::relative(p, dir, ec).generic_string();
     if (ec || t->path.empty()) t->path = p.filename().generic_string();
     try {
-      t->reader = std::make_unique<TablebaseReader>(p.string());
-      t->meta = t->reader->meta();
+      {
+        // Every chunk checksum, checked once at start whatever the size
+        // (the probe verifies chunks as it reads them as well).
+        TablebaseReader reader(p.string());
+        t->meta = reader.meta();
+        t->file_bytes = reader.file_bytes();
+        t->problems = reader.verify_report();
+        t->verified = t->problems.empty();
+      }
       t->meta.rules = canonical_rules(t->meta.rules);
-      t->file_bytes = t->reader->file_bytes();
-      t->problems = t->reader->verify_report();
-      t->verified = t->problems.empty();
-      if (t->verified) t->query = std::make_unique<FileQuery>(*t->reader, t->path);
+      if (t->verified) {
+        t->probe = std::make_shared<const TablebaseProbe>(p.string());
+        t->kind = t->probe->kind();
+      }
     } catch (const std::exception& e) {
       t->problems.push_back(e.what());
     }
@@ -104,10 +111,7 @@ Catalogue::Catalogue(const std::string& dir) {
           t->problems.push_back("same board, rules and komi as " + o->path + " (served instead)");
         }
     }
-    if (!t->served) {
-      t->query.reset();
-      t->reader.reset();
-    }
+    if (!t->served) t->probe.reset();
     tables_.push_back(std::move(t));
   }
 }
@@ -142,9 +146,9 @@ nlohmann::json Api::tables_json() const {
                      {"file_bytes", t->file_bytes},
                      {"checksums_verified", t->verified},
                      {"problems", t->problems}};
-    // What a probe of this file can claim (query/file_query.hpp).
-    j["values"] = "fixpoints (not proven superko values; final scores exact)";
-    j["exact"] = false;
+    // What a probe of this file can claim (query/probe.hpp).
+    j["kind"] = t->kind.empty() ? nlohmann::json(nullptr) : nlohmann::json(t->kind);
+    j["exact"] = t->kind == "exact";
     list.push_back(j);
   }
   return {{"tables", list},
@@ -162,7 +166,7 @@ nlohmann::json Api::probe_json(const std::string& board_text, const std::string&
   // names no file (graph:FILE would make Board::parse read a path).
   std::optional<Board> board;
   for (const auto& t : catalogue_.tables())
-    if (t->served && t->meta.board == board_text) board = t->reader->board();
+    if (t->served && t->meta.board == board_text) board = t->probe->spec().board;
   if (!board) {
     if (lower(board_text).rfind("graph:", 0) == 0)
       throw ApiError(404, "no table for board '" + board_text + "' (graph boards are served only from a table)");
@@ -176,8 +180,12 @@ nlohmann::json Api::probe_json(const std::string& board_text, const std::string&
                             " needs (at most " + std::to_string(bound) + " accepted)");
 
   if (const Table* t = catalogue_.find(board->spec(), rules.to_string(), komi)) {
-    nlohmann::json j = file_query_json(t->query->run(moves), t->path);
-    j["serve"] = {{"source", "table"}, {"table", t->path}, {"values_exact", false}};
+    // Exactly what `gotb query FILE --json` prints (query/cli/cmd_query.cpp).
+    const ProbeResult r = t->probe->probe(moves);
+    nlohmann::json j = analysis_json(t->probe->spec(), moves, r);
+    j["file"] = t->path;
+    j["file_kind"] = t->probe->kind();
+    j["serve"] = {{"source", "table"}, {"table", t->path}, {"values_exact", r.exact()}};
     j["serve"]["stones"] = stones_json(*board, rules, t->meta.komi, moves);
     return j;
   }
@@ -210,20 +218,18 @@ std::chrono::steady_clock::time_point deadline_of(double seconds) {
          std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(seconds));
 }
 
-// The move a line continues with: the search's own choice, else the first
-// of the file's best-first list. Empty at the end of the game.
+// The move a line continues with: the probe's own choice (null where the
+// values prove nothing). Empty at the end of the game.
 std::string next_move(const nlohmann::json& r) {
   if (r.value("game_over", false)) return {};
-  if (r.contains("best_move")) return r["best_move"].is_string() ? r["best_move"].get<std::string>() : "";
-  const auto& mv = r["move_values"];
-  return mv.empty() ? "" : mv[0]["move"].get<std::string>();
+  return r["best_move"].is_string() ? r["best_move"].get<std::string>() : "";
 }
 
 // Geometry of the board for the page.
 void add_geometry(nlohmann::json& serve, const std::string& board_spec, const Catalogue& cat) {
   std::optional<Board> b;
   for (const auto& t : cat.tables())
-    if (t->served && t->meta.board == board_spec) b = t->reader->board();
+    if (t->served && t->meta.board == board_spec) b = t->probe->spec().board;
   if (!b) b = Board::parse(board_spec);
   serve["grid"] = b->has_grid();
   serve["rows"] = b->rows();
@@ -261,7 +267,7 @@ nlohmann::json Api::pv(const GameQuery& q) const {
                    {"history", q.moves}, {"pv", line},    {"result", r["value"]},
                    {"exact", exact}};
   j["note"] = exact ? "a principal variation: every move keeps the exact value"
-                    : "each move is the first of the table's best-first order (fixpoints); not a proven optimal line";
+                    : "no proven line: the values here are not exact (a fixpoint table)";
   return j;
 }
 
@@ -272,7 +278,7 @@ std::string Api::sgf(const GameQuery& q, bool with_pv) const {
   const double komi = r["komi"].get<double>();
   std::optional<Board> b;
   for (const auto& t : catalogue_.tables())
-    if (t->served && t->meta.board == r["board"].get<std::string>()) b = t->reader->board();
+    if (t->served && t->meta.board == r["board"].get<std::string>()) b = t->probe->spec().board;
   if (!b) b = Board::parse(r["board"].get<std::string>());
   GameRecord rec(GameSpec{*b, RuleSet::parse(r["rules"].get<std::string>()), komi});
   SgfTree tree;
@@ -289,7 +295,7 @@ std::string Api::sgf(const GameQuery& q, bool with_pv) const {
                      (with_pv ? ", then a line of " + std::to_string(line.size()) + " moves (" +
                                     std::string(r["serve"]["values_exact"].get<bool>()
                                                     ? "principal variation"
-                                                    : "table's best-first order, not proven optimal") +
+                                                    : "none: the values are not exact") +
                                     ")"
                               : std::string()));
   tree.nodes.push_back(root);

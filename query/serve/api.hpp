@@ -29,7 +29,7 @@
 #include "core/board.hpp"
 #include "core/rules/ruleset.hpp"
 #include "format/tablebase.hpp"
-#include "query/file_query.hpp"
+#include "query/probe.hpp"
 
 namespace gotb::serve {
 
@@ -59,8 +59,8 @@ struct Table {
   bool verified = false;               // every chunk checksum matched at startup
   std::vector<std::string> problems;   // why it is not served
   bool served = false;
-  std::unique_ptr<TablebaseReader> reader;
-  std::unique_ptr<FileQuery> query;
+  std::string kind;                    // "exact" or "fixpoints" (TablebaseProbe::kind)
+  std::shared_ptr<const TablebaseProbe> probe;  // the library probe API (query/probe.hpp)
 };
 
 // The tables under a directory, found at startup (files named *.h5 or
@@ -105,9 +105,10 @@ class Api {
   const Catalogue& catalogue() const { return catalogue_; }
 
   nlohmann::json tables_json() const;
-  // The probe result (the object `gotb query --json` prints for a file, or
-  // the object of `gotb solve --json` for the on-the-fly search) plus one
-  // key "serve": where it came from, the board geometry and the stones.
+  // The probe result (the object `gotb query --json` prints for a file:
+  // the probe API's result through analysis_json, or the same object from
+  // the on-the-fly search) plus one key "serve": where it came from, the
+  // board geometry and the stones.
   nlohmann::json probe(const GameQuery& q) const;
   // A line from the position: the best-first move of each probe in turn,
   // to the end of the game or the request's time budget (503).
