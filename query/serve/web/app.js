@@ -199,7 +199,9 @@ async function showPv() {
   $('pv').textContent = 'Computing\u2026';
   try {
     const r = await api('pv');
-    $('pv').textContent = (r.pv.length ? r.pv.join(' ') : (r.exact ? '(the game is over)' : '(no line)')) + ' \u2192 ' + (r.result ? r.result.text : 'no exact value') + '. ' + r.note;
+    // result is null where the values are not proven (a fixpoint table).
+    const end = r.result ? ' \u2192 ' + r.result.text : '';
+    $('pv').textContent = (r.pv.length ? r.pv.join(' ') : (r.exact ? '(the game is over)' : '(no line)')) + end + '. ' + r.note;
     $('pv').dataset.line = r.pv.join(',');
   } catch (e) { $('pv').textContent = e.message; }
 }
