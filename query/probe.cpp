@@ -152,18 +152,29 @@ const GameSpec& TablebaseProbe::spec() const { return impl_->spec; }
 const std::string& TablebaseProbe::kind() const { return impl_->kind; }
 const ProbeOptions& TablebaseProbe::options() const { return impl_->options; }
 
-ProbeResult TablebaseProbe::Impl::probe_fixpoints(const std::vector<std::string>& history) const {
-  // Only the tromp-taylor family has retrograde tables (checked at open).
-  TrompTaylorGame game(spec.board, spec.rules, spec.komi);
-  replay_moves(game, history);
+namespace {
+
+// The result of a probe before the file is read: the method, and the game's
+// own outcome when the history has already ended it.
+ProbeResult started_result(const TrompTaylorGame& game) {
   ProbeResult r;
   r.method = "tablebase";
   if (game.is_over()) {
     r.game_over = true;
     r.value = ValueBounds::exactly(game.outcome());
     r.source = ValueSource::GameOver;
-    return r;
   }
+  return r;
+}
+
+}  // namespace
+
+ProbeResult TablebaseProbe::Impl::probe_fixpoints(const std::vector<std::string>& history) const {
+  // Only the tromp-taylor family has retrograde tables (checked at open).
+  TrompTaylorGame game(spec.board, spec.rules, spec.komi);
+  replay_moves(game, history);
+  ProbeResult r = started_result(game);
+  if (r.game_over) return r;
   r.to_move = game.to_move();
   r.fixpoints = fixpoints_at(game);
   r.value = score_range(game);
@@ -213,14 +224,8 @@ const char* kExactHistoryNote =
 ProbeResult TablebaseProbe::Impl::probe_exact(const std::vector<std::string>& history) const {
   TrompTaylorGame game(spec.board, spec.rules, spec.komi);
   replay_moves(game, history);
-  ProbeResult r;
-  r.method = "tablebase";
-  if (game.is_over()) {
-    r.game_over = true;
-    r.value = ValueBounds::exactly(game.outcome());
-    r.source = ValueSource::GameOver;
-    return r;
-  }
+  ProbeResult r = started_result(game);
+  if (r.game_over) return r;
   auto at = [&](const TrompTaylorGame& g, std::optional<int>& depth) {
     const retro::StateRef ref =
         exact->state_of(g.position(), g.to_move(), std::min(g.consecutive_passes(), 1), g.ko_ban());
