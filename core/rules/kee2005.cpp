@@ -287,7 +287,7 @@ void Kee2005Game::search_key(std::vector<std::uint64_t>& key) const {
   const std::size_t phase = phases_.size() - 1;
   key.push_back(phase | (cfg_.japanese ? 16 : 0));
   for (std::size_t i = 0; i < phase; ++i) key.insert(key.end(), {ends_[i].black, ends_[i].white});
-  if (cfg_.japanese) {  // F.6c: what the common phase removed so far
+  if (cfg_.japanese && phase == 0) {  // F.6c: what the common phase removed so far (later: key_shift())
     const Ban& last = phases_[0].bans.back();
     key.push_back(static_cast<std::uint32_t>(last.removed[0]) | std::uint64_t{static_cast<std::uint32_t>(last.removed[1])} << 32);
   }

@@ -89,6 +89,15 @@ class Kee2005Game {
   void search_key(std::vector<std::uint64_t>& key) const;
   void legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>&) const { legal_moves(out); }
   void current_facts(std::vector<std::uint64_t>&) const {}
+  // Japanese scoring, confirmation phases: the removals of the common phase
+  // are fixed and enter the score only as F.6c's constant, so the key
+  // leaves them out and the value shifts by 2 * (white removed - black
+  // removed) in Value::order units.
+  std::int32_t key_shift() const {
+    if (!cfg_.japanese || phases_.size() == 1) return 0;
+    const Ban& last = phases_[0].bans.back();
+    return 2 * (last.removed[1] - last.removed[0]);
+  }
   std::int64_t fact(std::uint64_t) const { return 0; }
 
  private:
