@@ -427,7 +427,7 @@ std::string history_budget_note(std::uint64_t budget) {
          "history ran out of its budget (" +
          std::to_string(budget) +
          " nodes) where marked 'file-bounds': those values are only proven to lie between the file's value "
-         "and the tie (docs/solving.md, 'Exact tables under a history'). Exact: a larger history budget, or "
+         "and the tie (docs/solving.md, 'Exact tables under a history'). Exact: a larger --history-nodes, or "
          "--fallback reference (small boards)";
 }
 

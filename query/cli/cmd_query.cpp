@@ -18,6 +18,7 @@ namespace {
 struct QueryArgs {
   std::string file, moves, sgf, fallback = "none";
   std::uint64_t node_limit = 0;
+  std::uint64_t history_nodes = ProbeOptions{}.history_node_limit;
   bool json = false, pv = false;
   bool allow_sgf_graph = false;
 };
@@ -37,6 +38,7 @@ void run_query(const QueryArgs& a) {
   ProbeOptions po;
   po.fallback = parse_fallback(a.fallback);
   po.node_limit = a.node_limit;
+  po.history_node_limit = a.history_nodes;
   TablebaseProbe probe(a.file, po);
   const GameSpec& spec = probe.spec();
 
@@ -97,7 +99,8 @@ void add_query_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "query",
       "Value of a position from a tablebase file (gotb generate -o), every legal move's value, exact or not, and "
-      "where each came from");
+      "where each came from (exact ko=basic files: the file's value, checked under the history by a bounded "
+      "search, docs/solving.md)");
   sub->add_option("file", args->file, "tablebase file")->required();
   sub->add_option("--moves,-m", args->moves, "history from the empty board, e.g. \"B2 A1 pass\" (GTP coordinates)");
   sub->add_option("--sgf", args->sgf, "history from the main line of an SGF game record instead of --moves "
@@ -109,6 +112,11 @@ void add_query_command(CLI::App& app) {
       ->check(CLI::IsMember({"none", "search", "reference"}))
       ->capture_default_str();
   sub->add_option("--node-limit", args->node_limit, "with --fallback: give up after this many nodes (exit 3)")
+      ->capture_default_str();
+  sub->add_option("--history-nodes", args->history_nodes,
+                  "exact files (ko=basic): search nodes per query for checking the file's values under the history "
+                  "(docs/solving.md); where they run out, proven bounds (file-bounds) instead of exact values")
+      ->check(count_number(UINT64_MAX))
       ->capture_default_str();
   sub->add_flag("--pv", args->pv, "also a principal variation (exact values only)");
   sub->add_flag("--json", args->json, "print JSON (see docs/json.md)");
