@@ -99,6 +99,10 @@ struct Analysis {
   std::string note;                // why values are only bounds, if they are
   std::optional<FixpointPair> fixpoints;  // fixpoint files only
   std::optional<int> depth;        // exact files: see MoveEval::depth
+  // Exact files: the file's value of the game started at this state (the
+  // value under the history is `value`; they differ where the history
+  // spoils the file's value, docs/solving.md). nullopt otherwise.
+  std::optional<Value> file_value;
   std::vector<std::string> pv;     // a principal variation, when asked for
   std::uint64_t nodes = 0;         // search effort for this answer (0 if none)
   std::uint64_t memo_hits = 0;     // solver cache hits (gotb solve)

@@ -461,6 +461,7 @@ ProbeResult TablebaseProbe::Impl::probe_exact(const std::vector<std::string>& hi
   };
   r.to_move = game.to_move();
   const Value v = at(game, r.depth);
+  r.file_value = v;
   r.value = under_history(v, history.empty(), r.source);
   std::vector<Move> moves;
   game.legal_moves(moves);

@@ -164,6 +164,30 @@ TEST_CASE("probe: concurrent probes on one opened file equal sequential ones", "
   }
 }
 
+TEST_CASE("probe: concurrent probes of an exact file (history checks) equal sequential ones", "[probe][threads][exact]") {
+  ProbeTmp tmp;
+  const std::string file = tmp.generate("3x3", "tromp-taylor:ko=basic,suicide=no", 8.5);
+  TablebaseProbe tb(file);
+  const auto histories = random_histories(tb.spec(), 40, 5);
+  std::vector<std::string> expected;
+  for (const auto& h : histories) {
+    const ProbeResult r = tb.probe(h);
+    expected.push_back(fingerprint(r) + " nodes " + std::to_string(r.nodes));
+  }
+  std::vector<std::string> got(histories.size() * 4);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (std::size_t i = 0; i < histories.size(); ++i) {
+        const std::size_t k = (i + 11 * t) % histories.size();
+        const ProbeResult r = tb.probe(histories[k]);
+        got[t * histories.size() + k] = fingerprint(r) + " nodes " + std::to_string(r.nodes);
+      }
+    });
+  for (auto& th : threads) th.join();
+  for (std::size_t i = 0; i < got.size(); ++i) CHECK(got[i] == expected[i % histories.size()]);
+}
+
 TEST_CASE("probe: bad files and bad histories give clear errors", "[probe][errors]") {
   ProbeTmp tmp;
   CHECK_THROWS_AS(TablebaseProbe((tmp.dir / "missing.h5").string()), TablebaseError);

@@ -77,13 +77,17 @@ void run_query(const QueryArgs& a) {
     return;
   }
   std::printf("to move    %s\n", std::string(color_name(r.to_move)).c_str());
-  std::printf("value      %s\n           Black minus White, komi included\n",
-              value_text(r.value, r.source, r.fixpoints).c_str());
+  // Exact files: the file's own value where the history changed it.
+  auto file_text = [](const std::optional<Value>& f, const ValueBounds& v) {
+    return f && !(v.exact() && v.lower.identical(*f)) ? "  (file: " + f->to_string() + ")" : std::string();
+  };
+  std::printf("value      %s%s\n           Black minus White, komi included\n",
+              value_text(r.value, r.source, r.fixpoints).c_str(), file_text(r.file_value, r.value).c_str());
   std::printf("moves      legal under %s given the history, best first for %s:\n", spec.rules.to_string().c_str(),
               std::string(color_name(r.to_move)).c_str());
   for (const MoveEval& m : r.moves)
     std::printf("  %-6s %s%s\n", m.move.c_str(), value_text(m.value, m.source, m.fixpoints).c_str(),
-                m.ends_game ? "  (ends the game)" : "");
+                m.ends_game ? "  (ends the game)" : file_text(m.file_value, m.value).c_str());
   if (a.pv) {
     std::string pv;
     for (const auto& m : r.pv) pv += " " + m;
