@@ -412,6 +412,39 @@ TEST_CASE("probe: exact files stay exact under random histories, equal to the re
   CHECK(spoiled > 0);
 }
 
+TEST_CASE("probe: with small history budgets every exact value is right and every bound holds", "[probe][exact]") {
+  ProbeTmp tmp;
+  for (const char* board : {"1x4", "2x3"}) {
+    INFO(board);
+    const std::string file = tmp.generate(board, "tromp-taylor:ko=basic,suicide=no", 0.5);
+    ReferenceBackend::Options ro;
+    ro.method = "reference";
+    ro.solver.node_limit = 3000000;
+    ReferenceBackend ref(ro);
+    std::vector<std::pair<std::vector<std::string>, Analysis>> truth;
+    {
+      TablebaseProbe tb(file);
+      for (const auto& h : random_histories(tb.spec(), 12, 29)) {
+        try {
+          truth.emplace_back(h, ref.analyze(tb.spec(), h));
+        } catch (const NodeLimitReached&) {
+        }
+      }
+    }
+    REQUIRE(truth.size() >= 6);
+    ExactCounts n;
+    for (std::uint64_t budget : {1, 3, 10, 30, 100, 300}) {
+      INFO("budget " << budget);
+      ProbeOptions o;
+      o.history_node_limit = budget;
+      TablebaseProbe tb(file, o);
+      for (const auto& [h, a] : truth) compare_with_reference(tb.probe(h), a, h.empty(), n);
+    }
+    CHECK(n.bounded > 0);
+    CHECK(n.exact_after_moves > 0);
+  }
+}
+
 TEST_CASE("probe: a history that spoils the file's value is noticed; a tiny budget gives bounds, never a guess",
           "[probe][exact]") {
   ProbeTmp tmp;
