@@ -107,10 +107,13 @@ class ExactSolver {
  public:
   ExactSolver(const KoStateIndex& index) : idx_(index), b_(index.board()) {}
 
-  ExactStats run(ExactArrays& out, const Progress& progress) {
+  // `limits` (optional): one unit of work per state evaluated; the time
+  // limit is also checked once the graph is built.
+  ExactStats run(ExactArrays& out, const Progress& progress, WorkLimits* limits = nullptr) {
     ExactStats st;
     const double t0 = progress.elapsed();
     build_graph(st);
+    if (limits) limits->charge(0);
     st.graph_seconds = progress.elapsed() - t0;
     progress.line("successor graph: %llu plays, %.1f MiB, %.2f s", static_cast<unsigned long long>(st.plays),
                   st.graph_bytes / 1048576.0, st.graph_seconds);
@@ -129,6 +132,7 @@ class ExactSolver {
         std::uint64_t c = 0, e = 0;
         for (std::uint64_t n = r.begin(); n != r.end(); ++n)
           update_position(n, lo, up, lo2, up2, out, round, c, e);
+        if (limits) limits->charge(e);
         changed.local() += c;
         evaluated.local() += e;
       });

@@ -12,7 +12,8 @@ namespace gotb::retro {
 
 bool has_exact_kernel(const RuleSet& rules) { return rules.support().exact_kernel; }
 
-ExactGenerated generate_exact(const Board& board, const RuleSet& rules, int threads, bool progress_lines) {
+ExactGenerated generate_exact(const Board& board, const RuleSet& rules, int threads, bool progress_lines,
+                              WorkLimits* limits) {
   if (!has_exact_kernel(rules))
     throw RulesError("no exact retrograde generator for ruleset '" + rules.to_string() +
                      "' (available: tromp-taylor:ko=basic, both suicide options)");
@@ -36,8 +37,9 @@ ExactGenerated generate_exact(const Board& board, const RuleSet& rules, int thre
   g.game = std::string("tromp-taylor basic ko + long-cycle tie, exact over (position, mover, passes, ko ban), "
                        "suicide ") +
            (suicide ? "allowed" : "forbidden");
-  if (suicide) g.stats.solve = ExactSolver<true>(*g.index).run(g.arrays, progress);
-  else g.stats.solve = ExactSolver<false>(*g.index).run(g.arrays, progress);
+  if (limits) limits->charge(0);  // the time limit, after the index
+  if (suicide) g.stats.solve = ExactSolver<true>(*g.index).run(g.arrays, progress, limits);
+  else g.stats.solve = ExactSolver<false>(*g.index).run(g.arrays, progress, limits);
   g.stats.total_seconds = progress.elapsed();
   g.stats.peak_rss = peak_rss_bytes();
   progress.line("%d rounds (max depth %d), %.2f s solving, %.2f s total", g.stats.solve.rounds, g.stats.solve.max_depth,
