@@ -130,6 +130,14 @@ class GhostExchange {
   // what arrives. Returns the bytes this rank sent.
   template <class ReadOwn>
   std::uint64_t exchange(ReadOwn read_own) {
+    return exchange(read_own, [](std::uint64_t, const Record&) {});
+  }
+
+  // The same; also calls on_ghost(ghost_index(s), record) for every ghost
+  // whose record arrived (for callers that keep ghosts in their own arrays
+  // next to the own states, so that a read needs no search).
+  template <class ReadOwn, class OnGhost>
+  std::uint64_t exchange(ReadOwn read_own, OnGhost on_ghost) {
     constexpr std::size_t kSize = sizeof(std::uint32_t) + kBytes;  // slot, record
     std::vector<std::vector<std::uint8_t>> out(P_);
     tbb::parallel_for(0, P_, [&](int r) {
@@ -155,18 +163,23 @@ class GhostExchange {
       for (; at < end; at += kSize) {
         std::uint32_t slot;
         std::memcpy(&slot, &in[at], sizeof slot);
-        std::memcpy(ghosts_[run_[r] + slot].data(), &in[at + sizeof slot], kBytes);
+        Record& g = ghosts_[run_[r] + slot];
+        std::memcpy(g.data(), &in[at + sizeof slot], kBytes);
+        on_ghost(run_[r] + slot, g);
       }
     }
     return sent;
   }
 
   // The record of another rank's state this rank registered.
-  const Record& ghost(std::uint64_t s) const {
+  const Record& ghost(std::uint64_t s) const { return ghosts_[ghost_index(s)]; }
+  // Its place among this rank's ghosts, in [0, ghosts()): fixed from
+  // register_reads() on.
+  std::uint64_t ghost_index(std::uint64_t s) const {
     const int o = owner_(s);
     const auto first = keys_.begin() + static_cast<std::ptrdiff_t>(run_[o]);
     const auto last = keys_.begin() + static_cast<std::ptrdiff_t>(run_[o + 1]);
-    return ghosts_[static_cast<std::size_t>(std::lower_bound(first, last, s) - keys_.begin())];
+    return static_cast<std::uint64_t>(std::lower_bound(first, last, s) - keys_.begin());
   }
 
   std::uint64_t ghosts() const { return keys_.size(); }
