@@ -80,6 +80,7 @@ class DistributedExact {
   // arrays (as ExactSolver::run gives them), at other ranks it is empty.
   retro::ExactStats run(retro::ExactArrays& out, const retro::Progress& progress) {
     retro::ExactStats st;
+    PhaseClock clock(stats_.mine);
     const double t0 = progress.elapsed();
     rows_.build();
     register_ghosts();
@@ -89,6 +90,7 @@ class DistributedExact {
     rows_.map_children([&](std::uint32_t c) -> std::uint32_t {
       return static_cast<std::uint32_t>(rows_.owns(c) ? rows_.local(c) : own + x_.ghost_index(c));
     });
+    clock.mark(kSetupPhase);
     const double setup = progress.elapsed() - t0;
     std::uint64_t sums[2] = {rows_.plays(), rows_.bytes()};
     check_mpi(MPI_Allreduce(MPI_IN_PLACE, sums, 2, MPI_UINT64_T, MPI_SUM, comm_), "MPI_Allreduce");
@@ -102,19 +104,18 @@ class DistributedExact {
     // Own states at [0, own), ghosts at [own, own + ghosts).
     std::vector<std::int8_t> lo(own + ghosts, retro::kOpponentWins), up(own + ghosts, retro::kMoverWins), lo2, up2;
     std::vector<std::uint16_t> dl(own, 0), du(own, 0);
-    double compute = 0, exchange = 0, exchange_cpu = 0;
     const double t1 = progress.elapsed();
     for (int round = 1;; ++round) {
       if (round > 65535) throw std::logic_error("exact retrograde: more than 65535 rounds (depth overflow)");
-      const double ts = progress.elapsed();
       lo2 = lo;  // ghosts included: they stay those last sent until the exchange below
       up2 = up;
       std::uint64_t local[3] = {0, 0, 0};  // changed, evaluated, bytes sent
       rows_.round(lo.data(), up.data(), lo2.data(), up2.data(), dl.data(), du.data(), round, local[0], local[1]);
       std::swap(lo, lo2);
       std::swap(up, up2);
-      const double tx = progress.elapsed(), cx = process_cpu_seconds();
-      compute += tx - ts;
+      clock.mark(kComputePhase);
+      quiet_barrier(comm_);
+      clock.mark(kWaitPhase);
       local[2] = x_.exchange(
           [&](std::uint64_t off) {
             return Exchange::Record{static_cast<std::uint8_t>(lo[off]), static_cast<std::uint8_t>(up[off])};
@@ -125,8 +126,7 @@ class DistributedExact {
           });
       std::uint64_t global[3];
       check_mpi(MPI_Allreduce(local, global, 3, MPI_UINT64_T, MPI_SUM, comm_), "MPI_Allreduce");
-      exchange += progress.elapsed() - tx;
-      exchange_cpu += process_cpu_seconds() - cx;
+      clock.mark(kExchangePhase);
       ++st.rounds;
       st.evaluations += global[1];
       stats_.sweep_changed.push_back(global[0]);
@@ -138,8 +138,7 @@ class DistributedExact {
       st.max_depth = round;
     }
     st.round_seconds = progress.elapsed() - t1;
-    stats_.exchange_seconds = exchange;
-    reduce_phases(stats_, setup, compute, exchange, exchange_cpu, comm_);
+    stats_.exchange_seconds = stats_.mine.wall[kWaitPhase] + stats_.mine.wall[kExchangePhase];
     gather(lo, out.lower);
     gather(up, out.upper);
     gather(dl, out.depth_lower);

@@ -77,12 +77,12 @@ class DistributedFixpoint {
   // Runs the sweeps to the fixpoints; this rank's own states end up in
   // own_upper()/own_lower(). Collective.
   retro::SweepStats run(const retro::Progress& progress) {
-    const double t0 = progress.elapsed();
+    PhaseClock clock(stats_.mine);
     up_.assign(end_ - begin_, retro::kMoverWins);
     lo_.assign(end_ - begin_, retro::kOpponentWins);
     register_ghosts();
-    const double setup = progress.elapsed() - t0;
-    double compute = 0, exchange = 0, exchange_cpu = 0;
+    clock.mark(kSetupPhase);
+    const double t0 = progress.elapsed();
     retro::SweepStats st;
     Values values{up_.data(), lo_.data(), begin_, end_ - begin_, &x_};
     const std::uint64_t w0 = part_.word_begin[rank_], w1 = part_.word_begin[rank_ + 1];
@@ -98,8 +98,9 @@ class DistributedFixpoint {
         evaluated.local() += e;
         if (!ok) broken = true;
       });
-      const double tx = progress.elapsed(), cx = process_cpu_seconds();
-      compute += tx - ts;
+      clock.mark(kComputePhase);
+      quiet_barrier(comm_);
+      clock.mark(kWaitPhase);
       const std::uint64_t sent = x_.exchange([&](std::uint64_t off) {
         return Exchange::Record{static_cast<std::uint8_t>(up_[off]), static_cast<std::uint8_t>(lo_[off])};
       });
@@ -107,8 +108,7 @@ class DistributedFixpoint {
                                 broken ? 1u : 0u};
       std::uint64_t global[4];
       check_mpi(MPI_Allreduce(local, global, 4, MPI_UINT64_T, MPI_SUM, comm_), "MPI_Allreduce");
-      exchange += progress.elapsed() - tx;
-      exchange_cpu += process_cpu_seconds() - cx;
+      clock.mark(kExchangePhase);
       if (global[3]) throw std::logic_error("retrograde sweep: a value moved against its fixpoint (bug)");
       ++st.sweeps;
       st.evaluations += global[1];
@@ -121,9 +121,8 @@ class DistributedFixpoint {
                       static_cast<unsigned long long>(global[2]), dt);
       if (global[0] == 0) break;
     }
-    st.seconds = progress.elapsed() - t0 - setup;  // the sweeps, as in one process
-    stats_.exchange_seconds = exchange;
-    reduce_phases(stats_, setup, compute, exchange, exchange_cpu, comm_);
+    st.seconds = progress.elapsed() - t0;  // the sweeps, as in one process
+    stats_.exchange_seconds = stats_.mine.wall[kWaitPhase] + stats_.mine.wall[kExchangePhase];
     return st;
   }
 

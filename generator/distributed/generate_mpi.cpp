@@ -18,14 +18,15 @@ namespace gotb::dist {
 
 namespace {
 
-// The exchange figures of a solver, and the whole job's largest peak RSS
-// and index build time. Collective.
-void report(const ExchangeStats& x, double index_seconds, DistributedGenerateStats* out) {
+// The exchange figures of a solver, the phases of every rank (`index`: its
+// index build) and the job's largest peak RSS. Collective.
+void report(const ExchangeStats& x, const PhaseTimes& index, DistributedGenerateStats* out) {
   std::uint64_t rss = retro::peak_rss_bytes();
   check_mpi(MPI_Allreduce(MPI_IN_PLACE, &rss, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
-  double hi = index_seconds, lo = index_seconds;
-  check_mpi(MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
-  check_mpi(MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD), "MPI_Allreduce");
+  PhaseTimes mine = x.mine, most, least;
+  mine.wall[kIndexPhase] = index.wall[kIndexPhase];
+  mine.cpu[kIndexPhase] = index.cpu[kIndexPhase];
+  reduce_phases(mine, most, least, MPI_COMM_WORLD);
   if (!out) return;
   out->ranks = x.ranks;
   out->ghosts = x.ghosts;
@@ -36,15 +37,12 @@ void report(const ExchangeStats& x, double index_seconds, DistributedGenerateSta
   out->sweep_changed = x.sweep_changed;
   out->exchange_seconds = x.exchange_seconds;
   out->max_peak_rss = rss;
-  out->index_max = hi, out->index_min = lo;
-  out->setup_max = x.setup_max, out->setup_min = x.setup_min;
-  out->compute_max = x.compute_max, out->compute_min = x.compute_min;
-  out->exchange_max = x.exchange_max, out->exchange_min = x.exchange_min;
-  out->exchange_cpu_max = x.exchange_cpu_max, out->exchange_cpu_min = x.exchange_cpu_min;
+  out->most = most;
+  out->least = least;
 }
 
 template <class Kernel>
-void solve_with(const Kernel& kernel, retro::Tables& t, const retro::Progress& progress,
+void solve_with(const Kernel& kernel, retro::Tables& t, const retro::Progress& progress, const PhaseTimes& index,
                 DistributedGenerateStats* out) {
   t.kernel = Kernel::description();
   DistributedFixpoint<Kernel> solver(*t.index, kernel, MPI_COMM_WORLD);
@@ -53,15 +51,15 @@ void solve_with(const Kernel& kernel, retro::Tables& t, const retro::Progress& p
   t.stats.evaluations = s.evaluations;
   t.stats.sweep_seconds = s.seconds;
   solver.gather(t.upper, t.lower);
-  report(solver.stats(), t.stats.index_seconds, out);
+  report(solver.stats(), index, out);
 }
 
 template <bool kSuicideAllowed>
-retro::ExactStats solve_exact(retro::ExactGenerated& g, const retro::Progress& progress,
+retro::ExactStats solve_exact(retro::ExactGenerated& g, const retro::Progress& progress, const PhaseTimes& index,
                               DistributedGenerateStats* out) {
   DistributedExact<kSuicideAllowed> solver(*g.index, MPI_COMM_WORLD);
   const retro::ExactStats s = solver.run(g.arrays, progress);
-  report(solver.stats(), g.stats.index_seconds, out);
+  report(solver.stats(), index, out);
   return s;
 }
 
@@ -75,11 +73,14 @@ retro::Tables generate_distributed(const Session& session, const Board& board, c
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(retro::resolve_threads(options.threads)));
   retro::Progress progress(options.progress && session.rank() == 0);
+  PhaseTimes index;
+  PhaseClock clock(index);
   retro::Tables t = retro::start_tables(board, rules, options.threads, progress, nullptr, session.size());
+  clock.mark(kIndexPhase);
   if (retro::kernel_allows_suicide(rules))
-    solve_with(retro::TrompTaylorKernel<true>(t.index->board()), t, progress, stats);
+    solve_with(retro::TrompTaylorKernel<true>(t.index->board()), t, progress, index, stats);
   else
-    solve_with(retro::TrompTaylorKernel<false>(t.index->board()), t, progress, stats);
+    solve_with(retro::TrompTaylorKernel<false>(t.index->board()), t, progress, index, stats);
   retro::finish_stats(t.stats, progress);
   return t;
 }
@@ -89,9 +90,12 @@ retro::ExactGenerated generate_exact_distributed(const Session& session, const B
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(retro::resolve_threads(threads)));
   retro::Progress progress(progress_lines && session.rank() == 0);
+  PhaseTimes index;
+  PhaseClock clock(index);
   retro::ExactGenerated g = retro::start_exact(board, rules, threads, progress, session.size());
-  const retro::ExactStats s = retro::kernel_allows_suicide(rules) ? solve_exact<true>(g, progress, stats)
-                                                                  : solve_exact<false>(g, progress, stats);
+  clock.mark(kIndexPhase);
+  const retro::ExactStats s = retro::kernel_allows_suicide(rules) ? solve_exact<true>(g, progress, index, stats)
+                                                                  : solve_exact<false>(g, progress, index, stats);
   retro::finish_exact(g, s, progress);
   return g;
 }

@@ -8,6 +8,7 @@
 #include "core/board.hpp"
 #include "core/rules/ruleset.hpp"
 #include "generator/distributed/mpi_session.hpp"
+#include "generator/distributed/phase_times.hpp"
 #include "generator/retrograde/exact_table.hpp"
 #include "generator/retrograde/generate.hpp"
 
@@ -20,12 +21,11 @@ struct DistributedGenerateStats {
   std::vector<std::uint64_t> sweep_bytes, sweep_changed;  // per sweep / round
   double exchange_seconds = 0;                            // rank 0
   std::uint64_t max_peak_rss = 0;                         // the largest rank's
-  // Per phase, slowest / fastest rank: wall seconds of the index build,
-  // of the setup (ghost discovery, registration; exact: successor rows),
-  // of computing and of the exchanges, and the CPU seconds a rank spent in
-  // the exchanges (near the wall seconds when the MPI library spins).
-  double index_max = 0, index_min = 0, setup_max = 0, setup_min = 0, compute_max = 0, compute_min = 0,
-         exchange_max = 0, exchange_min = 0, exchange_cpu_max = 0, exchange_cpu_min = 0;
+  // Per phase (index, setup, compute, wait, exchange), the largest and the
+  // smallest wall and CPU seconds over the ranks; CPU is the whole rank
+  // process's. Wait CPU near wait wall would mean a rank spinning while
+  // it waits for the others (docs/distributed.md, "Overhead").
+  PhaseTimes most, least;
 };
 
 // Collective over the session's ranks (options.threads threads in each).

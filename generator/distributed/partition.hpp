@@ -10,10 +10,10 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <ctime>
 #include <vector>
 
 #include "generator/distributed/ghost_exchange.hpp"
+#include "generator/distributed/phase_times.hpp"
 #include "generator/retrograde/state_index.hpp"
 
 namespace gotb::dist {
@@ -65,34 +65,16 @@ struct ExchangeStats {
   std::vector<std::uint64_t> sweep_bytes;    // update bytes sent in each sweep / round
   std::vector<std::uint64_t> sweep_changed;  // codes changed in each sweep / round
   double exchange_seconds = 0;         // rank 0's time in exchanges and reductions
-  // Per phase, the slowest and the fastest rank (wall seconds; CPU seconds
-  // of the whole rank process, all its threads). Waiting ranks show up as
-  // exchange time; exchange CPU close to exchange wall means the MPI
-  // library spins while it waits (docs/distributed.md, "Overhead").
-  double setup_max = 0, setup_min = 0;        // graph/ghost discovery and registration
-  double compute_max = 0, compute_min = 0;    // sweeps / rounds without the exchange
-  double exchange_max = 0, exchange_min = 0;  // exchanges and reductions
-  double exchange_cpu_max = 0, exchange_cpu_min = 0;
+  PhaseTimes mine;                     // this rank's (the index phase is the caller's)
 };
 
-// CPU seconds of this process so far (all threads).
-inline double process_cpu_seconds() {
-  timespec ts{};
-  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-  return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-// Collective: fills the per-phase maxima and minima of `st` from this
-// rank's seconds.
-inline void reduce_phases(ExchangeStats& st, double setup, double compute, double exchange, double exchange_cpu,
-                          MPI_Comm comm) {
-  double mine[4] = {setup, compute, exchange, exchange_cpu}, hi[4], lo[4];
-  check_mpi(MPI_Allreduce(mine, hi, 4, MPI_DOUBLE, MPI_MAX, comm), "MPI_Allreduce");
-  check_mpi(MPI_Allreduce(mine, lo, 4, MPI_DOUBLE, MPI_MIN, comm), "MPI_Allreduce");
-  st.setup_max = hi[0], st.setup_min = lo[0];
-  st.compute_max = hi[1], st.compute_min = lo[1];
-  st.exchange_max = hi[2], st.exchange_min = lo[2];
-  st.exchange_cpu_max = hi[3], st.exchange_cpu_min = lo[3];
+// Collective: per phase, the largest and the smallest figure over the ranks
+// (wall and CPU separately, so they need not come from the same rank).
+inline void reduce_phases(const PhaseTimes& mine, PhaseTimes& most, PhaseTimes& least, MPI_Comm comm) {
+  check_mpi(MPI_Allreduce(mine.wall, most.wall, kPhases, MPI_DOUBLE, MPI_MAX, comm), "MPI_Allreduce");
+  check_mpi(MPI_Allreduce(mine.cpu, most.cpu, kPhases, MPI_DOUBLE, MPI_MAX, comm), "MPI_Allreduce");
+  check_mpi(MPI_Allreduce(mine.wall, least.wall, kPhases, MPI_DOUBLE, MPI_MIN, comm), "MPI_Allreduce");
+  check_mpi(MPI_Allreduce(mine.cpu, least.cpu, kPhases, MPI_DOUBLE, MPI_MIN, comm), "MPI_Allreduce");
 }
 
 // Collective: rank r's `count` elements at `mine` go to all[begin[r], ...)

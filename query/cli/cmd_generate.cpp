@@ -40,10 +40,10 @@ void print_distributed(const dist::DistributedGenerateStats& d, int threads, con
   for (auto b : d.sweep_bytes) std::printf(" %llu", static_cast<unsigned long long>(b));
   std::printf("\n");
   std::printf("exchange     %.3f s at rank 0 (exchange and reductions)\n", d.exchange_seconds);
-  std::printf("phases       wall s, slowest/fastest rank: index %.3f/%.3f, setup %.3f/%.3f, compute %.3f/%.3f, "
-              "exchange %.3f/%.3f (CPU in exchange %.3f/%.3f)\n",
-              d.index_max, d.index_min, d.setup_max, d.setup_min, d.compute_max, d.compute_min, d.exchange_max,
-              d.exchange_min, d.exchange_cpu_max, d.exchange_cpu_min);
+  std::printf("phases       seconds per rank (largest/smallest over the ranks), wall and CPU:\n");
+  for (int p = 0; p < dist::kPhases; ++p)
+    std::printf("  %-9s  wall %8.3f/%8.3f  CPU %8.3f/%8.3f\n", dist::kPhaseNames[p], d.most.wall[p], d.least.wall[p],
+                d.most.cpu[p], d.least.cpu[p]);
   std::printf("peak RSS     %.1f MiB (largest rank)\n", d.max_peak_rss / 1048576.0);
 }
 
