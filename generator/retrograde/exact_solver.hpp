@@ -311,11 +311,15 @@ class ExactSolver {
  public:
   ExactSolver(const KoStateIndex& index) : idx_(index) {}
 
-  ExactStats run(ExactArrays& out, const Progress& progress) {
+  // `limits` (optional; move-ordering builds): one unit of work per state
+  // evaluated, charged once per round; the time limit is also checked once
+  // the graph is built.
+  ExactStats run(ExactArrays& out, const Progress& progress, WorkLimits* limits = nullptr) {
     ExactStats st;
     const double t0 = progress.elapsed();
     ExactRows<kSuicideAllowed> rows(idx_, 0, idx_.positions().words());
     rows.build();
+    if (limits) limits->charge(0);
     st.plays = rows.plays();
     st.graph_bytes = rows.bytes();
     st.graph_seconds = progress.elapsed() - t0;
@@ -331,8 +335,10 @@ class ExactSolver {
       lo2 = lo;
       up2 = up;
       std::uint64_t ch = 0;
+      const std::uint64_t evaluated_before = st.evaluations;
       rows.round(lo.data(), up.data(), lo2.data(), up2.data(), out.depth_lower.data(), out.depth_upper.data(), round,
                  ch, st.evaluations);
+      if (limits) limits->charge(st.evaluations - evaluated_before);
       std::swap(lo, lo2);
       std::swap(up, up2);
       ++st.rounds;

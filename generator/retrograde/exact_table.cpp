@@ -13,7 +13,7 @@
 namespace gotb::retro {
 
 bool has_exact_kernel(const RuleSet& rules) {
-  return rules.family() == "tromp-taylor" && rules.get("ko") == "basic";
+  return rules.support().exact_kernel;
 }
 
 ExactGenerated start_exact(const Board& board, const RuleSet& rules, int threads, const Progress& progress,
@@ -51,14 +51,16 @@ void finish_exact(ExactGenerated& g, const ExactStats& solve, const Progress& pr
                 solve.round_seconds, g.stats.total_seconds);
 }
 
-ExactGenerated generate_exact(const Board& board, const RuleSet& rules, int threads, bool progress_lines) {
+ExactGenerated generate_exact(const Board& board, const RuleSet& rules, int threads, bool progress_lines,
+                              WorkLimits* limits) {
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(resolve_threads(threads)));
   Progress progress(progress_lines);
   ExactGenerated g = start_exact(board, rules, threads, progress);
+  if (limits) limits->charge(0);  // the time limit, after the index
   finish_exact(g,
-               kernel_allows_suicide(rules) ? ExactSolver<true>(*g.index).run(g.arrays, progress)
-                                            : ExactSolver<false>(*g.index).run(g.arrays, progress),
+               kernel_allows_suicide(rules) ? ExactSolver<true>(*g.index).run(g.arrays, progress, limits)
+                                            : ExactSolver<false>(*g.index).run(g.arrays, progress, limits),
                progress);
   return g;
 }

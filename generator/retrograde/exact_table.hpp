@@ -103,7 +103,9 @@ struct ExactGenerated {
 
 // Throws RulesError for a ruleset without exact kernel, std::invalid_argument
 // for a board the index cannot hold. threads 0 = oneTBB's default.
-ExactGenerated generate_exact(const Board& board, const RuleSet& rules, int threads, bool progress);
+// `limits` (optional; move ordering builds): past them NodeLimitReached.
+ExactGenerated generate_exact(const Board& board, const RuleSet& rules, int threads, bool progress,
+                              WorkLimits* limits = nullptr);
 
 // The steps generate_exact() shares with the MPI generator
 // (generator/distributed/generate_mpi.cpp); the caller holds the thread
