@@ -21,8 +21,11 @@ namespace {
 // The exchange figures of a solver, the phases of every rank (`index`: its
 // index build) and the job's largest peak RSS. Collective.
 void report(const ExchangeStats& x, const PhaseTimes& index, DistributedGenerateStats* out) {
-  std::uint64_t rss = retro::peak_rss_bytes();
-  check_mpi(MPI_Allreduce(MPI_IN_PLACE, &rss, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  // All ranks, and all but rank 0 (which also holds the gathered tables).
+  std::uint64_t rss[2] = {retro::peak_rss_bytes(), rank == 0 ? 0 : retro::peak_rss_bytes()};
+  check_mpi(MPI_Allreduce(MPI_IN_PLACE, rss, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
   PhaseTimes mine = x.mine, most, least;
   mine.wall[kIndexPhase] = index.wall[kIndexPhase];
   mine.cpu[kIndexPhase] = index.cpu[kIndexPhase];
@@ -36,7 +39,8 @@ void report(const ExchangeStats& x, const PhaseTimes& index, DistributedGenerate
   out->sweep_bytes = x.sweep_bytes;
   out->sweep_changed = x.sweep_changed;
   out->exchange_seconds = x.exchange_seconds;
-  out->max_peak_rss = rss;
+  out->max_peak_rss = rss[0];
+  out->max_peak_rss_workers = rss[1];
   out->most = most;
   out->least = least;
 }

@@ -251,6 +251,11 @@ class GhostExchange {
       while (k < keys_.size() && ((keys_[k] - bucket_base_) >> bucket_shift_) < b) ++k;
       bucket_[b] = static_cast<std::uint32_t>(k);
     }
+    // Every ghost must be found where it is (one pass of lookups, a few
+    // percent of the registration): a wrong slot would read another
+    // state's value silently.
+    for (std::size_t i = 0; i < keys_.size(); ++i)
+      if (ghost_index(keys_[i]) != i) throw std::logic_error("ghost exchange: bucket table misplaces a ghost");
   }
 
 

@@ -44,7 +44,9 @@ void print_distributed(const dist::DistributedGenerateStats& d, int threads, con
   for (int p = 0; p < dist::kPhases; ++p)
     std::printf("  %-9s  wall %8.3f/%8.3f  CPU %8.3f/%8.3f\n", dist::kPhaseNames[p], d.most.wall[p], d.least.wall[p],
                 d.most.cpu[p], d.least.cpu[p]);
-  std::printf("peak RSS     %.1f MiB (largest rank)\n", d.max_peak_rss / 1048576.0);
+  std::printf("peak RSS     %.1f MiB (largest rank; %.1f MiB the largest of ranks 1.., without the gathered "
+              "tables of rank 0)\n",
+              d.max_peak_rss / 1048576.0, d.max_peak_rss_workers / 1048576.0);
 }
 
 // tromp-taylor:ko=basic: exact values of every state (exact_table.hpp); the
