@@ -58,6 +58,10 @@ struct ProbeOptions {
   enum class Fallback { None, Search, Reference };
   Fallback fallback = Fallback::None;
   std::uint64_t node_limit = 0;  // per fallback probe (NodeLimitReached); 0 = none
+  // Exact files: the most search nodes one probe spends checking the file's
+  // values under the history (docs/solving.md, "Exact tables under a
+  // history"); where it runs out, proven bounds instead of exact values.
+  std::uint64_t history_node_limit = 1000000;
   // Arrays with at most this many bytes in all are read (and verified) at
   // open; larger files are read chunk by chunk as probes need them.
   std::uint64_t max_load_bytes = std::uint64_t{1} << 30;
