@@ -30,12 +30,20 @@
 //    fixpoints agree; the result then carries the fixpoints for display,
 //    the trivially proven score range as `value`, and a note. With
 //    ProbeOptions::fallback set, such states are solved exactly on the fly
-//    instead (source Search / Reference).
+//    instead (source Search / Reference). An exact file (ko=basic) stores
+//    the value of the game started at each state; after moves the probe
+//    checks it under the real history by a bounded AND-OR search over the
+//    file's states (docs/solving.md, "Exact tables under a history"), and
+//    re-solves it there when the history spoils it: source FileChecked,
+//    exact; FileBounds (proven bounds between the file's value and the
+//    tie, and a note) where ProbeOptions::history_node_limit runs out.
 //  - Thread safety: probe() and the accessors may be called concurrently
 //    on one TablebaseProbe. Loaded arrays are read without locks; lazily
 //    read chunks go through TablebaseReader's lock; the fallback solver is
 //    one shared solver behind a mutex (its cache carries over between
-//    probes, docs/frontends.md), so fallback probes run one at a time.
+//    probes, docs/frontends.md), so fallback probes run one at a time. The
+//    history check keeps all its state in the probe call (the exact table
+//    is immutable), so exact probes run in parallel.
 #pragma once
 
 #include <cstddef>

@@ -412,6 +412,76 @@ TEST_CASE("probe: exact files stay exact under random histories, equal to the re
   CHECK(spoiled > 0);
 }
 
+// Hidden (long): the same cross-check with many more histories and boards.
+TEST_CASE("probe: exact files under many random histories equal the reference solver (long)", "[.exact-stress]") {
+  ProbeTmp tmp;
+  struct Case {
+    const char* board;
+    const char* rules;
+    double komi;
+  };
+  for (const Case& c : {Case{"1x5", "tromp-taylor:ko=basic,suicide=no", 0.5}, Case{"ring:4", "tromp-taylor:ko=basic", 0.5},
+                        Case{"ring:4", "tromp-taylor:ko=basic,suicide=no", 0}, Case{"1x4", "tromp-taylor:ko=basic", 0.5},
+                        Case{"2x3", "tromp-taylor:ko=basic,suicide=no", 0.5}, Case{"2x2", "tromp-taylor:ko=basic", 0}}) {
+    INFO(c.board << " " << c.rules << " komi " << c.komi);
+    const std::string file = tmp.generate(c.board, c.rules, c.komi);
+    TablebaseProbe tb(file);
+    ReferenceBackend::Options ro;
+    ro.method = "reference";
+    ro.solver.node_limit = 2000000;
+    ReferenceBackend ref(ro);
+    ExactCounts n;
+    int skipped = 0;
+    for (const auto& h : random_histories(tb.spec(), 150, 101)) {
+      INFO("history: " << [&] { std::string t; for (const auto& m : h) t += m + " "; return t; }());
+      Analysis a;
+      try {
+        a = ref.analyze(tb.spec(), h);
+      } catch (const NodeLimitReached&) {
+        ++skipped;
+        continue;
+      }
+      compare_with_reference(tb.probe(h), a, h.empty(), n);
+    }
+    CHECK(n.bounded == 0);
+    WARN(c.board << " " << c.rules << " komi " << c.komi << ": " << n.exact_after_moves << " exact values after moves, "
+                 << n.spoiled << " spoiled file values, " << skipped << " histories skipped");
+  }
+}
+
+TEST_CASE("probe: with small history budgets every exact value is right and every bound holds", "[probe][exact]") {
+  ProbeTmp tmp;
+  for (const char* board : {"1x4", "2x3"}) {
+    INFO(board);
+    const std::string file = tmp.generate(board, "tromp-taylor:ko=basic,suicide=no", 0.5);
+    ReferenceBackend::Options ro;
+    ro.method = "reference";
+    ro.solver.node_limit = 3000000;
+    ReferenceBackend ref(ro);
+    std::vector<std::pair<std::vector<std::string>, Analysis>> truth;
+    {
+      TablebaseProbe tb(file);
+      for (const auto& h : random_histories(tb.spec(), 12, 29)) {
+        try {
+          truth.emplace_back(h, ref.analyze(tb.spec(), h));
+        } catch (const NodeLimitReached&) {
+        }
+      }
+    }
+    REQUIRE(truth.size() >= 6);
+    ExactCounts n;
+    for (std::uint64_t budget : {1, 3, 10, 30, 100, 300}) {
+      INFO("budget " << budget);
+      ProbeOptions o;
+      o.history_node_limit = budget;
+      TablebaseProbe tb(file, o);
+      for (const auto& [h, a] : truth) compare_with_reference(tb.probe(h), a, h.empty(), n);
+    }
+    CHECK(n.bounded > 0);
+    CHECK(n.exact_after_moves > 0);
+  }
+}
+
 TEST_CASE("probe: a history that spoils the file's value is noticed; a tiny budget gives bounds, never a guess",
           "[probe][exact]") {
   ProbeTmp tmp;

@@ -69,7 +69,7 @@ double parse_request_komi(const std::string& text) {
 
 // ---------------------------------------------------------------- catalogue
 
-Catalogue::Catalogue(const std::string& dir) {
+Catalogue::Catalogue(const std::string& dir, const ProbeOptions& probe) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw std::invalid_argument("--dir " + dir + ": not a directory");
   std::vector<fs::path> files;
@@ -96,7 +96,7 @@ Catalogue::Catalogue(const std::string& dir) {
       }
       t->meta.rules = canonical_rules(t->meta.rules);
       if (t->verified) {
-        t->probe = std::make_shared<const TablebaseProbe>(p.string());
+        t->probe = std::make_shared<const TablebaseProbe>(p.string(), probe);
         t->kind = t->probe->kind();
       }
     } catch (const std::exception& e) {
@@ -132,7 +132,15 @@ const Table* Catalogue::find(const std::string& board_spec, const std::string& r
 
 // ---------------------------------------------------------------- the API
 
-Api::Api(ApiOptions options) : opt_(std::move(options)), catalogue_(opt_.dir) {}
+namespace {
+ProbeOptions probe_options(const ApiOptions& o) {
+  ProbeOptions po;
+  po.history_node_limit = o.history_nodes;
+  return po;
+}
+}  // namespace
+
+Api::Api(ApiOptions options) : opt_(std::move(options)), catalogue_(opt_.dir, probe_options(opt_)) {}
 
 nlohmann::json Api::tables_json() const {
   nlohmann::json list = nlohmann::json::array();

@@ -49,6 +49,9 @@ struct ApiOptions {
   std::uint64_t search_budget = 0;
   int search_max_points = 8;       // larger boards are never searched
   double time_budget = 5;          // seconds of wall time per request (search, PV)
+  // Exact (ko=basic) tables: nodes per probe for checking the file's values
+  // under the request's history (ProbeOptions::history_node_limit).
+  std::uint64_t history_nodes = 1000000;
 };
 
 // One table file found under the directory.
@@ -67,7 +70,8 @@ struct Table {
 // *.hdf5, recursively, symbolic links not followed). Read-only afterwards.
 class Catalogue {
  public:
-  explicit Catalogue(const std::string& dir);
+  // probe: the options every table's probe opens with.
+  explicit Catalogue(const std::string& dir, const ProbeOptions& probe = {});
   const std::vector<std::unique_ptr<Table>>& tables() const { return tables_; }
   // The served table for the game; nullptr when there is none. Throws
   // ApiError 400 when komi is not given and several komis are served.
