@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "core/scoring.hpp"
+#include "generator/retrograde/graph_fixpoint.hpp"
 
 namespace gotb::search {
 
@@ -23,7 +24,9 @@ std::shared_ptr<const RetroOrdering> RetroOrdering::build(const Board& board, in
   // Superko's kind does not change the finite-state game; only suicide does.
   const RuleSet rules =
       RuleSet::parse(tables == Tables::NoSuicide ? "tromp-taylor:no-suicide" : "tromp-taylor");
-  const retro::Tables t = retro::generate(board, rules, opt);
+  // The same fixpoints as retro::generate, from a successor graph (a third
+  // of the CPU time on 4x4; graph_fixpoint.hpp).
+  const retro::Tables t = retro::generate_with_graph(board, rules, opt);
   return std::make_shared<const RetroOrdering>(t, key);
 }
 
