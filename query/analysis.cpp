@@ -26,6 +26,7 @@ const char* source_name(ValueSource s) {
     case ValueSource::GameOver: return "game-over";
     case ValueSource::FileExact: return "file-exact";
     case ValueSource::FileBounds: return "file-bounds";
+    case ValueSource::FileFacts: return "file-facts";
     case ValueSource::FileFixpoints: return "file-fixpoints";
     case ValueSource::Search: return "search";
     case ValueSource::Reference: return "reference";

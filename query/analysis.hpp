@@ -51,8 +51,10 @@ struct ValueBounds {
 // in `fixpoints`, and `value` holds only the trivially proven score range.
 // FileBounds: an exact file's value under a history it does not cover:
 // proven bounds between the file's value and the tie (query/probe.hpp).
-enum class ValueSource { GameOver, FileExact, FileBounds, FileFixpoints, Search, Reference };
-// "game-over", "file-exact", "file-bounds", "file-fixpoints", "search", "reference".
+// FileFacts: a superko file (query/superko_probe.hpp) whose stored bounds'
+// history facts hold under this history, so the stored value is exact here.
+enum class ValueSource { GameOver, FileExact, FileBounds, FileFixpoints, Search, Reference, FileFacts };
+// "game-over", "file-exact", "file-bounds", "file-fixpoints", "search", "reference", "file-facts".
 const char* source_name(ValueSource s);
 
 // The two finite-state fixpoints a retrograde fixpoint file stores (Black's

@@ -11,6 +11,7 @@
 #include "generator/retrograde/generate.hpp"
 #include "generator/retrograde/state_index.hpp"
 #include "generator/retrograde/value_code.hpp"
+#include "query/superko_probe.hpp"
 
 namespace gotb {
 
@@ -41,6 +42,8 @@ struct TablebaseProbe::Impl {
 
   // Exact files (tromp-taylor:ko=basic).
   std::unique_ptr<retro::ExactTable> exact;
+  // Superko files (gotb generate --exact; query/superko_probe.hpp).
+  std::unique_ptr<SuperkoFile> superko;
   // Fixpoint files.
   std::unique_ptr<retro::StateIndex> index;
   std::vector<std::int8_t> upper, lower;  // loaded mode
@@ -73,7 +76,14 @@ struct TablebaseProbe::Impl {
   ProbeResult probe_fixpoints(const std::vector<std::string>& history) const;
   ProbeResult probe_exact(const std::vector<std::string>& history) const;
   ProbeResult probe_file(const std::vector<std::string>& history) const {
+    if (superko) return superko->probe(history);
     return exact ? probe_exact(history) : probe_fixpoints(history);
+  }
+  // Whether the file's answer needs no solving on the fly.
+  bool answered(const ProbeResult& r) const {
+    if (superko) return superko_answered(r);
+    return r.exact() &&
+           std::all_of(r.moves.begin(), r.moves.end(), [](const MoveEval& m) { return m.value.exact(); });
   }
   ProbeResult solve_on_the_fly(const std::vector<std::string>& history, const ProbeResult& file_answer) const;
   void principal_variation(const std::vector<std::string>& history, ProbeResult& r, std::size_t max) const;
@@ -109,6 +119,12 @@ TablebaseProbe::TablebaseProbe(const std::string& path, ProbeOptions options) : 
       if (std::string why = m.fallback->unsupported(m.spec); !why.empty())
         throw std::invalid_argument("--fallback reference cannot solve this file's game: " + why);
     }
+    return;
+  }
+  if (auto k = m.meta.extra.find("kind"); k != m.meta.extra.end() && k->second == search::kSuperkoKind) {
+    m.superko = std::make_unique<SuperkoFile>(*reader, m.spec);  // reads and verifies every array
+    m.kind = search::kSuperkoKind;
+    if (options.fallback != ProbeOptions::Fallback::None) m.fallback = superko_fallback(m.spec, options);
     return;
   }
   if (m.meta.index_scheme != retro::kIndexScheme || m.meta.value_encoding != retro::kValueEncoding)
@@ -300,9 +316,7 @@ void TablebaseProbe::Impl::principal_variation(const std::vector<std::string>& h
     r.pv.push_back(at.moves[*pick].move);
     line.push_back(at.moves[*pick].move);
     at = probe_file(line);
-    const bool all_exact = at.exact() && std::all_of(at.moves.begin(), at.moves.end(),
-                                                     [](const MoveEval& m) { return m.value.exact(); });
-    if (!all_exact && fallback) at = solve_on_the_fly(line, at);
+    if (!answered(at) && fallback) at = solve_on_the_fly(line, at);
     // Exact files: later states have proven bounds, and choose_move's
     // depth rule keeps the line on the value without cycling (exact_table.hpp).
     if (!proven(at)) throw std::logic_error("probe: the principal variation left the proven states (bug)");
@@ -312,9 +326,7 @@ void TablebaseProbe::Impl::principal_variation(const std::vector<std::string>& h
 ProbeResult TablebaseProbe::probe(const std::vector<std::string>& history, const ProbeRequest& request) const {
   const auto start = std::chrono::steady_clock::now();
   ProbeResult r = impl_->probe_file(history);
-  const bool all_exact = r.exact() && std::all_of(r.moves.begin(), r.moves.end(),
-                                                  [](const MoveEval& m) { return m.value.exact(); });
-  if (!all_exact && impl_->fallback) r = impl_->solve_on_the_fly(history, r);
+  if (!impl_->answered(r) && impl_->fallback) r = impl_->solve_on_the_fly(history, r);
   r.moves = best_first(r);
   if (request.with_pv) {
     if (r.exact())
