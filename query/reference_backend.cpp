@@ -134,10 +134,10 @@ std::string ReferenceBackend::unsupported(const GameSpec& spec) const {
   if (opt_.method != "reference" && opt_.method != "search" && opt_.method != "auto")
     return "unknown method '" + opt_.method + "' (available: auto, reference, search)";
   if (opt_.method == "search") {
-    if (spec.rules.family() != "tromp-taylor")
+    if (!spec.rules.is(Family::TrompTaylor))
       return "the search solver implements the tromp-taylor family only, not '" + spec.rules.family() +
              "' (use --method reference)";
-    if (spec.rules.get("ko") == "basic")
+    if (!spec.rules.support().superko_search)
       return "the search solver plays the superko rulesets, not tromp-taylor:ko=basic (use --method reference)";
     if (spec.board.size() > 31) return "the search solver handles boards of up to 31 points";
   }
@@ -152,7 +152,7 @@ std::string ReferenceBackend::unsupported(const GameSpec& spec) const {
 
 std::string ReferenceBackend::solver_for(const GameSpec& spec) const {
   if (opt_.method == "auto")
-    return spec.rules.family() == "tromp-taylor" && spec.board.size() <= 31 ? "search" : "reference";
+    return spec.rules.support().superko_search && spec.board.size() <= 31 ? "search" : "reference";
   return opt_.method;
 }
 

@@ -5,52 +5,26 @@
 // proves the plugin does the work. Exit 77 (skipped) if h5dump is missing.
 //
 // usage: gotb_format_plugin_check PLUGIN_DIR
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "format/tablebase.hpp"
+#include "tests/standalone_check.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-int failures = 0;
-
-void check(bool ok, const std::string& what) {
-  std::cout << (ok ? "ok:   " : "FAIL: ") << what << "\n";
-  if (!ok) ++failures;
-}
-
-struct Run {
-  int code = -1;
-  std::string out;
-};
-
-Run sh(const std::string& cmd) {
-  Run r;
-  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int st = pclose(p);
-  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using gotb::test::check;
+using gotb::test::sh;
+using gotb::test::slurp;
 
 }  // namespace
 
@@ -96,7 +70,7 @@ int main(int argc, char** argv) {
 
   for (const auto& arr : tb.arrays) {
     const fs::path bin = dir / (arr.name + ".bin");
-    Run r = sh("HDF5_PLUGIN_PATH='" + plugin_dir.string() + "' h5dump -d /values/" + arr.name + " -b LE -o '" +
+    gotb::test::ShellRun r = sh("HDF5_PLUGIN_PATH='" + plugin_dir.string() + "' h5dump -d /values/" + arr.name + " -b LE -o '" +
                bin.string() + "' '" + file + "'");
     check(r.code == 0, "h5dump with the plugin exits 0 for /values/" + arr.name);
     if (r.code != 0) std::cout << r.out << "\n";
@@ -105,17 +79,17 @@ int main(int argc, char** argv) {
           "h5dump's values of /values/" + arr.name + " equal the written values (" + std::to_string(got.size()) +
               " bytes)");
   }
-  Run hdr = sh("HDF5_PLUGIN_PATH='" + plugin_dir.string() + "' h5dump -p -H -d /values/lower '" + file + "'");
+  gotb::test::ShellRun hdr = sh("HDF5_PLUGIN_PATH='" + plugin_dir.string() + "' h5dump -p -H -d /values/lower '" + file + "'");
   check(hdr.out.find("FILTER_ID 32015") != std::string::npos && hdr.out.find("PARAMS { 7 }") != std::string::npos,
         "h5dump shows filter 32015 with cd_values[0] = level 7");
-  Run text = sh("HDF5_PLUGIN_PATH='" + plugin_dir.string() + "' h5dump -d /values/lower -w 0 '" + file + "'");
+  gotb::test::ShellRun text = sh("HDF5_PLUGIN_PATH='" + plugin_dir.string() + "' h5dump -d /values/lower -w 0 '" + file + "'");
   check(text.out.find("(0): -12, -11, -10, -9,") != std::string::npos, "h5dump prints the values as text");
 
   // h5repack (same package) re-encodes through the plugin: gzip and other
   // chunking for one array, no filter for the other. gotb must read the
   // result through HDF5's own pipeline and still check every checksum.
   const std::string repacked = (dir / "repacked.gotb").string();
-  Run rp = sh("HDF5_PLUGIN_PATH='" + plugin_dir.string() +
+  gotb::test::ShellRun rp = sh("HDF5_PLUGIN_PATH='" + plugin_dir.string() +
               "' h5repack --low=2 --high=2 -f /values/lower:GZIP=5 -l /values/lower:CHUNK=700 -f /values/upper:NONE '" + file +
               "' '" + repacked + "'");
   check(rp.code == 0, "h5repack through the plugin exits 0");
@@ -136,7 +110,7 @@ int main(int argc, char** argv) {
   // The plugin's encoder: h5repack recompresses with filter 32015 at level
   // 3 (user-defined filter syntax); gotb reads those frames directly.
   const std::string recompressed = (dir / "recompressed.gotb").string();
-  Run rz = sh("HDF5_PLUGIN_PATH='" + plugin_dir.string() + "' h5repack --low=2 --high=2 -f /values/lower:UD=32015,0,1,3 '" + file +
+  gotb::test::ShellRun rz = sh("HDF5_PLUGIN_PATH='" + plugin_dir.string() + "' h5repack --low=2 --high=2 -f /values/lower:UD=32015,0,1,3 '" + file +
               "' '" + recompressed + "'");
   check(rz.code == 0, "h5repack with UD=32015 (the plugin's encoder) exits 0");
   if (rz.code != 0) std::cout << rz.out << "\n";
@@ -150,12 +124,12 @@ int main(int argc, char** argv) {
   }
 
   // Without the plugin the values are unreadable: the test above did depend on it.
-  Run none = sh("HDF5_PLUGIN_PATH='" + (dir / "empty").string() + "' h5dump -d /values/lower -b LE -o '" +
+  gotb::test::ShellRun none = sh("HDF5_PLUGIN_PATH='" + (dir / "empty").string() + "' h5dump -d /values/lower -b LE -o '" +
                 (dir / "none.bin").string() + "' '" + file + "'");
   check(none.code != 0 || slurp(dir / "none.bin") != std::string(reinterpret_cast<const char*>(a.data()), n),
         "without the plugin h5dump cannot read the values");
 
   fs::remove_all(dir);
-  std::cout << (failures ? "FAILED" : "PASSED") << "\n";
-  return failures ? 1 : 0;
+  std::cout << (gotb::test::check_failures() ? "FAILED" : "PASSED") << "\n";
+  return gotb::test::check_failures() ? 1 : 0;
 }

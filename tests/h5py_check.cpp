@@ -6,7 +6,6 @@
 // python3 with h5py is installed (Debian: python3-h5py, scripts/setup).
 //
 // usage: gotb_h5py_check GOTB_BINARY PLUGIN_DIR DOCS_FORMAT_MD
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -14,45 +13,20 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <string>
 #include <vector>
 
 #include "format/tablebase.hpp"
+#include "tests/standalone_check.hpp"
 #include "query/probe.hpp"
 
 namespace fs = std::filesystem;
 
 namespace {
 
-int failures = 0;
-
-void check(bool ok, const std::string& what) {
-  std::cout << (ok ? "ok:   " : "FAIL: ") << what << "\n";
-  if (!ok) ++failures;
-}
-
-struct Run {
-  int code = -1;
-  std::string out;
-};
-
-Run sh(const std::string& cmd) {
-  Run r;
-  FILE* p = popen((cmd + " 2>&1").c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int st = pclose(p);
-  r.code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+using gotb::test::check;
+using gotb::test::sh;
+using gotb::test::slurp;
 
 // The first ```python block after `heading`.
 std::string python_block(const std::string& doc, const std::string& heading) {
@@ -116,14 +90,14 @@ int main(int argc, char** argv) {
                         Case{"2x3", "tromp-taylor:no-suicide", "-1.5"}}) {
     const std::string name = std::string(c.board) + " " + c.rules + " komi " + c.komi;
     const std::string file = (dir / (std::string(c.board) + ".h5")).string();
-    Run g = sh("'" + gotb + "' generate -q -b " + c.board + " -r " + c.rules + " --komi=" + c.komi + " -o '" + file + "'");
+    gotb::test::ShellRun g = sh("'" + gotb + "' generate -q -b " + c.board + " -r " + c.rules + " --komi=" + c.komi + " -o '" + file + "'");
     check(g.code == 0, name + ": gotb generate -o");
     if (g.code != 0) {
       std::cout << g.out << "\n";
       continue;
     }
     // The recipe as written, against the probe's fixpoints of the empty board.
-    Run r = sh(env + python + " '" + script.string() + "' '" + file + "'");
+    gotb::test::ShellRun r = sh(env + python + " '" + script.string() + "' '" + file + "'");
     check(r.code == 0, name + ": the recipe runs");
     const gotb::ProbeResult p = gotb::TablebaseProbe(file).probe({});
     const std::string want = "upper " + recipe_text(p.fixpoints->gfp) + "\nlower " + recipe_text(p.fixpoints->lfp) + "\n";
@@ -137,7 +111,7 @@ int main(int argc, char** argv) {
     gotb::TablebaseReader reader(file);
     for (const char* array : {"upper", "lower"}) {
       const fs::path bin = dir / (std::string(array) + ".bin");
-      Run d = sh(env + python + " -c \"import h5py,sys; f=h5py.File(sys.argv[1],'r'); "
+      gotb::test::ShellRun d = sh(env + python + " -c \"import h5py,sys; f=h5py.File(sys.argv[1],'r'); "
                                 "open(sys.argv[2],'wb').write(f['/values/" +
                  array + "'][:].tobytes())\" '" + file + "' '" + bin.string() + "'");
       const std::vector<std::int8_t> values = reader.read_array(array);
@@ -146,11 +120,11 @@ int main(int argc, char** argv) {
                 std::equal(got.begin(), got.end(), reinterpret_cast<const char*>(values.data())),
             name + ": h5py reads /values/" + array + " as gotb does (" + std::to_string(got.size()) + " bytes)");
     }
-    Run none = sh("HDF5_PLUGIN_PATH='" + (dir / "no-plugins").string() + "' " + python + " '" + script.string() +
+    gotb::test::ShellRun none = sh("HDF5_PLUGIN_PATH='" + (dir / "no-plugins").string() + "' " + python + " '" + script.string() +
                   "' '" + file + "'");
     check(none.code != 0, name + ": without the plugin h5py cannot decode the values");
   }
   fs::remove_all(dir);
-  std::cout << (failures ? "FAILED" : "all checks passed") << "\n";
-  return failures ? 1 : 0;
+  std::cout << (gotb::test::check_failures() ? "FAILED" : "all checks passed") << "\n";
+  return gotb::test::check_failures() ? 1 : 0;
 }

@@ -239,3 +239,27 @@ TEST_CASE("SGF: one node with 200000 properties parses (linear time)", "[.][hard
   CHECK(trees[0].nodes[0].props.size() == 200002);
   CHECK_THROWS_WITH(parse_sgf("(;GM[1]AB[]CD[]AB[])"), Catch::Contains("AB appears twice"));
 }
+
+TEST_CASE("command line: a misspelt option or command is named, in the project's error form", "[hardening][cli]") {
+  struct Case {
+    const char* args;
+    const char* says;
+  };
+  const Case cases[] = {
+      {"solve --bogus", "gotb: error: unknown option or argument '--bogus'"},
+      {"frobnicate", "gotb: error: unknown command 'frobnicate'"},
+      {"solve -b 2x2 --no-such x", "unknown option or argument '--no-such' (and 1 more)"},
+      {"solve", "gotb: error: --board is required"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.args);
+    auto r = run_gotb(c.args);
+    INFO(r.out);
+    CHECK(r.exit_code > 0);
+    CHECK(r.out.find(c.says) != std::string::npos);
+    CHECK(r.out.find("--help' for more information") != std::string::npos);
+  }
+  // --help and --version are not errors.
+  CHECK(run_gotb("--version").exit_code == 0);
+  CHECK(run_gotb("solve --help").exit_code == 0);
+}

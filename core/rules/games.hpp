@@ -20,32 +20,33 @@ namespace gotb {
 // board, Black to move. Throws RulesError for a family without a game model.
 template <class F>
 decltype(auto) visit_game(const Board& board, const RuleSet& rules, double komi, F&& f) {
-  const std::string& family = rules.family();
-  if (family == "tromp-taylor") {
-    TrompTaylorGame g(board, rules, komi);
-    return f(g);
+  switch (rules.family_id()) {
+    case Family::TrompTaylor: {
+      TrompTaylorGame g(board, rules, komi);
+      return f(g);
+    }
+    case Family::International: {
+      InternationalGame g(board, rules, komi);
+      return f(g);
+    }
+    case Family::Ikeda1: {
+      IkedaGame g(board, rules, komi);
+      return f(g);
+    }
+    case Family::Kee2016: {
+      Kee2016Game g(board, rules, komi);
+      return f(g);
+    }
+    case Family::Kee2005: {
+      Kee2005Game g(board, rules, komi);
+      return f(g);
+    }
+    case Family::Japanese2003: {
+      Japanese2003Game g(board, rules, komi);
+      return f(g);
+    }
   }
-  if (family == "international") {
-    InternationalGame g(board, rules, komi);
-    return f(g);
-  }
-  if (family == "ikeda-1") {
-    IkedaGame g(board, rules, komi);
-    return f(g);
-  }
-  if (family == "kee-2016") {
-    Kee2016Game g(board, rules, komi);
-    return f(g);
-  }
-  if (family == "kee-2005") {
-    Kee2005Game g(board, rules, komi);
-    return f(g);
-  }
-  if (family == "japanese-2003") {
-    Japanese2003Game g(board, rules, komi);
-    return f(g);
-  }
-  throw RulesError("ruleset '" + family + "' has no game model yet");
+  throw RulesError("ruleset '" + rules.family() + "' has no game model yet");
 }
 
 // Plays a move list ("C2 B1 pass ..."; tokens separated by spaces or

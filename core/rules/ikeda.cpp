@@ -8,12 +8,12 @@
 namespace gotb {
 
 IkedaConfig IkedaConfig::from(const RuleSet& rules) {
-  if (rules.family() != "ikeda-1") throw std::logic_error("IkedaConfig from ruleset " + rules.to_string());
+  if (!rules.is(Family::Ikeda1)) throw std::logic_error("IkedaConfig from ruleset " + rules.to_string());
   IkedaConfig c;
-  const std::string& ko = rules.get("ko");
-  c.ko = ko == "positional-per-phase" ? IkedaKo::PositionalPerPhase
-         : ko == "basic-play"         ? IkedaKo::BasicPlay
-                                      : IkedaKo::Positional;
+  const KoRule ko = rules.options().ko;
+  c.ko = ko == KoRule::PositionalPerPhase ? IkedaKo::PositionalPerPhase
+         : ko == KoRule::BasicPlay        ? IkedaKo::BasicPlay
+                                          : IkedaKo::Positional;
   return c;
 }
 

@@ -8,12 +8,12 @@
 namespace gotb {
 
 InternationalConfig InternationalConfig::from(const RuleSet& rules) {
-  if (rules.family() != "international")
+  if (!rules.is(Family::International))
     throw std::logic_error("InternationalConfig from ruleset " + rules.to_string());
   InternationalConfig c;
-  c.basic_exceptional = rules.get("ko") == "basic-exceptional";
-  c.suicide = rules.get("suicide") == "yes" ? SuicideRule::Allowed : SuicideRule::Forbidden;
-  c.equivalence = rules.get("scoring") == "equivalence";
+  c.basic_exceptional = rules.options().ko == KoRule::BasicExceptional;
+  c.suicide = rules.options().suicide;
+  c.equivalence = rules.options().scoring == Scoring::Equivalence;
   return c;
 }
 

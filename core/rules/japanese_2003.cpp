@@ -7,7 +7,7 @@ namespace gotb {
 
 Japanese2003Game::Japanese2003Game(const Board& board, const RuleSet& rules, double komi)
     : board_(&board), komi_(komi) {
-  if (rules.family() != "japanese-2003")
+  if (!rules.is(Family::Japanese2003))
     throw std::logic_error("Japanese2003Game from ruleset " + rules.to_string());
   seen_[pos_] = {0, 1};
   // Measured on 2x3: a range of 2N + 2 sends enough results through the

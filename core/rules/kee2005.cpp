@@ -10,10 +10,10 @@
 namespace gotb {
 
 Kee2005Config Kee2005Config::from(const RuleSet& rules) {
-  if (rules.family() != "kee-2005") throw std::logic_error("Kee2005Config from ruleset " + rules.to_string());
+  if (!rules.is(Family::Kee2005)) throw std::logic_error("Kee2005Config from ruleset " + rules.to_string());
   Kee2005Config c;
-  c.japanese = rules.get("scoring") == "japanese";
-  c.suicide = rules.get("suicide") == "yes" ? SuicideRule::Allowed : SuicideRule::Forbidden;
+  c.japanese = rules.options().scoring == Scoring::Territory;
+  c.suicide = rules.options().suicide;
   return c;
 }
 

@@ -8,7 +8,7 @@
 namespace gotb {
 
 Kee2016Game::Kee2016Game(const Board& board, const RuleSet& rules, double komi) : board_(&board), komi_(komi) {
-  if (rules.family() != "kee-2016") throw std::logic_error("Kee2016Game from ruleset " + rules.to_string());
+  if (!rules.is(Family::Kee2016)) throw std::logic_error("Kee2016Game from ruleset " + rules.to_string());
   rec_.push_back(Entry{});
   bans_.push_back(0);
   seen_[rec_[0].after].push_back(0);

@@ -17,17 +17,63 @@ std::string_view trim(std::string_view s) {
 
 }  // namespace
 
+RuleSet RuleSet::defaults(Family family) {
+  const RulesFamily& f = rules_families().at(static_cast<std::size_t>(family));
+  RuleSet r;
+  r.family_ = &f;
+  r.opts_ = f.fixed;
+  r.values_.assign(f.options.size(), 0);
+  for (std::size_t i = 0; i < f.options.size(); ++i) r.set_index(i, 0);
+  return r;
+}
+
 RuleSet RuleSet::defaults(std::string_view family) {
   for (const auto& f : rules_families())
-    if (f.name == family) {
-      RuleSet r;
-      r.family_ = &f;
-      for (const auto& o : f.options) r.values_.push_back(o.values.at(0));
-      return r;
-    }
+    if (f.name == family) return defaults(f.id);
   std::vector<std::string> names;
   for (const auto& f : rules_families()) names.push_back(f.name);
   throw RulesError("unknown ruleset '" + std::string(family) + "' (known: " + join(names, ", ") + ")");
+}
+
+namespace {
+
+std::uint8_t field_of(const RulesOptions& o, OptionSpec::Field f) {
+  switch (f) {
+    case OptionSpec::Field::Ko: return static_cast<std::uint8_t>(o.ko);
+    case OptionSpec::Field::Suicide: return static_cast<std::uint8_t>(o.suicide);
+    case OptionSpec::Field::Scoring: return static_cast<std::uint8_t>(o.scoring);
+  }
+  return 0;
+}
+
+}  // namespace
+
+void RuleSet::set_index(std::size_t option, std::size_t value) {
+  const OptionSpec& o = family_->options.at(option);
+  values_.at(option) = static_cast<std::uint8_t>(value);
+  const std::uint8_t code = o.codes.at(value);
+  switch (o.field) {
+    case OptionSpec::Field::Ko: opts_.ko = static_cast<KoRule>(code); break;
+    case OptionSpec::Field::Suicide: opts_.suicide = static_cast<SuicideRule>(code); break;
+    case OptionSpec::Field::Scoring: opts_.scoring = static_cast<Scoring>(code); break;
+  }
+}
+
+RuleSet RuleSet::of(const RulesOptions& want) {
+  RuleSet r = defaults(want.family);
+  for (std::size_t i = 0; i < r.family_->options.size(); ++i) {
+    const OptionSpec& o = r.family_->options[i];
+    const std::uint8_t code = field_of(want, o.field);
+    bool found = false;
+    for (std::size_t v = 0; v < o.codes.size() && !found; ++v)
+      if (o.codes[v] == code) r.set_index(i, v), found = true;
+    if (!found)
+      throw RulesError("ruleset '" + r.family() + "': option " + o.key + " has no value for the requested " +
+                       "setting (allowed: " + join(o.values, ", ") + ")");
+  }
+  if (!(r.opts_ == want))
+    throw RulesError("ruleset '" + r.family() + "' has no option for the requested setting (the family fixes it)");
+  return r;
 }
 
 RuleSet RuleSet::parse(std::string_view text) {
@@ -74,9 +120,9 @@ void RuleSet::set(std::string_view key, std::string_view value) {
   const auto& opts = family_->options;
   for (size_t i = 0; i < opts.size(); ++i) {
     if (opts[i].key != key) continue;
-    for (const auto& v : opts[i].values)
-      if (v == value) {
-        values_[i] = v;
+    for (std::size_t v = 0; v < opts[i].values.size(); ++v)
+      if (opts[i].values[v] == value) {
+        set_index(i, v);
         return;
       }
     throw RulesError("ruleset '" + family() + "': option " + std::string(key) + " cannot be '" +
@@ -97,7 +143,7 @@ RuleSet RuleSet::with(std::string_view key, std::string_view value) const {
 const std::string& RuleSet::get(std::string_view key) const {
   const auto& opts = family_->options;
   for (size_t i = 0; i < opts.size(); ++i)
-    if (opts[i].key == key) return values_[i];
+    if (opts[i].key == key) return opts[i].values[values_[i]];
   throw std::logic_error("ruleset '" + family() + "' has no option '" + std::string(key) + "'");
 }
 
@@ -105,7 +151,7 @@ std::string RuleSet::to_string() const {
   std::vector<std::string> parts;
   const auto& opts = family_->options;
   for (size_t i = 0; i < opts.size(); ++i)
-    if (values_[i] != opts[i].values[0]) parts.push_back(opts[i].key + "=" + values_[i]);
+    if (values_[i] != 0) parts.push_back(opts[i].key + "=" + opts[i].values[values_[i]]);
   return parts.empty() ? family() : family() + ":" + join(parts, ",");
 }
 

@@ -9,12 +9,12 @@
 namespace gotb {
 
 TrompTaylorConfig TrompTaylorConfig::from(const RuleSet& rules) {
-  if (rules.family() != "tromp-taylor")
-    throw std::logic_error("TrompTaylorConfig from ruleset " + rules.to_string());
+  if (!rules.is(Family::TrompTaylor)) throw std::logic_error("TrompTaylorConfig from ruleset " + rules.to_string());
+  const RulesOptions& o = rules.options();
   TrompTaylorConfig c;
-  c.situational = rules.get("ko") == "situational";
-  c.basic_ko = rules.get("ko") == "basic";
-  c.suicide = rules.get("suicide") == "yes" ? SuicideRule::Allowed : SuicideRule::Forbidden;
+  c.situational = o.ko == KoRule::Situational;
+  c.basic_ko = o.ko == KoRule::Basic;
+  c.suicide = o.suicide;
   return c;
 }
 

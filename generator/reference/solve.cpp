@@ -12,10 +12,10 @@ namespace {
 
 TrompTaylorFiniteGame finite_game(const Board& board, const RuleSet& rules, double komi, RepeatScoring scoring,
                                   const Position& pos, Color to_move, int passes) {
-  if (rules.family() != "tromp-taylor")
+  if (!rules.is(Family::TrompTaylor))
     throw RulesError("the repeated-state mode is implemented for the tromp-taylor family only, not '" +
                      rules.family() + "'");
-  if (rules.get("ko") == "basic")
+  if (!rules.support().repeated_state)
     throw RulesError("the repeated-state mode replaces superko; tromp-taylor:ko=basic has its own cycle rule "
                      "(solve it without --repeated-state)");
   return TrompTaylorFiniteGame(board, rules, komi, scoring, pos, to_move, passes);
@@ -58,7 +58,7 @@ SolveReport reference_solve(const SolveRequest& req) {
     rep.memo_hits = solver.memo_hits();
     if (solver.work() > solver.nodes()) rep.counters.push_back({"analysis_nodes", solver.work() - solver.nodes()});
   };
-  if (req.repeat == RepeatScoring::Superko && opt.memo && req.rules.family() == "kee-2016" &&
+  if (req.repeat == RepeatScoring::Superko && opt.memo && req.rules.support().kee2016_search &&
       Kee2016SearchGame::supports(req.board)) {
     // Kee 2016: the cached search of kee2016_search.hpp (docs/rules/kee-2016.md).
     Kee2016Game game(req.board, req.rules, req.komi);

@@ -10,9 +10,7 @@
 
 namespace gotb::retro {
 
-bool has_exact_kernel(const RuleSet& rules) {
-  return rules.family() == "tromp-taylor" && rules.get("ko") == "basic";
-}
+bool has_exact_kernel(const RuleSet& rules) { return rules.support().exact_kernel; }
 
 ExactGenerated generate_exact(const Board& board, const RuleSet& rules, int threads, bool progress_lines) {
   if (!has_exact_kernel(rules))

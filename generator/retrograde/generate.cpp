@@ -13,7 +13,7 @@ std::string symmetry_scheme(const StateIndex& index) {
   return "min-rank-orbit/" + std::to_string(index.symmetries().count()) + "+colour-normalised";
 }
 
-bool has_kernel(const RuleSet& rules) { return rules.family() == "tromp-taylor" && rules.get("ko") != "basic"; }
+bool has_kernel(const RuleSet& rules) { return rules.support().fixpoint_kernel; }
 
 namespace {
 

@@ -17,10 +17,10 @@ bool search_supports(const SolveRequest& req, std::string* why) {
     if (why) *why = std::move(text);
     return false;
   };
-  if (req.rules.family() != "tromp-taylor")
+  if (!req.rules.is(Family::TrompTaylor))
     return no("the search solver implements the tromp-taylor family only, not '" + req.rules.family() + "'");
   if (req.repeat != RepeatScoring::Superko) return no("the search solver does not play the repeated-state games");
-  if (req.rules.get("ko") == "basic")
+  if (!req.rules.support().superko_search)
     return no("the search solver plays the superko rulesets; tromp-taylor:ko=basic is solved by the reference "
               "solver or read from an exact table (gotb generate)");
   if (req.board.size() > 31)

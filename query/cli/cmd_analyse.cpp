@@ -31,7 +31,7 @@ int parse_prisoners(const std::string& text) {
 
 void run_analyse(const AnalyseArgs& a) {
   RuleSet rules = RuleSet::parse(a.rules);
-  if (rules.family() != "japanese-2003")
+  if (!rules.is(Family::Japanese2003))
     throw std::invalid_argument("analyse implements the japanese-2003 analysis only, not '" + rules.to_string() + "'");
   Board board = Board::parse(a.board);
   if (a.position.empty() == a.moves.empty())

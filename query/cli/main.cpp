@@ -1,6 +1,7 @@
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <vector>
 
 #include <oneapi/tbb/global_control.h>
 
@@ -8,6 +9,47 @@
 #include "generator/reference/reference_solver.hpp"
 #include "query/cli/commands.hpp"
 #include "query/cli/output.hpp"
+
+namespace {
+
+// CLI11 checks required options before it complains about words it did not
+// recognise, so `gotb solve --bogus` would say "--board is required". A
+// misspelt option or command is the likelier mistake: name it first.
+std::vector<std::string> unrecognised(const CLI::App& app) {
+  std::vector<std::string> out = app.remaining();
+  for (const CLI::App* sub : app.get_subcommands())
+    for (std::string& w : unrecognised(*sub)) out.push_back(std::move(w));
+  return out;
+}
+
+std::string command_path(const CLI::App& app) {
+  std::string path = "gotb";
+  for (const CLI::App* sub = &app; !sub->get_subcommands().empty();) {
+    sub = sub->get_subcommands().front();
+    path += " " + sub->get_name();
+  }
+  return path;
+}
+
+int report_parse_error(CLI::App& app, const CLI::ParseError& e) {
+  // --help and --version arrive as "errors" with exit code 0.
+  if (e.get_exit_code() == 0) return app.exit(e);
+  const std::string path = command_path(app);
+  const std::vector<std::string> extra = unrecognised(app);
+  std::string msg;
+  if (!extra.empty()) {
+    const bool command = path == "gotb" && extra.front().rfind('-', 0) != 0;
+    msg = std::string(command ? "unknown command" : "unknown option or argument") + " '" + extra.front() + "'";
+    if (extra.size() > 1) msg += " (and " + std::to_string(extra.size() - 1) + " more)";
+  } else {
+    msg = e.what();
+  }
+  std::fprintf(stderr, "gotb: error: %s\nRun '%s --help' for more information.\n",
+               gotb::cli::terminal_safe(msg).c_str(), path.c_str());
+  return e.get_exit_code();
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{
@@ -42,7 +84,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "gotb: error: %s\n", gotb::cli::terminal_safe(e.what()).c_str());
     return 1;
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    return report_parse_error(app, e);
   } catch (const gotb::NodeLimitReached& e) {
     std::fprintf(stderr, "gotb: error: %s before the search finished; no value was proven\n", e.what());
     return 3;

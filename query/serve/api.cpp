@@ -199,7 +199,7 @@ nlohmann::json Api::probe_json(const std::string& board_text, const std::string&
   if (left <= 0) throw NodeLimitReached("time budget of the request spent");
   GameSpec spec{*board, rules, komi.value_or(0)};
   ReferenceBackend::Options o;
-  o.method = rules.family() == "tromp-taylor" ? "search" : "reference";
+  o.method = rules.support().superko_search ? "search" : "reference";
   o.max_points = opt_.search_max_points;
   o.solver.node_limit = opt_.search_budget;
   o.solver.time_limit = left;
