@@ -28,7 +28,7 @@ SuperkoFile::SuperkoFile(TablebaseReader& reader, const GameSpec& spec) : spec_(
     throw TablebaseError(path + ": index scheme '" + m.index_scheme + "' / value encoding '" + m.value_encoding +
                          "' are not ones this build reads for superko files (" + retro::kIndexScheme + " / " +
                          search::kSuperkoValueEncoding + ")");
-  if (spec.rules.family() != "tromp-taylor" || spec.rules.get("ko") == "basic")
+  if (!spec.rules.support().superko_search)
     throw TablebaseError(path + ": a superko file for ruleset " + spec.rules.to_string());
   if (spec.board.size() > 31) throw TablebaseError(path + ": a superko file for a board above 31 points");
   situational_ = TrompTaylorConfig::from(spec.rules).situational;

@@ -66,7 +66,7 @@ SuperkoGenerateStats generate_superko(const retro::StateIndex& index, const Rule
                                       const SuperkoGenerateOptions& options, std::vector<StateProof>& proofs,
                                       std::vector<char>& done,
                                       const std::function<void(std::uint64_t chunk)>& on_chunk) {
-  if (rules.family() != "tromp-taylor" || rules.get("ko") == "basic")
+  if (!rules.support().superko_search)
     throw std::invalid_argument("superko tablebases need a tromp-taylor superko ruleset, not " + rules.to_string());
   const Board& board = index.board();
   const int n = board.size();
