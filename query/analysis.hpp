@@ -132,8 +132,9 @@ class AnalysisBackend {
 
 // Whether the values are a proof (exact, or bounds a solver proved) rather
 // than the bare score range of a source that proves nothing (a fixpoint
-// file, source FileFixpoints): choose_move, keeps_value and principal
-// variations need proven values.
+// file, source FileFixpoints), and enough to choose a move: a superko
+// file's bounds without an exact value are not (no move is known to keep
+// the value). choose_move, keeps_value and principal variations need it.
 bool proven(const Analysis& a);
 
 // Does the move keep what the state guarantees the player to move? Black

@@ -319,6 +319,13 @@ void TablebaseProbe::Impl::principal_variation(const std::vector<std::string>& h
     if (!answered(at) && fallback) at = solve_on_the_fly(line, at);
     // Exact files: later states have proven bounds, and choose_move's
     // depth rule keeps the line on the value without cycling (exact_table.hpp).
+    if (superko && !proven(at)) {
+      // The stored move kept the value, but the file proves nothing where
+      // it leads under this history: the line stops here.
+      r.note += (r.note.empty() ? "" : "; ") + std::string("the principal variation stops where the file proves no "
+                                                          "value under its history (--fallback search continues it)");
+      break;
+    }
     if (!proven(at)) throw std::logic_error("probe: the principal variation left the proven states (bug)");
   }
 }

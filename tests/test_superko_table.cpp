@@ -329,3 +329,37 @@ TEST_CASE("superko files: share of random histories answered from the file", "[.
     }
   }
 }
+
+TEST_CASE("superko files: play and principal variations from the file", "[superko]") {
+  const std::string path = temp_file("pv.gotb");
+  REQUIRE(test::run_gotb("generate --exact -q -b 2x3 -r tromp-taylor -o " + path).exit_code == 0);
+  const Board b = Board::parse("2x3");
+  const RuleSet r = RuleSet::parse("tromp-taylor");
+  for (bool fallback : {false, true}) {
+    ProbeOptions o;
+    if (fallback) o.fallback = ProbeOptions::Fallback::Search;
+    const TablebaseProbe probe(path, o);
+    ProbeRequest req;
+    req.with_pv = true;
+    const ProbeResult pr = probe.probe({}, req);
+    REQUIRE(pr.exact());
+    CHECK(pr.source == ValueSource::FileFacts);
+    REQUIRE(!pr.pv.empty());
+    TrompTaylorGame g(b, r, 0);
+    replay_moves(g, pr.pv);
+    if (pr.note.find("stops where the file") == std::string::npos) {
+      REQUIRE(g.is_over());
+      CHECK(g.outcome() == pr.value.lower);
+    } else {
+      CHECK(!fallback);
+    }
+  }
+  // GTP: every genmove of a self-play game from the file (with the search
+  // where the file proves nothing) ends at the value of the empty board.
+  const auto gtp = test::run_gotb("gtp --tablebase " + path + " --fallback search < /dev/stdin",
+                                  "printf 'genmove b\\ngenmove w\\ngenmove b\\ngenmove w\\ngenmove b\\ngenmove w\\n"
+                                  "genmove b\\ngenmove w\\ngenmove b\\ngenmove w\\nfinal_score\\nquit\\n' | ");
+  CHECK(gtp.exit_code == 0);
+  CHECK(gtp.out.find("? ") == std::string::npos);
+  std::filesystem::remove(path);
+}
