@@ -2,6 +2,8 @@
 # Distributed generation benchmark (issue 23; not part of ctest).
 # Usage: benchmarks/mpi_generate.sh [BOARD] [RULES] [RANKS...]
 #   defaults: 4x4 tromp-taylor:no-suicide, ranks "1 2"; one thread per rank.
+#   RULES may be an exact ruleset (tromp-taylor:ko=basic[,suicide=no]):
+#   then "sweeps" are the Jacobi rounds and all six arrays are compared.
 # Env: GOTB (default build/query/gotb, built with -DGOTB_MPI=ON), MPIRUN
 # (default mpirun), MPIFLAGS (extra mpirun flags).
 # Prints, for one process without MPI and for each rank count: wall time,
@@ -9,8 +11,10 @@
 # includes ranks spinning while they wait in collectives), CPU ns per state
 # evaluation, sweeps, evaluations per second per rank, ghost states, registration and
 # update bytes (total and per sweep), the largest rank's peak RSS, and
-# whether the value arrays equal the one-process file's. Then one line per
-# sweep: codes changed and update bytes (the message volume per sweep).
+# whether the value arrays equal the one-process file's. Then, per rank
+# count, the update bytes of every sweep (the message volume per sweep) and
+# the wall and CPU seconds per phase (largest/smallest rank: index, setup,
+# compute, wait for the slowest rank, exchange).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GOTB=${GOTB:-build/query/gotb}
@@ -25,6 +29,8 @@ flags=${MPIFLAGS:-}
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 field() { grep -E "^$1 " | head -1 | sed -E "s|^$1 +||"; }
+steps() { grep -E "^(sweeps|rounds) " | head -1 | awk '{print $2}'; }            # sweeps or rounds
+step_seconds() { field seconds | sed -E 's/.*(sweeps|rounds) ([0-9.]+).*/\2/'; }
 sums() { "$GOTB" info --json "$1" | grep '"xxh64"' | tr -d ' \n'; }
 
 echo "board $board, rules $rules, one thread per rank; $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -36,8 +42,8 @@ cpu() { awk '{ print $1 + $2 }' "$1"; }
 printf "%-10s %8s %8s %8s %6s %12s %12s %14s %14s %10s %s\n" run "wall s" "cpu s" "ns/eval" sweeps "eval/s/rank" \
   ghosts "reg. bytes" "update bytes" "RSS MiB" values
 ev=$(field evaluations < "$out/one.txt")
-sw=$(field sweeps < "$out/one.txt")
-sws=$(field seconds < "$out/one.txt" | sed -E 's/.*sweeps ([0-9.]+).*/\1/')
+sw=$(steps < "$out/one.txt")
+sws=$(step_seconds < "$out/one.txt")
 rss=$(field "peak RSS" < "$out/one.txt" | awk '{print $1}')
 awk -v w="$(awk -v a="$t0" -v b="$t1" 'BEGIN { print b - a }')" -v c="$(cpu "$out/one.cpu")" -v sw="$sw" -v ev="$ev" \
     -v s="$sws" -v rss="$rss" 'BEGIN {
@@ -50,8 +56,8 @@ for n in "${ranks[@]}"; do
   t1=$(date +%s.%N)
   same=$([ "$(sums "$out/mpi$n.gotb")" = "$one" ] && echo identical || echo DIFFERENT)
   ev=$(field evaluations < "$out/mpi$n.txt")
-  sw=$(field sweeps < "$out/mpi$n.txt")
-  sws=$(field seconds < "$out/mpi$n.txt" | sed -E 's/.*sweeps ([0-9.]+).*/\1/')
+  sw=$(steps < "$out/mpi$n.txt")
+  sws=$(step_seconds < "$out/mpi$n.txt")
   gh=$(field ghosts < "$out/mpi$n.txt" | awk '{print $1}')
   reg=$(field messages < "$out/mpi$n.txt" | awk '{print $1}')
   upd=$(field messages < "$out/mpi$n.txt" | sed -E 's/.*\+ ([0-9]+) bytes updates.*/\1/')
@@ -63,5 +69,7 @@ for n in "${ranks[@]}"; do
 done
 cat "$out/summary"
 for n in "${ranks[@]}"; do
-  echo "$n ranks, per sweep: update bytes: $(field 'per sweep' < "$out/mpi$n.txt" | sed 's/update bytes: //')"
+  echo "$n ranks, per sweep: update bytes: $(grep -E '^per (sweep|round) ' "$out/mpi$n.txt" | sed -E 's/.*update bytes: //')"
+  sed -n '/^phases/,/^peak RSS/p' "$out/mpi$n.txt" | grep -v '^peak RSS' | sed "s/^/$n ranks, /"
 done
+echo "load after: $(cut -d' ' -f1-3 /proc/loadavg)"

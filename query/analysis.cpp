@@ -25,6 +25,7 @@ const char* source_name(ValueSource s) {
   switch (s) {
     case ValueSource::GameOver: return "game-over";
     case ValueSource::FileExact: return "file-exact";
+    case ValueSource::FileChecked: return "file-history-checked";
     case ValueSource::FileBounds: return "file-bounds";
     case ValueSource::FileFacts: return "file-facts";
     case ValueSource::FileFixpoints: return "file-fixpoints";
@@ -103,34 +104,31 @@ std::optional<std::size_t> choose_move(const Analysis& a, const Board& board) {
   for (std::size_t i = 1; i < a.moves.size(); ++i) {
     const MoveEval& m = a.moves[i];
     const MoveEval& b = a.moves[best];
+    // The proven value under the history first (exact files: exact where
+    // the probe's history check answered, else bounds between the file's
+    // value and the tie), so a move whose file value the history spoils
+    // is never preferred.
+    if (better(m.value, b.value, a.to_move)) {
+      best = i;
+      continue;
+    }
+    if (better(b.value, m.value, a.to_move)) continue;
+    // Equal value. Exact files: the larger file value for the mover, then
+    // the smaller depth (a value-keeping move of smallest depth makes
+    // progress, exact_table.hpp), a move that ends the game at that value
+    // (no depth) before one that does not.
     if (m.file_value && b.file_value && *m.file_value != *b.file_value) {
-      // Exact files: the file's values, whose play the depth makes progress on.
       if (a.to_move == Color::Black ? *m.file_value > *b.file_value : *m.file_value < *b.file_value) best = i;
       continue;
     }
-    if (m.file_value && b.file_value) {
-      if (m.depth && b.depth && *m.depth != *b.depth) {
-        if (*m.depth < *b.depth) best = i;
-      } else if (m.depth && !b.depth) {
-        // keep b: a move that ends the game (no depth) at the same value
-      } else if (!m.depth && b.depth) {
-        best = i;
-      } else if (expressible(m) && !expressible(b)) {
-        best = i;
-      }
+    if (m.file_value && b.file_value && (m.depth.has_value() != b.depth.has_value())) {
+      if (!m.depth) best = i;
       continue;
     }
-    if (better(m.value, b.value, a.to_move)) {
+    if (m.depth && b.depth && *m.depth != *b.depth) {
+      if (*m.depth < *b.depth) best = i;
+    } else if (expressible(m) && !expressible(b)) {
       best = i;
-    } else if (!better(b.value, m.value, a.to_move)) {
-      // Equal value: progress first (the file's depth: a value-keeping move
-      // with the smallest depth never lets play cycle, query/probe.hpp),
-      // then what a GTP peer can express.
-      if (m.depth && b.depth && *m.depth != *b.depth) {
-        if (*m.depth < *b.depth) best = i;
-      } else if (expressible(m) && !expressible(b)) {
-        best = i;
-      }
     }
   }
   return best;

@@ -49,12 +49,17 @@ struct ValueBounds {
 // Search and Reference (solved on the fly). FileFixpoints is never exact:
 // the file holds the two finite-state fixpoints (docs/solving.md §2), shown
 // in `fixpoints`, and `value` holds only the trivially proven score range.
-// FileBounds: an exact file's value under a history it does not cover:
-// proven bounds between the file's value and the tie (query/probe.hpp).
+// FileChecked: an exact file's value under a real history, exact: the
+// file's value checked (or re-solved) under that history by a bounded
+// search over the file's states (query/probe.hpp, docs/solving.md).
+// FileBounds: the same when that search ran out of its budget: proven
+// bounds between the file's value and the tie; or the bounds a superko
+// file proves where it proves no value.
 // FileFacts: a superko file (query/superko_probe.hpp) whose stored bounds'
 // history facts hold under this history, so the stored value is exact here.
-enum class ValueSource { GameOver, FileExact, FileBounds, FileFixpoints, Search, Reference, FileFacts };
-// "game-over", "file-exact", "file-bounds", "file-fixpoints", "search", "reference", "file-facts".
+enum class ValueSource { GameOver, FileExact, FileChecked, FileBounds, FileFixpoints, Search, Reference, FileFacts };
+// "game-over", "file-exact", "file-history-checked", "file-bounds", "file-fixpoints", "search", "reference",
+// "file-facts".
 const char* source_name(ValueSource s);
 
 // The two finite-state fixpoints a retrograde fixpoint file stores (Black's
@@ -98,6 +103,10 @@ struct Analysis {
   std::string note;                // why values are only bounds, if they are
   std::optional<FixpointPair> fixpoints;  // fixpoint files only
   std::optional<int> depth;        // exact files: see MoveEval::depth
+  // Exact files: the file's value of the game started at this state (the
+  // value under the history is `value`; they differ where the history
+  // spoils the file's value, docs/solving.md). nullopt otherwise.
+  std::optional<Value> file_value;
   std::vector<std::string> pv;     // a principal variation, when asked for
   std::uint64_t nodes = 0;         // search effort for this answer (0 if none)
   std::uint64_t memo_hits = 0;     // solver cache hits (gotb solve)

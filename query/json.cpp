@@ -50,6 +50,7 @@ nlohmann::json analysis_json(const GameSpec& spec, const std::vector<std::string
   if (!a.note.empty()) j["note"] = a.note;
   if (a.fixpoints) j["fixpoints"] = fixpoints_json(*a.fixpoints);
   if (a.depth) j["depth"] = *a.depth;
+  if (a.file_value) j["file_value"] = value_json(*a.file_value);
   nlohmann::json moves = nlohmann::json::array();
   for (const MoveEval& m : best_first(a)) {
     nlohmann::json e;
@@ -60,6 +61,7 @@ nlohmann::json analysis_json(const GameSpec& spec, const std::vector<std::string
     e["keeps_value"] = keeps_value(a, m);
     if (m.fixpoints) e["fixpoints"] = fixpoints_json(*m.fixpoints);
     if (m.depth) e["depth"] = *m.depth;
+    if (m.file_value) e["file_value"] = value_json(*m.file_value);
     moves.push_back(std::move(e));
   }
   j["moves"] = moves;

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <mutex>
 #include <stdexcept>
+#include <unordered_map>
 
 #include "core/rules/games.hpp"
 #include "generator/reference/reference_solver.hpp"
@@ -22,7 +24,11 @@ ProbeOptions::Fallback parse_fallback(const std::string& name) {
   throw std::invalid_argument("unknown fallback '" + name + "' (available: none, search, reference)");
 }
 
+using Deadline = std::optional<std::chrono::steady_clock::time_point>;
+
 namespace {
+
+bool passed(const Deadline& d) { return d && std::chrono::steady_clock::now() > *d; }
 
 const char* kFixpointNote =
     "the file holds the two finite-state fixpoints of each state (superko not applied: 'gfp' scores infinite play "
@@ -74,10 +80,11 @@ struct TablebaseProbe::Impl {
   ValueBounds score_range(const TrompTaylorGame& game) const { return {game.min_outcome(), game.max_outcome()}; }
 
   ProbeResult probe_fixpoints(const std::vector<std::string>& history) const;
-  ProbeResult probe_exact(const std::vector<std::string>& history) const;
-  ProbeResult probe_file(const std::vector<std::string>& history) const {
+  // `timed_out` is set when the history check stopped at the deadline.
+  ProbeResult probe_exact(const std::vector<std::string>& history, const Deadline& deadline, bool& timed_out) const;
+  ProbeResult probe_file(const std::vector<std::string>& history, const Deadline& deadline, bool& timed_out) const {
     if (superko) return superko->probe(history);
-    return exact ? probe_exact(history) : probe_fixpoints(history);
+    return exact ? probe_exact(history, deadline, timed_out) : probe_fixpoints(history);
   }
   // Whether the file's answer needs no solving on the fly.
   bool answered(const ProbeResult& r) const {
@@ -86,7 +93,9 @@ struct TablebaseProbe::Impl {
            std::all_of(r.moves.begin(), r.moves.end(), [](const MoveEval& m) { return m.value.exact(); });
   }
   ProbeResult solve_on_the_fly(const std::vector<std::string>& history, const ProbeResult& file_answer) const;
-  void principal_variation(const std::vector<std::string>& history, ProbeResult& r, std::size_t max) const;
+  // False (and r.pv left empty) when the deadline stopped a step's check.
+  bool principal_variation(const std::vector<std::string>& history, ProbeResult& r, std::size_t max,
+                           const Deadline& deadline) const;
 };
 
 TablebaseProbe::TablebaseProbe(const std::string& path, ProbeOptions options) : impl_(std::make_unique<Impl>()) {
@@ -219,25 +228,249 @@ ProbeResult TablebaseProbe::Impl::probe_fixpoints(const std::vector<std::string>
 
 namespace {
 
-// The value of the game from a state whose earlier situations are H, given
-// the file's value v of the game started there (H empty): with a non-empty
-// H it lies between v and the tie (docs/solving.md, "Exact tables under a
-// history"): exact when H is empty or v is the tie, else proven bounds.
-ValueBounds under_history(Value v, bool history_empty) {
-  const Value tie = Value::no_result(0);
-  if (history_empty || v == tie) return ValueBounds::exactly(v);
-  return v < tie ? ValueBounds{v, tie} : ValueBounds{tie, v};
-}
+// ---------------------------------------------------------------------------
+// Exact values under a history (docs/solving.md, "Exact tables under a
+// history"). The file stores v(t), the value of the game started at t. The
+// game at t under a history H is that game with every situation of H made
+// a tie terminal, so its value lies between v(t) and the tie, and only the
+// side for which v(t) is better than the tie (the "winner") can lose
+// something. HistorySearch decides, for a target w strictly better than the
+// tie for the winner, whether the winner can still force an outcome at least
+// w in the real game (history H plus the moves of the search path): an
+// AND-OR search over the state graph in which
+//   - the winner tries only moves whose file value is at least w (lossless:
+//     a child's value under any history lies between its file value and
+//     the tie, both below w otherwise), best file value first, then the
+//     smallest depth (the file's own progress strategy comes first);
+//   - the other side must be refuted at every legal move;
+//   - a move ending the game by two passes succeeds iff its score >= w; a
+//     move recreating a situation of H or of the path ends the game as the
+//     tie, a failure (w is better than the tie);
+//   - a proven success is remembered for the rest of the probe (it never
+//     relies on a situation on the search path, so it holds whatever path
+//     later reaches it); a failure is remembered only when it relied on no
+//     situation above it on the path.
+// Every step is counted against a node budget, and the clock is read every
+// kClockStride nodes against the request's deadline; when either runs out,
+// the answer is Unknown and the caller reports proven bounds, never a guess.
+// ---------------------------------------------------------------------------
 
-const char* kExactHistoryNote =
-    "the file's values are those of the game started at each state; this history already holds other "
-    "situations, and returning to one ends the game as a tie, so a value that is not the tie is only proven "
-    "to lie between the file's value and the tie (docs/solving.md, 'Exact tables under a history'). Exact: "
-    "--fallback reference (small boards)";
+using StateKey = TrompTaylorGame::StateKey;
+
+struct StateKeyHash {
+  std::size_t operator()(const StateKey& k) const {
+    std::uint64_t h = k[0] * 0x9E3779B97F4A7C15ull;
+    h ^= (k[1] + 0x632BE59BD9B4E019ull + (h << 6) + (h >> 2)) * 0xC2B2AE3D27D4EB4Full;
+    h ^= (k[2] + 0x165667B19E3779F9ull + (h << 6) + (h >> 2)) * 0x94D049BB133111EBull;
+    return static_cast<std::size_t>(h ^ (h >> 31));
+  }
+};
+
+enum class Verdict { Yes, No, Unknown };
+
+class HistorySearch {
+ public:
+  // `game` is positioned at the probed state with its real history; the
+  // search plays and undoes moves on it and leaves it as it found it.
+  HistorySearch(const retro::ExactTable& table, TrompTaylorGame& game, std::uint64_t budget, Deadline deadline)
+      : table_(table), game_(game), budget_(budget), deadline_(deadline) {}
+
+  std::uint64_t nodes() const { return nodes_; }
+  bool exhausted() const { return exhausted_; }
+  bool timed_out() const { return timed_out_; }
+
+  // The value of the game at the current state under its history, given the
+  // file's value `stored` of the game started there (not the tie): exact,
+  // or proven bounds when the budget ran out.
+  ValueBounds value_under_history(Value stored) {
+    const Color winner = stored.order > 0 ? Color::Black : Color::White;
+    const Value tie = Value::no_result(0);
+    // Candidate values for the winner, best first: the file's value, then
+    // every score strictly between it and the tie (the only other outcomes).
+    std::vector<Value> candidates{stored};
+    const int size = game_.board().size();
+    for (int k = size; k >= -size; --k) {
+      const Value w = Value::score(winner == Color::Black ? k : -k, game_komi());
+      if (good(w, winner) > 0 && good(w, winner) < good(stored, winner)) candidates.push_back(w);
+    }
+    Value hi = stored;  // the value under the history is at most hi for the winner
+    for (std::size_t i = 0; i < candidates.size(); ++i) {
+      const Verdict v = forces(winner, candidates[i]);
+      if (v == Verdict::Yes) return ValueBounds::exactly(candidates[i]);
+      if (v == Verdict::Unknown) return black_view(tie, hi, winner);
+      hi = i + 1 < candidates.size() ? candidates[i + 1] : tie;
+    }
+    return ValueBounds::exactly(tie);
+  }
+
+ private:
+  static constexpr int kAbsolute = std::numeric_limits<int>::max();
+  static constexpr int kMaxPath = 4096;  // deeper paths answer Unknown (no deep recursion)
+  // Nodes between two reads of the clock: a few hundred nodes take well
+  // under a millisecond, and the first node of a probe reads it too.
+  static constexpr std::uint64_t kClockStride = 256;
+
+  struct Step {
+    Verdict verdict;
+    int low = kAbsolute;  // for No: the shallowest path entry the refutation relied on
+  };
+  // What is proven about a situation, in the winner's order: it can force
+  // at least `yes`, it cannot force `no`.
+  struct Memo {
+    std::int32_t yes = std::numeric_limits<std::int32_t>::min();
+    std::int32_t no = std::numeric_limits<std::int32_t>::max();
+  };
+
+  static std::int32_t good(Value v, Color winner) { return winner == Color::Black ? v.order : -v.order; }
+  static ValueBounds black_view(Value tie, Value best, Color winner) {
+    return winner == Color::Black ? ValueBounds{tie, best} : ValueBounds{best, tie};
+  }
+  double game_komi() const { return table_.komi(); }
+
+  Verdict forces(Color winner, Value target) {
+    winner_ = winner;
+    target_ = good(target, winner);
+    memo_ = &memos_[index(winner)];
+    const StateKey root = game_.state_key();
+    if (auto it = memo_->find(root); it != memo_->end()) {
+      if (it->second.yes >= target_) return Verdict::Yes;
+      if (it->second.no <= target_) return Verdict::No;
+    }
+    path_.clear();
+    path_.emplace(root, 0);
+    const Step s = visit(0);
+    path_.clear();
+    return s.verdict;
+  }
+
+  struct Child {
+    Move move;
+    std::int32_t value = 0;  // file value, winner's order
+    int depth = 0;
+  };
+
+  Step visit(int depth) {
+    if (exhausted_ || ++nodes_ > budget_ || depth >= kMaxPath) {
+      exhausted_ = true;
+      return {Verdict::Unknown};
+    }
+    if (nodes_ % kClockStride == 1 && passed(deadline_)) {
+      exhausted_ = timed_out_ = true;
+      return {Verdict::Unknown};
+    }
+    const bool winner_moves = game_.to_move() == winner_;
+    std::vector<Move> moves;
+    game_.legal_moves(moves);
+    std::vector<Child> open;
+    Step decided{Verdict::Unknown};  // a child that decides this node without search
+    bool any_decided = false;
+    int low = kAbsolute;             // for a No at a winner node
+    for (Move m : moves) {
+      game_.play(m);
+      Step child{Verdict::Unknown};
+      bool searched = false;
+      if (game_.long_cycle()) {
+        // Back to a situation of the history (absolute) or of the path.
+        auto it = path_.find(game_.state_key());
+        child = {Verdict::No, it == path_.end() ? kAbsolute : it->second};
+      } else if (game_.is_over()) {
+        child = {good(game_.outcome(), winner_) >= target_ ? Verdict::Yes : Verdict::No};
+      } else {
+        const retro::StateRef ref = table_.state_of(game_.position(), game_.to_move(),
+                                                    std::min(game_.consecutive_passes(), 1), game_.ko_ban());
+        if (!ref.valid()) throw std::logic_error("probe: a reachable state is not in the exact index (bug)");
+        const std::int32_t v = good(table_.value(ref), winner_);
+        if (v < target_) {
+          child = {Verdict::No};  // below the target under every history
+        } else if (auto it = memo_->find(game_.state_key()); it != memo_->end() && it->second.yes >= target_) {
+          child = {Verdict::Yes};
+        } else if (it != memo_->end() && it->second.no <= target_) {
+          child = {Verdict::No};
+        } else {
+          open.push_back({m, v, table_.depth(ref)});
+          searched = true;
+        }
+      }
+      game_.undo();
+      if (searched) continue;
+      if (winner_moves) {
+        if (child.verdict == Verdict::Yes) return remember({Verdict::Yes}, depth);
+        low = std::min(low, child.low);
+      } else if (child.verdict == Verdict::No && (!any_decided || child.low > decided.low)) {
+        decided = child;  // refuted; prefer a refutation that holds on every path
+        any_decided = true;
+      }
+    }
+    if (!winner_moves && any_decided) return remember(decided, depth);
+    // Search the open children: the winner's best file value and smallest
+    // depth first (the file's own strategy), the other side's worst first.
+    std::sort(open.begin(), open.end(), [&](const Child& a, const Child& b) {
+      if (a.value != b.value) return winner_moves ? a.value > b.value : a.value < b.value;
+      return winner_moves ? a.depth < b.depth : a.depth > b.depth;
+    });
+    bool unknown = false;
+    for (const Child& c : open) {
+      game_.play(c.move);
+      const StateKey key = game_.state_key();
+      path_.emplace(key, depth + 1);
+      const Step r = visit(depth + 1);
+      path_.erase(key);
+      game_.undo();
+      if (r.verdict == Verdict::Unknown) {
+        unknown = true;
+        if (exhausted_) break;
+        continue;
+      }
+      if (winner_moves && r.verdict == Verdict::Yes) return remember(r, depth);
+      if (!winner_moves && r.verdict == Verdict::No) return remember(r, depth);
+      if (winner_moves) low = std::min(low, r.low);
+    }
+    if (unknown) return {Verdict::Unknown};
+    return remember(winner_moves ? Step{Verdict::No, low} : Step{Verdict::Yes}, depth);
+  }
+
+  // Records a proven verdict for the current situation (at path depth
+  // `depth`) where it holds whatever the path above it is.
+  Step remember(Step s, int depth) {
+    Memo& m = (*memo_)[game_.state_key()];
+    if (s.verdict == Verdict::Yes) {
+      m.yes = std::max(m.yes, target_);
+    } else if (s.verdict == Verdict::No && s.low >= depth) {
+      m.no = std::min(m.no, target_);
+      s.low = kAbsolute;
+    }
+    return s;
+  }
+
+  const retro::ExactTable& table_;
+  TrompTaylorGame& game_;
+  std::uint64_t budget_, nodes_ = 0;
+  Deadline deadline_;
+  bool exhausted_ = false, timed_out_ = false;
+  Color winner_ = Color::Black;
+  std::int32_t target_ = 0;
+  std::unordered_map<StateKey, Memo, StateKeyHash> memos_[2];  // per winner
+  std::unordered_map<StateKey, Memo, StateKeyHash>* memo_ = nullptr;
+  std::unordered_map<StateKey, int, StateKeyHash> path_;  // situation -> path depth
+};
+
+std::string history_budget_note(std::uint64_t budget, bool timed_out) {
+  return std::string(
+             "the file's values are those of the game started at each state; under this history a return to an "
+             "earlier situation ends the game as a tie, and the search that checks the file's value under the "
+             "history ran out of ") +
+         (timed_out ? "time (the time limit of the query ran out before its budget of " + std::to_string(budget) +
+                          " nodes)"
+                    : "its budget (" + std::to_string(budget) + " nodes)") +
+         " where marked 'file-bounds': those values are only proven to lie between the file's value and the tie "
+         "(docs/solving.md, 'Exact tables under a history'). Exact: " +
+         (timed_out ? "more time" : "a larger --history-nodes") + ", or --fallback reference (small boards)";
+}
 
 }  // namespace
 
-ProbeResult TablebaseProbe::Impl::probe_exact(const std::vector<std::string>& history) const {
+ProbeResult TablebaseProbe::Impl::probe_exact(const std::vector<std::string>& history, const Deadline& deadline,
+                                              bool& timed_out) const {
   TrompTaylorGame game(spec.board, spec.rules, spec.komi);
   replay_moves(game, history);
   ProbeResult r = started_result(game);
@@ -249,11 +482,24 @@ ProbeResult TablebaseProbe::Impl::probe_exact(const std::vector<std::string>& hi
     depth = exact->depth(ref);
     return exact->value(ref);
   };
+  // One search (and its memo) for the whole probe: the children's
+  // histories hold the state's history plus the state, and what a search
+  // proves under the shorter history carries over (docs/solving.md).
+  HistorySearch search(*exact, game, options.history_node_limit, deadline);
+  // The value under the history of the game at `game` whose file value is v.
+  auto under_history = [&](Value v, bool history_empty, ValueSource& source) {
+    if (history_empty || v.order == 0) {
+      source = ValueSource::FileExact;  // the file's game itself, or the tie (exact under every history)
+      return ValueBounds::exactly(v);
+    }
+    ValueBounds b = search.value_under_history(v);
+    source = b.exact() ? ValueSource::FileChecked : ValueSource::FileBounds;
+    return b;
+  };
   r.to_move = game.to_move();
   const Value v = at(game, r.depth);
-  r.value = under_history(v, history.empty());
-  r.source = r.value.exact() ? ValueSource::FileExact : ValueSource::FileBounds;
-  bool bounds = !r.value.exact();
+  r.file_value = v;
+  r.value = under_history(v, history.empty(), r.source);
   std::vector<Move> moves;
   game.legal_moves(moves);
   for (Move mv : moves) {
@@ -268,14 +514,14 @@ ProbeResult TablebaseProbe::Impl::probe_exact(const std::vector<std::string>& hi
     } else {
       // The child's earlier situations include this state: never empty.
       e.file_value = at(game, e.depth);
-      e.value = under_history(*e.file_value, false);
-      e.source = e.value.exact() ? ValueSource::FileExact : ValueSource::FileBounds;
-      bounds |= !e.value.exact();
+      e.value = under_history(*e.file_value, false, e.source);
     }
     game.undo();
     r.moves.push_back(std::move(e));
   }
-  if (bounds) r.note = kExactHistoryNote;
+  r.nodes = search.nodes();
+  timed_out = search.timed_out();
+  if (search.exhausted()) r.note = history_budget_note(options.history_node_limit, timed_out);
   return r;
 }
 
@@ -303,9 +549,9 @@ ProbeResult TablebaseProbe::Impl::solve_on_the_fly(const std::vector<std::string
   return r;
 }
 
-void TablebaseProbe::Impl::principal_variation(const std::vector<std::string>& history, ProbeResult& r,
-                                               std::size_t max) const {
-  if (!r.exact() || r.game_over) return;
+bool TablebaseProbe::Impl::principal_variation(const std::vector<std::string>& history, ProbeResult& r,
+                                               std::size_t max, const Deadline& deadline) const {
+  if (!r.exact() || r.game_over) return true;
   std::vector<std::string> line = history;
   ProbeResult at = r;
   for (;;) {
@@ -315,7 +561,13 @@ void TablebaseProbe::Impl::principal_variation(const std::vector<std::string>& h
       throw std::runtime_error("principal variation longer than " + std::to_string(max) + " moves");
     r.pv.push_back(at.moves[*pick].move);
     line.push_back(at.moves[*pick].move);
-    at = probe_file(line);
+    bool timed_out = false;
+    at = probe_file(line, deadline, timed_out);
+    if (timed_out) {
+      // The rest of the line would follow bounds, not values: no line.
+      r.pv.clear();
+      return false;
+    }
     if (!answered(at) && fallback) at = solve_on_the_fly(line, at);
     // Exact files: later states have proven bounds, and choose_move's
     // depth rule keeps the line on the value without cycling (exact_table.hpp).
@@ -328,17 +580,26 @@ void TablebaseProbe::Impl::principal_variation(const std::vector<std::string>& h
     }
     if (!proven(at)) throw std::logic_error("probe: the principal variation left the proven states (bug)");
   }
+  return true;
 }
 
 ProbeResult TablebaseProbe::probe(const std::vector<std::string>& history, const ProbeRequest& request) const {
   const auto start = std::chrono::steady_clock::now();
-  ProbeResult r = impl_->probe_file(history);
-  if (!impl_->answered(r) && impl_->fallback) r = impl_->solve_on_the_fly(history, r);
+  bool timed_out = false;
+  ProbeResult r = impl_->probe_file(history, request.deadline, timed_out);
+  if (!impl_->answered(r) && impl_->fallback) {
+    if (passed(request.deadline))
+      r.note += (r.note.empty() ? "" : "; ") + std::string("the time limit ran out before the fallback solver started");
+    else
+      r = impl_->solve_on_the_fly(history, r);
+  }
   r.moves = best_first(r);
   if (request.with_pv) {
-    if (r.exact())
-      impl_->principal_variation(history, r, request.max_pv);
-    else
+    if (r.exact()) {
+      if (!impl_->principal_variation(history, r, request.max_pv, request.deadline))
+        r.note += r.note.empty() ? "no principal variation: the time limit ran out while it was computed"
+                                 : "; no principal variation: the time limit ran out while it was computed";
+    } else
       r.note += r.note.empty() ? "no principal variation: the value is not exact"
                                : "; no principal variation without an exact value";
   }

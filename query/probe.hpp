@@ -30,17 +30,29 @@
 //    fixpoints agree; the result then carries the fixpoints for display,
 //    the trivially proven score range as `value`, and a note. With
 //    ProbeOptions::fallback set, such states are solved exactly on the fly
-//    instead (source Search / Reference).
+//    instead (source Search / Reference). An exact file (ko=basic) stores
+//    the value of the game started at each state; after moves the probe
+//    checks it under the real history by a bounded AND-OR search over the
+//    file's states (docs/solving.md, "Exact tables under a history"), and
+//    re-solves it there when the history spoils it: source FileChecked,
+//    exact; FileBounds (proven bounds between the file's value and the
+//    tie, and a note) where ProbeOptions::history_node_limit runs out, or
+//    ProbeRequest::deadline passes (the clock is read every few hundred
+//    nodes of the check; the note says which limit it was).
 //  - Thread safety: probe() and the accessors may be called concurrently
 //    on one TablebaseProbe. Loaded arrays are read without locks; lazily
 //    read chunks go through TablebaseReader's lock; the fallback solver is
 //    one shared solver behind a mutex (its cache carries over between
-//    probes, docs/frontends.md), so fallback probes run one at a time.
+//    probes, docs/frontends.md), so fallback probes run one at a time. The
+//    history check keeps all its state in the probe call (the exact table
+//    is immutable), so exact probes run in parallel.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,6 +70,10 @@ struct ProbeOptions {
   enum class Fallback { None, Search, Reference };
   Fallback fallback = Fallback::None;
   std::uint64_t node_limit = 0;  // per fallback probe (NodeLimitReached); 0 = none
+  // Exact files: the most search nodes one probe spends checking the file's
+  // values under the history (docs/solving.md, "Exact tables under a
+  // history"); where it runs out, proven bounds instead of exact values.
+  std::uint64_t history_node_limit = 1000000;
   // Arrays with at most this many bytes in all are read (and verified) at
   // open; larger files are read chunk by chunk as probes need them.
   std::uint64_t max_load_bytes = std::uint64_t{1} << 30;
@@ -70,6 +86,15 @@ ProbeOptions::Fallback parse_fallback(const std::string& name);
 struct ProbeRequest {
   bool with_pv = false;          // fill ProbeResult::pv (exact results only)
   std::size_t max_pv = 10000;    // longest PV before giving up (std::runtime_error)
+  // Wall-clock limit of the history check of exact files (with the node
+  // budget, ProbeOptions::history_node_limit): past it the check stops and
+  // the probe answers proven bounds (FileBounds, a note naming the time
+  // limit), never a guess. A principal variation the deadline interrupts is
+  // left out (a note says so). Once it has passed, the fallback solver is
+  // not started either. Fixpoint files and the fallback solver's own
+  // search are not interrupted (the fallback is bounded by
+  // ProbeOptions::node_limit). Unset: no time limit.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 class TablebaseProbe {

@@ -202,7 +202,11 @@ RefereeReport run_referee(const RefereeOptions& opt, AnalysisBackend& backend, s
     }
     game.moves = record.moves();
     if (record.now().over) {
-      game.end = "two passes";
+      // Two passes, or the ruleset's other end (ko=basic: a repeated
+      // situation ends the game as the tie).
+      const auto& mv = game.moves;
+      const bool passes = mv.size() >= 2 && lower(mv[mv.size() - 1]) == "pass" && lower(mv[mv.size() - 2]) == "pass";
+      game.end = passes ? "two passes" : "ended by the ruleset";
       game.result = record.now().score_now;
     }
     if (opt.perfect) {

@@ -1,10 +1,16 @@
 #!/bin/sh
 # Issue 23: gotb under mpirun gives the values of a one-process run.
 #   mpi_check.sh generate|table NP GOTB MPIEXEC
-# generate: 3x3 and 2x5 tables with NP ranks, suicide allowed (2 sweeps) and
-#   forbidden (17-19 sweeps, updates crossing ranks in most of them); the
-#   value arrays' checksums (`gotb info --json`) must equal the one-process
-#   file's.
+# generate: 3x3 and 2x5 tables with NP ranks: the fixpoint tables
+#   (tromp-taylor, suicide allowed: 2 sweeps, and forbidden: 17-19 sweeps,
+#   updates crossing ranks in most of them) and the exact tables of
+#   tromp-taylor:ko=basic (values and depths; suicide allowed: 2 rounds,
+#   forbidden: 29 and 38 rounds). Compared with the one-process file: every
+#   array's xxh64 checksum as stored in the file (`gotb info --json`), after
+#   `gotb verify` has recomputed the MPI file's checksums from its data, so
+#   equal checksums mean equal values; and for the exact tables the rounds
+#   and max depth. (The files themselves differ in metadata: run seconds,
+#   mpi_ranks.)
 # table: a small results table (all proven, and one with over-budget and
 #   not-attempted entries) with NP ranks; table.csv must equal the
 #   one-process one except the seconds column.
@@ -26,15 +32,28 @@ sums() { "$gotb" info --json "$1" | grep '"xxh64"' | tr -d ' \n'; }
 case $mode in
 generate)
   for board in 3x3 2x5; do
-  for rules in tromp-taylor tromp-taylor:no-suicide; do
+  for rules in tromp-taylor tromp-taylor:no-suicide tromp-taylor:ko=basic tromp-taylor:ko=basic,suicide=no; do
     "$gotb" generate -b "$board" -r "$rules" -t 1 -q -o "$dir/one.gotb" > "$dir/one.txt"
     run generate -b "$board" -r "$rules" -t 1 -q --mpi -o "$dir/mpi.gotb" > "$dir/mpi.txt"
     grep -q "^ranks        $np " "$dir/mpi.txt" || fail "$board: the run did not use $np ranks"
+    "$gotb" verify "$dir/mpi.gotb" > /dev/null || fail "$board $rules: verify failed on the MPI file"
     one=$(sums "$dir/one.gotb") mpi=$(sums "$dir/mpi.gotb")
     [ -n "$one" ] || fail "$board: no checksums in gotb info --json"
     [ "$one" = "$mpi" ] || fail "$board $rules: value arrays differ: one process $one, $np ranks $mpi"
-    "$gotb" verify "$dir/mpi.gotb" > /dev/null || fail "$board: verify failed on the MPI file"
-    echo "$board $rules: $np ranks, $(grep '^sweeps' "$dir/mpi.txt" | tr -s ' '), value arrays identical ($mpi)"
+    case $rules in
+    *ko=basic*)
+      [ "$(echo "$mpi" | grep -o "\"xxh64\":\"" | wc -l)" -eq 6 ] || fail "$board $rules: not the 6 arrays of an exact file"
+      r1=$(grep '^rounds' "$dir/one.txt") r2=$(grep '^rounds' "$dir/mpi.txt")
+      [ "$r1" = "$r2" ] || fail "$board $rules: one process '$r1', $np ranks '$r2'"
+      steps=$(echo "$r2" | tr -s ' ') ;;
+    *) steps=$(grep '^sweeps' "$dir/mpi.txt" | tr -s ' ') ;;
+    esac
+    case $rules in
+    *no-suicide|*suicide=no)  # many sweeps/rounds: updates must have crossed ranks
+      grep -Eq '^messages +[0-9]+ bytes registration \+ [1-9][0-9]* bytes updates' "$dir/mpi.txt" ||
+        fail "$board $rules: no update crossed ranks" ;;
+    esac
+    echo "$board $rules: $np ranks, $steps, arrays identical ($mpi)"
   done
   done
   ;;

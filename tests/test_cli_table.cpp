@@ -129,19 +129,28 @@ TEST_CASE("gotb table writes pending entries while it runs; --resume solves only
 }
 
 TEST_CASE("MPI mode needs an MPI build, and runs as one rank without mpirun", "[cli][mpi]") {
-  // The exact ko=basic tables are not distributed: refused, not run serially.
-  auto e = run_gotb("generate -b 2x2 -r tromp-taylor:ko=basic -q --mpi");
-  CHECK(e.exit_code == 1);
-  CHECK(e.out.find("gotb: error: --mpi: the exact tables of tromp-taylor:ko=basic are not distributed yet") !=
-        std::string::npos);
 #if GOTB_MPI
   // Started without mpirun, MPI makes a one-rank job: the ordinary result.
   auto r = run_gotb("generate -b 2x3 -r tromp-taylor:no-suicide -t 1 -q --mpi");
   REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("ranks        1 (MPI; 1 threads each)") != std::string::npos);
   CHECK(r.out.find("sweeps       9") != std::string::npos);
+  // The exact ko=basic tables too (more ranks: tests/mpi_check.sh).
+  auto one = run_gotb("generate -b 2x3 -r tromp-taylor:ko=basic,suicide=no -t 1 -q");
+  auto e = run_gotb("generate -b 2x3 -r tromp-taylor:ko=basic,suicide=no -t 1 -q --mpi");
+  REQUIRE(one.exit_code == 0);
+  REQUIRE(e.exit_code == 0);
+  CHECK(e.out.find("ranks        1 (MPI; 1 threads each)") != std::string::npos);
+  auto line = [](const std::string& out, const char* key) {
+    const auto at = out.find(key);
+    return at == std::string::npos ? std::string("missing") : out.substr(at, out.find('\n', at) - at);
+  };
+  CHECK(line(e.out, "rounds ") == line(one.out, "rounds "));
+  CHECK(line(e.out, "empty board ") == line(one.out, "empty board "));
+  CHECK(line(one.out, "rounds ") != "missing");
 #else
-  for (const char* cmd : {"generate -b 2x3 -q --mpi", "table --boards 1x3 --no-files --mpi"}) {
+  for (const char* cmd : {"generate -b 2x3 -q --mpi", "generate -b 2x3 -r tromp-taylor:ko=basic -q --mpi",
+                          "table --boards 1x3 --no-files --mpi"}) {
     auto r = run_gotb(cmd);
     CHECK(r.exit_code == 1);
     CHECK(r.out.find("gotb: error: --mpi: this gotb was built without MPI (configure with -DGOTB_MPI=ON") !=

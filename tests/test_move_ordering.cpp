@@ -10,6 +10,7 @@
 #include "core/rules/games.hpp"
 #include "core/scoring.hpp"
 #include "generator/retrograde/generate.hpp"
+#include "generator/retrograde/graph_fixpoint.hpp"
 #include "generator/retrograde/value_code.hpp"
 #include "generator/search/move_ordering.hpp"
 #include "generator/search/search_solver.hpp"
@@ -81,6 +82,11 @@ TEST_CASE("retro ordering: same values as history ordering and the reference sol
       const auto own = search::RetroOrdering::build(Board::parse(board), 1, search::RetroKey::Sum,
                                                     search::RetroOrdering::Tables::SuicideAllowed);
       if (const auto o = try_search(board, rules, own.get(), {}, 3'000'000)) CHECK(o->identical(ref));
+      // The exact ko=basic tables (--ordering retro-ko), ko bans looked up.
+      const auto ko = search::RetroOrdering::build(Board::parse(board), 1, search::RetroKey::Pessimistic,
+                                                   search::RetroOrdering::Tables::BasicKo);
+      CHECK(ko->uses_ko());
+      if (const auto o = try_search(board, rules, ko.get(), {}, 3'000'000)) CHECK(o->identical(ref));
       ++compared;
     }
   INFO(compared << " of " << attempted << " compared");
@@ -104,12 +110,62 @@ TEST_CASE("retro ordering: same values after random histories", "[ordering]") {
         } catch (const NodeLimitReached&) {
           continue;
         }
-        CHECK(v.identical(test::solve_value(board, rules, true, moves)));
+        const Value ref = test::solve_value(board, rules, true, moves);
+        CHECK(v.identical(ref));
+        static std::map<std::string, std::shared_ptr<const search::RetroOrdering>> ko;
+        if (!ko[board])
+          ko[board] = search::RetroOrdering::build(b, 1, search::RetroKey::Pessimistic,
+                                                   search::RetroOrdering::Tables::BasicKo);
+        if (const auto o = try_search(board, rules, ko[board].get(), moves, 1'000'000)) CHECK(o->identical(ref));
         ++compared;
       }
     }
   INFO(compared << " of " << attempted << " compared");
   CHECK(compared >= attempted * 9 / 10);
+}
+
+// The ko ban a play leaves, as the exact tables define it: a single stone
+// captured by a stone with no friendly neighbour whose only liberty is the
+// captured point.
+TEST_CASE("retro-ko ordering: the ko ban after a play", "[ordering]") {
+  const Board b = Board::parse("1x4");
+  // . B W . : Black at D captures the white stone at C and may not be retaken at once.
+  Position before{bit(1), bit(2)};  // Black B, White C (points 0..3 = A..D)
+  PlayOutcome o;
+  REQUIRE(play_stone(b, before, Color::Black, 3, SuicideRule::Forbidden, o) == PlayStatus::Ok);
+  CHECK(search::RetroOrdering::ko_after_play(b, before, Color::Black, 3, o.next) == 2);
+  // On 1x5 the capturing stone at D keeps a liberty at E: no ban.
+  const Board b5 = Board::parse("1x5");
+  REQUIRE(play_stone(b5, before, Color::Black, 3, SuicideRule::Forbidden, o) == PlayStatus::Ok);
+  CHECK(search::RetroOrdering::ko_after_play(b5, before, Color::Black, 3, o.next) == -1);
+  // White at A captures the black stone at B: the ban is at B.
+  REQUIRE(play_stone(b, before, Color::White, 0, SuicideRule::Forbidden, o) == PlayStatus::Ok);
+  CHECK(search::RetroOrdering::ko_after_play(b, before, Color::White, 0, o.next) == 1);
+  // White at D on 1x5 captures nothing: no ban.
+  REQUIRE(play_stone(b5, before, Color::White, 3, SuicideRule::Forbidden, o) == PlayStatus::Ok);
+  CHECK(search::RetroOrdering::ko_after_play(b5, before, Color::White, 3, o.next) == -1);
+}
+
+// The ordering's tables come from the successor-graph solver; they must be
+// the generator's fixpoints exactly (both are the unique greatest and least
+// fixpoints of the same operator).
+TEST_CASE("graph fixpoints equal the generator's sweeps", "[ordering][retrograde]") {
+  for (auto rules : {"tromp-taylor:no-suicide", "tromp-taylor"})
+    for (auto board : {"1x1", "1x4", "2x2", "1x7", "2x4", "3x3", "ring:6"}) {
+      INFO(board << " " << rules);
+      retro::GenerateOptions o;
+      o.threads = 2;
+      const auto a = retro::generate(Board::parse(board), RuleSet::parse(rules), o);
+      const auto b = retro::generate_with_graph(Board::parse(board), RuleSet::parse(rules), o);
+      CHECK(a.upper == b.upper);
+      CHECK(a.lower == b.lower);
+      CHECK(b.stats.states == a.stats.states);
+    }
+  // Limits stop it like the sweeps.
+  retro::GenerateOptions tiny;
+  tiny.max_work = 100;
+  CHECK_THROWS_AS(retro::generate_with_graph(Board::parse("3x3"), RuleSet::parse("tromp-taylor"), tiny),
+                  NodeLimitReached);
 }
 
 TEST_CASE("retro ordering reads the generator's fixpoints like bracket_at", "[ordering]") {

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -164,6 +165,30 @@ TEST_CASE("probe: concurrent probes on one opened file equal sequential ones", "
   }
 }
 
+TEST_CASE("probe: concurrent probes of an exact file (history checks) equal sequential ones", "[probe][threads][exact]") {
+  ProbeTmp tmp;
+  const std::string file = tmp.generate("3x3", "tromp-taylor:ko=basic,suicide=no", 8.5);
+  TablebaseProbe tb(file);
+  const auto histories = random_histories(tb.spec(), 40, 5);
+  std::vector<std::string> expected;
+  for (const auto& h : histories) {
+    const ProbeResult r = tb.probe(h);
+    expected.push_back(fingerprint(r) + " nodes " + std::to_string(r.nodes));
+  }
+  std::vector<std::string> got(histories.size() * 4);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t)
+    threads.emplace_back([&, t] {
+      for (std::size_t i = 0; i < histories.size(); ++i) {
+        const std::size_t k = (i + 11 * t) % histories.size();
+        const ProbeResult r = tb.probe(histories[k]);
+        got[t * histories.size() + k] = fingerprint(r) + " nodes " + std::to_string(r.nodes);
+      }
+    });
+  for (auto& th : threads) th.join();
+  for (std::size_t i = 0; i < got.size(); ++i) CHECK(got[i] == expected[i % histories.size()]);
+}
+
 TEST_CASE("probe: bad files and bad histories give clear errors", "[probe][errors]") {
   ProbeTmp tmp;
   CHECK_THROWS_AS(TablebaseProbe((tmp.dir / "missing.h5").string()), TablebaseError);
@@ -301,48 +326,297 @@ TEST_CASE("gotb query / pv / gtp / referee --tablebase go through the probe", "[
   CHECK(rn.exit_code == 1);
 }
 
-TEST_CASE("probe: exact files are exact without history, proven bounds under one, equal to the reference",
-          "[probe][exact]") {
-  ProbeTmp tmp;
-  for (const char* rules : {"tromp-taylor:ko=basic,suicide=no", "tromp-taylor:ko=basic"}) {
-    for (const char* board : {"2x2", "1x4"}) {
-      INFO(board << " " << rules);
-      const std::string file = tmp.generate(board, rules, 0.5);
-      TablebaseProbe tb(file);
-      REQUIRE(tb.kind() == "exact");
-      ReferenceBackend::Options ro;
-      ro.method = "reference";
-      ReferenceBackend ref(ro);
-      int exact_after_moves = 0, bounded = 0;
-      for (const auto& h : random_histories(tb.spec(), 40, 17)) {
-        ProbeResult r = tb.probe(h);
-        Analysis a = ref.analyze(tb.spec(), h);
-        if (h.empty()) CHECK(r.exact());
-        // Never a wrong value: exact values equal the reference's; bounds contain it.
-        if (r.exact()) {
-          CHECK(r.value.lower.identical(a.value.lower));
-          exact_after_moves += !h.empty();
-        } else {
-          ++bounded;
-          CHECK(r.source == ValueSource::FileBounds);
-          CHECK(r.value.lower <= a.value.lower);
-          CHECK(a.value.lower <= r.value.upper);
-        }
-        for (const MoveEval& m : r.moves) {
-          auto it = std::find_if(a.moves.begin(), a.moves.end(), [&](const MoveEval& x) { return x.move == m.move; });
-          REQUIRE(it != a.moves.end());
-          if (m.value.exact()) {
-            CHECK(m.value.lower.identical(it->value.lower));
-          } else {
-            CHECK(m.value.lower <= it->value.lower);
-            CHECK(it->value.lower <= m.value.upper);
-          }
-        }
-        CHECK(r.moves.size() == a.moves.size());
-      }
-      CHECK(exact_after_moves + bounded > 0);
+namespace {
+
+// Compares every value of a probe of an exact file with the reference
+// solver's analysis of the same history: exact values equal (by order: a
+// jigo score and the cycle tie are equally good), bounds contain it.
+// Returns how many values were exact after moves and how many of those
+// differ from the file's own value (the history spoiled it).
+struct ExactCounts {
+  int exact_after_moves = 0, spoiled = 0, bounded = 0;
+};
+void compare_with_reference(const ProbeResult& r, const Analysis& a, bool history_empty, ExactCounts& n) {
+  if (history_empty) CHECK(r.source == ValueSource::FileExact);
+  if (r.exact()) {
+    CHECK(r.value.lower == a.value.lower);
+  } else {
+    ++n.bounded;
+    CHECK(r.source == ValueSource::FileBounds);
+    CHECK(r.value.lower <= a.value.lower);
+    CHECK(a.value.lower <= r.value.upper);
+  }
+  if (r.exact() && !history_empty) ++n.exact_after_moves;
+  for (const MoveEval& m : r.moves) {
+    auto it = std::find_if(a.moves.begin(), a.moves.end(), [&](const MoveEval& x) { return x.move == m.move; });
+    REQUIRE(it != a.moves.end());
+    INFO("move " << m.move << " " << m.value.to_string() << " (" << source_name(m.source) << ") reference "
+                 << it->value.to_string());
+    if (m.value.exact()) {
+      CHECK(m.value.lower == it->value.lower);
+      ++n.exact_after_moves;
+      if (m.file_value && *m.file_value != m.value.lower) ++n.spoiled;
+    } else {
+      ++n.bounded;
+      CHECK(m.source == ValueSource::FileBounds);
+      CHECK(m.value.lower <= it->value.lower);
+      CHECK(it->value.lower <= m.value.upper);
     }
   }
+  CHECK(r.moves.size() == a.moves.size());
+}
+
+}  // namespace
+
+TEST_CASE("probe: exact files stay exact under random histories, equal to the reference solver",
+          "[probe][exact]") {
+  ProbeTmp tmp;
+  struct Case {
+    const char* board;
+    const char* rules;
+    double komi;
+    int histories;
+  };
+  int spoiled = 0;
+  for (const Case& c : {Case{"2x2", "tromp-taylor:ko=basic", 0.5, 40}, Case{"2x2", "tromp-taylor:ko=basic,suicide=no", 0, 40},
+                        Case{"1x4", "tromp-taylor:ko=basic", 0, 40}, Case{"1x4", "tromp-taylor:ko=basic,suicide=no", 0.5, 40},
+                        Case{"2x3", "tromp-taylor:ko=basic,suicide=no", 0.5, 15}, Case{"2x3", "tromp-taylor:ko=basic,suicide=no", 0, 10}}) {
+    INFO(c.board << " " << c.rules << " komi " << c.komi);
+    const std::string file = tmp.generate(c.board, c.rules, c.komi);
+    TablebaseProbe tb(file);
+    REQUIRE(tb.kind() == "exact");
+    ReferenceBackend::Options ro;
+    ro.method = "reference";
+    ro.solver.node_limit = 3000000;
+    ReferenceBackend ref(ro);
+    ExactCounts n;
+    int skipped = 0;
+    for (const auto& h : random_histories(tb.spec(), c.histories, 17)) {
+      INFO("history: " << [&] { std::string t; for (const auto& m : h) t += m + " "; return t; }());
+      ProbeResult r = tb.probe(h);
+      Analysis a;
+      try {
+        a = ref.analyze(tb.spec(), h);
+      } catch (const NodeLimitReached&) {
+        ++skipped;
+        continue;
+      }
+      compare_with_reference(r, a, h.empty(), n);
+    }
+    // These boards are far below the default history budget: every value is exact.
+    CHECK(n.bounded == 0);
+    CHECK(n.exact_after_moves > 0);
+    CHECK(skipped < c.histories / 2);
+    spoiled += n.spoiled;
+  }
+  // The check is not idle: some histories do change a file value.
+  CHECK(spoiled > 0);
+}
+
+// Hidden (long): the same cross-check with many more histories and boards.
+TEST_CASE("probe: exact files under many random histories equal the reference solver (long)", "[.exact-stress]") {
+  ProbeTmp tmp;
+  struct Case {
+    const char* board;
+    const char* rules;
+    double komi;
+  };
+  for (const Case& c : {Case{"1x5", "tromp-taylor:ko=basic,suicide=no", 0.5}, Case{"ring:4", "tromp-taylor:ko=basic", 0.5},
+                        Case{"ring:4", "tromp-taylor:ko=basic,suicide=no", 0}, Case{"1x4", "tromp-taylor:ko=basic", 0.5},
+                        Case{"2x3", "tromp-taylor:ko=basic,suicide=no", 0.5}, Case{"2x2", "tromp-taylor:ko=basic", 0}}) {
+    INFO(c.board << " " << c.rules << " komi " << c.komi);
+    const std::string file = tmp.generate(c.board, c.rules, c.komi);
+    TablebaseProbe tb(file);
+    ReferenceBackend::Options ro;
+    ro.method = "reference";
+    ro.solver.node_limit = 2000000;
+    ReferenceBackend ref(ro);
+    ExactCounts n;
+    int skipped = 0;
+    for (const auto& h : random_histories(tb.spec(), 150, 101)) {
+      INFO("history: " << [&] { std::string t; for (const auto& m : h) t += m + " "; return t; }());
+      Analysis a;
+      try {
+        a = ref.analyze(tb.spec(), h);
+      } catch (const NodeLimitReached&) {
+        ++skipped;
+        continue;
+      }
+      compare_with_reference(tb.probe(h), a, h.empty(), n);
+    }
+    CHECK(n.bounded == 0);
+    WARN(c.board << " " << c.rules << " komi " << c.komi << ": " << n.exact_after_moves << " exact values after moves, "
+                 << n.spoiled << " spoiled file values, " << skipped << " histories skipped");
+  }
+}
+
+TEST_CASE("probe: with small history budgets every exact value is right and every bound holds", "[probe][exact]") {
+  ProbeTmp tmp;
+  for (const char* board : {"1x4", "2x3"}) {
+    INFO(board);
+    const std::string file = tmp.generate(board, "tromp-taylor:ko=basic,suicide=no", 0.5);
+    ReferenceBackend::Options ro;
+    ro.method = "reference";
+    ro.solver.node_limit = 3000000;
+    ReferenceBackend ref(ro);
+    std::vector<std::pair<std::vector<std::string>, Analysis>> truth;
+    {
+      TablebaseProbe tb(file);
+      for (const auto& h : random_histories(tb.spec(), 12, 29)) {
+        try {
+          truth.emplace_back(h, ref.analyze(tb.spec(), h));
+        } catch (const NodeLimitReached&) {
+        }
+      }
+    }
+    REQUIRE(truth.size() >= 6);
+    ExactCounts n;
+    for (std::uint64_t budget : {1, 3, 10, 30, 100, 300}) {
+      INFO("budget " << budget);
+      ProbeOptions o;
+      o.history_node_limit = budget;
+      TablebaseProbe tb(file, o);
+      for (const auto& [h, a] : truth) compare_with_reference(tb.probe(h), a, h.empty(), n);
+    }
+    CHECK(n.bounded > 0);
+    CHECK(n.exact_after_moves > 0);
+  }
+}
+
+TEST_CASE("probe: a history that spoils the file's value is noticed; a tiny budget gives bounds, never a guess",
+          "[probe][exact]") {
+  ProbeTmp tmp;
+  // (2x2 has no such history: its values are ties or decided at once.)
+  for (const char* board : {"1x4", "2x3"}) {
+    INFO(board);
+    const std::string file = tmp.generate(board, "tromp-taylor:ko=basic,suicide=no", 0.5);
+    TablebaseProbe tb(file);
+    // Brute force, breadth first over histories: the first move whose file
+    // value differs from its value under the history it is played after.
+    std::vector<std::vector<std::string>> frontier{{}};
+    std::vector<std::string> spoiled;
+    Value file_value;
+    for (int len = 0; len < 10 && spoiled.empty() && frontier.size() < 200000; ++len) {
+      std::vector<std::vector<std::string>> next;
+      for (const auto& h : frontier) {
+        const ProbeResult r = tb.probe(h);
+        if (r.game_over) continue;
+        for (const MoveEval& m : r.moves) {
+          if (m.ends_game) continue;
+          auto h2 = h;
+          h2.push_back(m.move);
+          REQUIRE(m.value.exact());
+          if (spoiled.empty() && *m.file_value != m.value.lower) {
+            spoiled = h2;
+            file_value = *m.file_value;
+          }
+          next.push_back(std::move(h2));
+        }
+      }
+      frontier = std::move(next);
+    }
+    REQUIRE(!spoiled.empty());
+    INFO("history: " << [&] { std::string t; for (const auto& m : spoiled) t += m + " "; return t; }());
+    ReferenceBackend::Options ro;
+    ro.method = "reference";
+    ReferenceBackend ref(ro);
+    const Analysis truth = ref.analyze(tb.spec(), spoiled);
+    const ProbeResult r = tb.probe(spoiled);
+    // The probe's exact value is the reference's, not the file's.
+    REQUIRE(r.exact());
+    CHECK(r.source == ValueSource::FileChecked);
+    CHECK(r.value.lower == truth.value.lower);
+    CHECK(r.value.lower != file_value);
+    // Between the file's value and the tie, as the argument says.
+    const Value tie = Value::no_result(0);
+    CHECK(std::min(file_value, tie) <= r.value.lower);
+    CHECK(r.value.lower <= std::max(file_value, tie));
+    // With a budget of one node the probe gives proven bounds, not a guess.
+    ProbeOptions tiny;
+    tiny.history_node_limit = 1;
+    TablebaseProbe small(file, tiny);
+    const ProbeResult b = small.probe(spoiled);
+    CHECK(!b.exact());
+    CHECK(b.source == ValueSource::FileBounds);
+    CHECK(b.value.lower <= truth.value.lower);
+    CHECK(truth.value.lower <= b.value.upper);
+    CHECK(b.note.find("budget") != std::string::npos);
+  }
+}
+
+TEST_CASE("probe: a deadline stops the history check: bounds around the exact value, never a guess",
+          "[probe][exact]") {
+  ProbeTmp tmp;
+  // 3x4 without suicide: Black wins B+4, and checking that under the
+  // history B2 takes ~25,000 nodes (far more than the 256 between two
+  // reads of the clock).
+  const std::string file = tmp.generate("3x4", "tromp-taylor:ko=basic,suicide=no", 0);
+  TablebaseProbe tb(file);
+  using Clock = std::chrono::steady_clock;
+  for (const std::vector<std::string>& h : std::vector<std::vector<std::string>>{{"B2"}, {"A1"}, {"B2", "C2", "C1"}}) {
+    INFO("history " << h.size() << " moves, first " << h[0]);
+    // No deadline (and one far away): exact under the history.
+    const ProbeResult truth = tb.probe(h);
+    REQUIRE(truth.exact());
+    CHECK(truth.source == ValueSource::FileChecked);
+    CHECK(truth.nodes > 1000);
+    ProbeRequest later;
+    later.deadline = Clock::now() + std::chrono::hours(1);
+    CHECK(fingerprint(tb.probe(h, later)) == fingerprint(truth));
+    // A deadline already passed, and one a microsecond away: the check
+    // stops at once (the first node reads the clock, and 256 nodes take
+    // longer than a microsecond), with bounds that hold.
+    for (auto deadline : {Clock::now() - std::chrono::seconds(1), Clock::now() + std::chrono::microseconds(1)}) {
+      ProbeRequest req;
+      req.deadline = deadline;
+      const ProbeResult r = tb.probe(h, req);
+      CHECK(!r.exact());
+      CHECK(r.source == ValueSource::FileBounds);
+      CHECK(r.nodes <= 257);
+      CHECK(r.value.lower <= truth.value.lower);
+      CHECK(truth.value.lower <= r.value.upper);
+      CHECK(r.note.find("ran out of time") != std::string::npos);
+      REQUIRE(r.moves.size() == truth.moves.size());
+      for (const MoveEval& m : r.moves) {
+        auto t = std::find_if(truth.moves.begin(), truth.moves.end(), [&](const MoveEval& x) { return x.move == m.move; });
+        REQUIRE(t != truth.moves.end());
+        REQUIRE(t->value.exact());
+        INFO("move " << m.move << " " << m.value.to_string() << " exact " << t->value.to_string());
+        if (m.ends_game) {
+          CHECK(m.value.to_string() == t->value.to_string());
+          continue;
+        }
+        CHECK(m.value.lower <= t->value.lower);
+        CHECK(t->value.lower <= m.value.upper);
+        if (!m.value.exact()) CHECK(m.source == ValueSource::FileBounds);
+      }
+    }
+  }
+  // A principal variation the deadline interrupts is left out, said so; the
+  // value (the file's own, at the empty history) stays exact.
+  ProbeRequest pv;
+  pv.with_pv = true;
+  const ProbeResult full = tb.probe({}, pv);
+  REQUIRE(full.exact());
+  CHECK(!full.pv.empty());
+  pv.deadline = Clock::now() - std::chrono::seconds(1);
+  const ProbeResult cut = tb.probe({}, pv);
+  CHECK(cut.exact());
+  CHECK(cut.value.to_string() == full.value.to_string());
+  CHECK(cut.pv.empty());
+  CHECK(cut.note.find("no principal variation: the time limit ran out") != std::string::npos);
+  // gotb query --time-limit: the same bounds, and exact without it.
+  auto q = run_gotb("query " + file + " --moves B2 --json --time-limit 0.000001");
+  INFO(q.out);
+  REQUIRE(q.exit_code == 0);
+  auto j = nlohmann::json::parse(q.out);
+  CHECK(j["exact"] == false);
+  CHECK(j["source"] == "file-bounds");
+  CHECK(j["note"].get<std::string>().find("ran out of time") != std::string::npos);
+  auto e = nlohmann::json::parse(run_gotb("query " + file + " --moves B2 --json --time-limit 600").out);
+  CHECK(e["exact"] == true);
+  CHECK(e["source"] == "file-history-checked");
+  CHECK(run_gotb("query " + file + " --time-limit -1").exit_code != 0);
 }
 
 TEST_CASE("GTP from an exact file: play from the file keeps the value, never cycles when winning",
@@ -370,20 +644,42 @@ TEST_CASE("GTP from an exact file: play from the file keeps the value, never cyc
       REQUIRE(e.game().now().over);
       CHECK(e.game().now().score_now.identical(start));
     }
-    // The engine as Black against random White moves never ends below it.
+    // The engine (either colour) against random moves after a random
+    // opening never ends below the start value, which the probe gives
+    // exactly under the opening's history (a win for the engine: never a
+    // cycle, which would end as the tie).
     std::mt19937 rng(23);
-    for (int game = 0; game < 5; ++game) {
+    for (int game = 0; game < 10; ++game) {
+      const Color engine = game % 2 ? Color::White : Color::Black;
       GtpEngine e(backend, backend.probe().spec());
+      std::vector<std::string> opening;
+      for (int i = static_cast<int>(rng() % 7); i > 0 && !e.game().now().over; --i) {
+        const auto& legal = e.game().now().legal;
+        const std::string mv = legal[rng() % legal.size()];
+        if (mv == "pass" && !e.game().moves().empty() && e.game().moves().back() == "pass") break;
+        REQUIRE(e.handle_line(std::string("play ") + (e.game().now().to_move == Color::Black ? "b " : "w ") + mv)
+                    .rfind("= ", 0) == 0);
+        opening.push_back(mv);
+      }
+      if (e.game().now().over) continue;
+      const ProbeResult at_start = backend.probe().probe(opening);
+      REQUIRE(at_start.exact());
+      const Value value = at_start.value.lower;
       for (int ply = 0; ply < 400 && !e.game().now().over; ++ply) {
-        if (ply % 2 == 0) {
-          REQUIRE(e.handle_line("genmove b").rfind("= ", 0) == 0);
+        const Color c = e.game().now().to_move;
+        if (c == engine) {
+          REQUIRE(e.handle_line(c == Color::Black ? "genmove b" : "genmove w").rfind("= ", 0) == 0);
         } else {
           const auto& legal = e.game().now().legal;
-          REQUIRE(e.handle_line("play w " + legal[rng() % legal.size()]).rfind("= ", 0) == 0);
+          REQUIRE(e.handle_line(std::string("play ") + (c == Color::Black ? "b " : "w ") + legal[rng() % legal.size()])
+                      .rfind("= ", 0) == 0);
         }
       }
       REQUIRE(e.game().now().over);
-      CHECK(e.game().now().score_now >= start);
+      if (engine == Color::Black)
+        CHECK(e.game().now().score_now >= value);
+      else
+        CHECK(e.game().now().score_now <= value);
     }
   }
 }

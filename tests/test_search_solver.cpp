@@ -5,11 +5,14 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <atomic>
 #include <random>
+#include <thread>
 #include <unistd.h>
 
 #include "core/rules/games.hpp"
 #include "generator/search/search_solver.hpp"
+#include "generator/search/search_table.hpp"
 #include "generator/search/solve_search.hpp"
 #include "tests/cli_runner.hpp"
 #include "tests/random_history.hpp"
@@ -298,41 +301,50 @@ TEST_CASE("front ends solve on the fly with the search", "[search][gtp]") {
   CHECK(r.out.find("tromp-taylor family only") != std::string::npos);
 }
 
-// --threads: every root move on its own solver, in parallel. The root value
-// is then the best move value, so the report must agree with the sequential
-// search and the reference solver move by move, and the line must replay.
-TEST_CASE("root moves solved in parallel agree with the sequential search", "[search][threads]") {
+// --threads: lazy SMP, every thread searching the same question on one
+// shared table (search_team.hpp). Thread interleavings differ from run to
+// run, so each case runs several times; the value, every move value and the
+// line must agree with one thread and with the reference solver.
+TEST_CASE("threads sharing one table agree with one thread and the reference solver", "[search][threads]") {
   std::mt19937 rng(11);
-  for (auto rules : {"tromp-taylor", "tromp-taylor:ssk,no-suicide"})
-    for (auto board : {"1x5", "2x3", "2x2", "3x3"}) {
-      Board b = Board::parse(board);
-      TrompTaylorGame g(b, RuleSet::parse(rules), 0.5);
-      std::vector<std::string> moves;
-      if (std::string(board) != "3x3") moves = test::random_history(g, rng, static_cast<int>(rng() % 5));
-      SolveRequest req{b, RuleSet::parse(rules), 0.5, moves, {}};
-      INFO(board << " " << rules << " after " << moves.size() << " moves");
-      search::SearchOptions seq, par;
-      par.threads = 2;
-      SolveReport s = search_solve(req, seq), p = search_solve(req, par);
-      CHECK(p.threads == 2);
-      CHECK(p.value.identical(s.value));
-      if (std::string(board) != "3x3") {
-        SolveRequest ref = req;
-        ref.with_move_values = false;
-        CHECK(p.value.identical(reference_solve(ref).value));
+  for (int rep = 0; rep < 3; ++rep)
+    for (auto rules : {"tromp-taylor", "tromp-taylor:ssk,no-suicide"})
+      for (auto board : {"1x5", "2x3", "2x2", "3x3", "1x6"}) {
+        Board b = Board::parse(board);
+        TrompTaylorGame g(b, RuleSet::parse(rules), 0.5);
+        std::vector<std::string> moves;
+        if (std::string(board) != "3x3") moves = test::random_history(g, rng, static_cast<int>(rng() % 5));
+        SolveRequest req{b, RuleSet::parse(rules), 0.5, moves, {}};
+        const int threads = 2 + rep % 2;
+        INFO(board << " " << rules << " after " << moves.size() << " moves, " << threads << " threads");
+        search::SearchOptions seq, par;
+        par.threads = threads;
+        SolveReport s = search_solve(req, seq), p = search_solve(req, par);
+        CHECK(p.threads == threads);
+        CHECK(p.value.identical(s.value));
+        if (std::string(board) != "3x3") {
+          SolveRequest ref = req;
+          ref.with_move_values = false;
+          CHECK(p.value.identical(reference_solve(ref).value));
+        }
+        REQUIRE(p.moves.size() == s.moves.size());
+        for (const auto& m : p.moves) {
+          auto it =
+              std::find_if(s.moves.begin(), s.moves.end(), [&](const MoveReport& r) { return r.move == m.move; });
+          REQUIRE(it != s.moves.end());
+          CHECK(m.value.identical(it->value));
+        }
+        TrompTaylorGame replay(b, RuleSet::parse(rules), 0.5);
+        replay_moves(replay, moves);
+        replay_moves(replay, p.pv);
+        CHECK(replay.is_over());
+        CHECK(replay.outcome() == p.value);
+        // Value only (the common use of --threads).
+        SolveRequest vo = req;
+        vo.with_move_values = false;
+        vo.with_pv = false;
+        CHECK(search_solve(vo, par).value.identical(s.value));
       }
-      REQUIRE(p.moves.size() == s.moves.size());
-      for (const auto& m : p.moves) {
-        auto it = std::find_if(s.moves.begin(), s.moves.end(), [&](const MoveReport& r) { return r.move == m.move; });
-        REQUIRE(it != s.moves.end());
-        CHECK(m.value.identical(it->value));
-      }
-      TrompTaylorGame replay(b, RuleSet::parse(rules), 0.5);
-      replay_moves(replay, moves);
-      replay_moves(replay, p.pv);
-      CHECK(replay.is_over());
-      CHECK(replay.outcome() == p.value);
-    }
   auto r = test::run_gotb("solve -b 2x3 --method search --threads 2");
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("value      0") != std::string::npos);
@@ -342,9 +354,103 @@ TEST_CASE("root moves solved in parallel agree with the sequential search", "[se
   r = test::run_gotb("solve -b 2x3 --method reference --threads 2");
   CHECK(r.exit_code != 0);
   CHECK(r.out.find("belong to the search") != std::string::npos);
-  r = test::run_gotb("solve -b 2x3 --method search --threads 2 --no-move-values");
-  CHECK(r.exit_code != 0);
-  CHECK(r.out.find("needs the move values") != std::string::npos);
+  r = test::run_gotb("solve -b 3x3 --method search --threads 2 --no-move-values --no-pv");
+  CHECK(r.exit_code == 0);
+  CHECK(r.out.find("B+9") != std::string::npos);
+}
+
+// Independent searches of different roots on one shared table, at the same
+// time (the use of a table by several generators): thread t solves its own
+// stream of random histories. Entries proved by one thread under its
+// histories are offered to the others under theirs, so a reuse that does
+// not check the reader's own history, or a torn entry or list, would show
+// as a wrong value against the reference solver.
+TEST_CASE("searches of different roots share one table soundly", "[search][ghi][threads]") {
+  for (auto rules : {"tromp-taylor", "tromp-taylor:ssk", "tromp-taylor:no-suicide"})
+    for (auto board : {"1x5", "2x3", "ring:5"}) {
+      const Board b = Board::parse(board);
+      const RuleSet rs = RuleSet::parse(rules);
+      const TrompTaylorConfig cfg = TrompTaylorConfig::from(rs);
+      constexpr int kThreads = 3, kTrials = 12;
+      // The histories and their reference values first (single-threaded).
+      std::vector<std::vector<std::vector<Move>>> histories(kThreads);
+      std::vector<std::vector<Value>> expected(kThreads);
+      std::mt19937 rng(1234);
+      for (int t = 0; t < kThreads; ++t)
+        for (int trial = 0; trial < kTrials; ++trial) {
+          TrompTaylorGame g(b, rs, 0);
+          auto names = test::random_history(g, rng, 2 + static_cast<int>(rng() % 14));
+          std::vector<Move> moves;
+          for (const auto& n : names) {
+            Move m;
+            REQUIRE(g.parse_move(n, m));
+            moves.push_back(m);
+          }
+          histories[t].push_back(moves);
+          expected[t].push_back(test::solve_value(board, rules, true, names));
+        }
+      // A small table and ring, so that entries and lists are replaced and
+      // overwritten while others read them.
+      auto table = std::make_shared<search::SearchTable>(b, cfg, 1, 1, 1024);
+      std::vector<std::vector<Value>> got(kThreads, std::vector<Value>(kTrials));
+      std::vector<std::uint64_t> probes(kThreads);
+      std::vector<std::thread> threads;
+      std::atomic<int> faults{0};
+      for (int t = 0; t < kThreads; ++t)
+        threads.emplace_back([&, t] {
+          try {
+            search::SearchOptions opt;
+            opt.table = table;
+            search::TrompTaylorSearch s(b, cfg, 0, opt);
+            for (int trial = 0; trial < kTrials; ++trial) {
+              for (Move m : histories[t][trial]) s.play(m);
+              got[t][trial] = s.value();
+              for (std::size_t i = 0; i < histories[t][trial].size(); ++i) s.undo();
+            }
+            probes[t] = s.stats().probes;
+          } catch (...) {
+            ++faults;
+          }
+        });
+      for (auto& th : threads) th.join();
+      INFO(board << " " << rules);
+      REQUIRE(faults == 0);
+      for (int t = 0; t < kThreads; ++t) {
+        for (int trial = 0; trial < kTrials; ++trial) {
+          INFO("thread " << t << " trial " << trial);
+          CHECK(got[t][trial].identical(expected[t][trial]));
+        }
+        CHECK(probes[t] > 0);
+      }
+    }
+}
+
+TEST_CASE("a shared table refuses another board or rules; a stopped search stays usable", "[search][threads]") {
+  const Board b = Board::parse("2x3");
+  auto table = std::make_shared<search::SearchTable>(b, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")), 2,
+                                                     2, 1024);
+  search::SearchOptions opt;
+  opt.table = table;
+  CHECK_THROWS_AS(search::TrompTaylorSearch(Board::parse("1x6"), TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")),
+                                            0, opt),
+                  std::invalid_argument);
+  CHECK_THROWS_AS(
+      search::TrompTaylorSearch(b, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor:ssk")), 0, opt),
+      std::invalid_argument);
+  std::atomic<bool> stop{true};
+  opt.stop = &stop;
+  const Board b3 = Board::parse("3x3");
+  opt.table = nullptr;
+  search::TrompTaylorSearch s(b3, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")), 0, opt);
+  try {
+    s.value();
+    FAIL("a stopped search returned");
+  } catch (const NodeLimitReached& e) {
+    CHECK(std::string(e.what()) == search::kStoppedMessage);
+  }
+  stop = false;  // the same object then solves, to the value of a fresh search
+  search::TrompTaylorSearch fresh(b3, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")), 0);
+  CHECK(s.value().identical(fresh.value()));
 }
 
 // The table's optimal first moves come from one-sided tests per move; they

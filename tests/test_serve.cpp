@@ -29,7 +29,7 @@ using namespace gotb;
 namespace {
 
 // One table directory per test binary run, made once (3x3 and 2x3 under
-// tromp-taylor: ~0.1 s).
+// tromp-taylor, 3x3 under tromp-taylor:ko=basic,suicide=no (exact): ~0.1 s).
 const fs::path& table_dir() {
   static const fs::path dir = [] {
     fs::path d = fs::temp_directory_path() / ("gotb-serve-test-" + std::to_string(::getpid()));
@@ -40,6 +40,10 @@ const fs::path& table_dir() {
       INFO(r.out);
       REQUIRE(r.exit_code == 0);
     }
+    auto r = run_gotb("generate -q -t 1 -b 3x3 -r tromp-taylor:ko=basic,suicide=no -o " +
+                      (d / "sub" / "3x3-basic.h5").string());
+    INFO(r.out);
+    REQUIRE(r.exit_code == 0);
     return d;
   }();
   return dir;
@@ -116,7 +120,7 @@ std::string raw_request(int port, const std::string& bytes) {
 TEST_CASE("serve: /api/v1/probe on a table equals gotb query --json, field by field", "[serve]") {
   Running s(options(0));
   auto tables = json_of(s.get("/api/v1/tables"), 200);
-  REQUIRE(tables["tables"].size() == 2);
+  REQUIRE(tables["tables"].size() == 3);
   for (const auto& t : tables["tables"]) {
     CHECK(t["served"] == true);
     CHECK(t["checksums_verified"] == true);
@@ -158,6 +162,39 @@ TEST_CASE("serve: /api/v1/probe on a table equals gotb query --json, field by fi
   CHECK(alias["to_move"] == "Black");
   CHECK(alias["serve"]["stones"]["black"] == nlohmann::json::array({"B2"}));
   CHECK(alias["board"] == "3x3");
+}
+
+TEST_CASE("serve: an exact ko=basic table answers exactly after moves, equal to gotb query --json", "[serve]") {
+  Running s(options(0));
+  const std::string file = (table_dir() / "sub" / "3x3-basic.h5").string();
+  int exact_after_moves = 0;
+  for (const char* moves : {"", "B2", "B2,A1", "B2,A1,B1", "B2,A1,B1,C1,A2", "B2,C2,C3,B3,A2", "A1,B2,C3,B1,pass",
+                            "B2,A1,B1,C1,A2,pass,C2", "B1,B2,B3,pass,A3,A2,C2,C3,B3,pass"}) {
+    INFO(moves);
+    auto served = json_of(
+        s.get(std::string("/api/v1/probe?board=3x3&rules=tromp-taylor:ko%3Dbasic,suicide%3Dno&moves=") + moves), 200);
+    auto r = run_gotb("query " + file + " --json --moves '" + moves + "'");
+    INFO(r.out);
+    REQUIRE(r.exit_code == 0);
+    auto cli = nlohmann::json::parse(r.out);
+    CHECK(served["file"] == "sub/3x3-basic.h5");
+    CHECK(cli["file_kind"] == "exact");
+    for (auto& [k, v] : cli.items())
+      if (k != "file" && k != "seconds") CHECK(served[k] == v);
+    for (auto& [k, v] : served.items()) CHECK((cli.contains(k) || k == "serve"));
+    if (served["game_over"] == true) continue;
+    // Exact under the history, the state and every move (issue 19).
+    CHECK(served["exact"] == true);
+    CHECK(served["serve"]["values_exact"] == true);
+    CHECK(served["source"] == (std::string(moves).empty() ? "file-exact" : "file-history-checked"));
+    for (const auto& m : served["moves"]) {
+      INFO(m.dump());
+      CHECK(m["exact"] == true);
+    }
+    CHECK(!served["best_move"].is_null());
+    exact_after_moves += !std::string(moves).empty();
+  }
+  CHECK(exact_after_moves >= 7);
 }
 
 TEST_CASE("serve: the on-the-fly search answers exactly like gotb solve --json", "[serve]") {
@@ -269,7 +306,7 @@ TEST_CASE("serve: bad requests get the right 4xx as JSON, and the server keeps s
             .find(" 413 ") != std::string::npos);
   // Still serving, and the same answer as before.
   auto t = json_of(s.get("/api/v1/tables"), 200);
-  CHECK(t["tables"].size() == 2);
+  CHECK(t["tables"].size() == 3);
   json_of(s.get("/api/v1/probe?board=3x3&moves=B2"), 200);
 }
 
@@ -278,6 +315,42 @@ TEST_CASE("serve: a search over the request's budget is a 503, not a guess", "[s
   auto j = json_of(s.get("/api/v1/probe?board=2x4&rules=tromp-taylor"), 503);
   CHECK(j["error"]["status"] == 503);
   json_of(s.get("/api/v1/probe?board=3x3"), 200);
+}
+
+TEST_CASE("serve: a spent time budget gives an exact table's bounds (200), a search or line 503", "[serve]") {
+  // Budget 0: spent before any work. The history check of the exact table
+  // stops at its first node and answers proven bounds, not exact (as where
+  // --history-nodes runs out); the search and a line are refused (503).
+  serve::ServerOptions o = options(1000000);
+  o.api.time_budget = 0;
+  Running s(o);
+  const std::string basic = "/api/v1/probe?board=3x3&rules=tromp-taylor:ko%3Dbasic,suicide%3Dno&moves=";
+  Running normal(options(0));
+  for (const char* moves : {"B2", "B2,A1,B1"}) {
+    INFO(moves);
+    auto exact = json_of(normal.get(basic + moves), 200);
+    REQUIRE(exact["exact"] == true);
+    auto j = json_of(s.get(basic + moves), 200);
+    CHECK(j["exact"] == false);
+    CHECK(j["source"] == "file-bounds");
+    CHECK(j["serve"]["values_exact"] == false);
+    CHECK(j["note"].get<std::string>().find("ran out of time") != std::string::npos);
+    // The bounds hold the exact value (by its points: a bound may be the tie).
+    const nlohmann::json& v = exact["value"];
+    REQUIRE(v["kind"] == "score");
+    const double points = v["points"].get<double>();
+    auto points_of = [](const nlohmann::json& b) { return b["kind"] == "score" ? b["points"].get<double>() : 0.0; };
+    CHECK(points_of(j["lower"]) <= points);
+    CHECK(points <= points_of(j["upper"]));
+    for (const auto& m : j["moves"]) CHECK((m["exact"] == false || m["ends_game"] == true || m["source"] == "file-exact"));
+  }
+  check_error(s, "/api/v1/pv?board=3x3&rules=tromp-taylor:ko%3Dbasic,suicide%3Dno&moves=B2", 503);
+  check_error(s, "/api/v1/probe?board=2x2&rules=tromp-taylor", 503);
+  // Still serving: the empty history needs no check, and is exact.
+  auto start = json_of(s.get(basic), 200);
+  CHECK(start["exact"] == true);
+  CHECK(start["source"] == "file-exact");
+  CHECK(json_of(s.get("/api/v1/tables"), 200)["time_budget_seconds"] == 0.0);
 }
 
 TEST_CASE("serve: the page and its files are served from the binary", "[serve]") {

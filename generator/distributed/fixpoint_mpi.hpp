@@ -51,57 +51,13 @@
 #include <tbb/parallel_for.h>
 
 #include "generator/distributed/ghost_exchange.hpp"
+#include "generator/distributed/partition.hpp"
 #include "generator/retrograde/fixpoint.hpp"
 #include "generator/retrograde/progress.hpp"
 #include "generator/retrograde/state_index.hpp"
 #include "generator/retrograde/value_code.hpp"
 
 namespace gotb::dist {
-
-// Contiguous word ranges, balanced on stored positions.
-struct Partition {
-  std::vector<std::uint64_t> word_begin;   // ranks + 1 entries
-  std::vector<std::uint64_t> state_begin;  // ranks + 1 entries
-
-  Partition(const retro::StateIndex& idx, int ranks) : word_begin(ranks + 1), state_begin(ranks + 1) {
-    const std::uint64_t words = idx.words(), positions = idx.positions();
-    auto first = [&](std::uint64_t w) { return w < words ? idx.first_number(w) : positions; };
-    for (int r = 0; r <= ranks; ++r) {
-      const std::uint64_t target = positions / ranks * r + std::min<std::uint64_t>(r, positions % ranks);
-      // First word whose positions start at or after target.
-      std::uint64_t lo = 0, hi = words;
-      while (lo < hi) {
-        const std::uint64_t mid = lo + (hi - lo) / 2;
-        if (first(mid) < target) lo = mid + 1;
-        else hi = mid;
-      }
-      word_begin[r] = r == ranks ? words : lo;
-      state_begin[r] = 2 * first(word_begin[r]);
-    }
-  }
-  int owner(std::uint64_t state) const {
-    return static_cast<int>(std::upper_bound(state_begin.begin(), state_begin.end(), state) - state_begin.begin()) - 1;
-  }
-};
-
-// Partition::owner as the callable GhostExchange wants.
-struct OwnerOf {
-  const Partition* p;
-  int operator()(std::uint64_t s) const { return p->owner(s); }
-};
-
-// What a distributed run measured (global over ranks unless noted).
-struct ExchangeStats {
-  int ranks = 1;
-  std::uint64_t ghosts = 0;            // ghost states over all ranks
-  std::uint64_t max_owned_states = 0;  // the largest rank's own states
-  std::uint64_t max_ghosts = 0;        // the largest rank's ghosts
-  std::uint64_t setup_bytes = 0;       // registration messages (state ids)
-  std::vector<std::uint64_t> sweep_bytes;    // update bytes sent in each sweep
-  std::vector<std::uint64_t> sweep_changed;  // codes changed in each sweep
-  double exchange_seconds = 0;         // rank 0's time in exchanges and reductions
-};
-
 
 template <class Kernel>
 class DistributedFixpoint {
@@ -121,11 +77,13 @@ class DistributedFixpoint {
   // Runs the sweeps to the fixpoints; this rank's own states end up in
   // own_upper()/own_lower(). Collective.
   retro::SweepStats run(const retro::Progress& progress) {
+    PhaseClock clock(stats_.mine);
     up_.assign(end_ - begin_, retro::kMoverWins);
     lo_.assign(end_ - begin_, retro::kOpponentWins);
     register_ghosts();
-    retro::SweepStats st;
+    clock.mark(kSetupPhase);
     const double t0 = progress.elapsed();
+    retro::SweepStats st;
     Values values{up_.data(), lo_.data(), begin_, end_ - begin_, &x_};
     const std::uint64_t w0 = part_.word_begin[rank_], w1 = part_.word_begin[rank_ + 1];
     for (;;) {
@@ -140,7 +98,9 @@ class DistributedFixpoint {
         evaluated.local() += e;
         if (!ok) broken = true;
       });
-      const double tx = progress.elapsed();
+      clock.mark(kComputePhase);
+      quiet_barrier(comm_);
+      clock.mark(kWaitPhase);
       const std::uint64_t sent = x_.exchange([&](std::uint64_t off) {
         return Exchange::Record{static_cast<std::uint8_t>(up_[off]), static_cast<std::uint8_t>(lo_[off])};
       });
@@ -148,7 +108,7 @@ class DistributedFixpoint {
                                 broken ? 1u : 0u};
       std::uint64_t global[4];
       check_mpi(MPI_Allreduce(local, global, 4, MPI_UINT64_T, MPI_SUM, comm_), "MPI_Allreduce");
-      stats_.exchange_seconds += progress.elapsed() - tx;
+      clock.mark(kExchangePhase);
       if (global[3]) throw std::logic_error("retrograde sweep: a value moved against its fixpoint (bug)");
       ++st.sweeps;
       st.evaluations += global[1];
@@ -161,7 +121,8 @@ class DistributedFixpoint {
                       static_cast<unsigned long long>(global[2]), dt);
       if (global[0] == 0) break;
     }
-    st.seconds = progress.elapsed() - t0;
+    st.seconds = progress.elapsed() - t0;  // the sweeps, as in one process
+    stats_.exchange_seconds = stats_.mine.wall[kWaitPhase] + stats_.mine.wall[kExchangePhase];
     return st;
   }
 
@@ -248,24 +209,9 @@ class DistributedFixpoint {
   }
 
   void gather_one(const std::vector<std::int8_t>& mine, std::vector<std::int8_t>& all) {
-    constexpr std::uint64_t kChunk = std::uint64_t{1} << 30;
-    if (rank_ != 0) {
-      all.clear();
-      for (std::uint64_t at = 0; at < mine.size(); at += kChunk)
-        check_mpi(MPI_Send(mine.data() + at, static_cast<int>(std::min(kChunk, mine.size() - at)), MPI_BYTE, 0,
-                                   7, comm_),
-                          "MPI_Send");
-      return;
-    }
-    all.assign(idx_.states(), retro::kNoState);
-    std::copy(mine.begin(), mine.end(), all.begin() + static_cast<std::ptrdiff_t>(begin_));
-    for (int r = 1; r < P_; ++r) {
-      const std::uint64_t b = part_.state_begin[r], n = part_.state_begin[r + 1] - b;
-      for (std::uint64_t at = 0; at < n; at += kChunk)
-        check_mpi(MPI_Recv(all.data() + b + at, static_cast<int>(std::min(kChunk, n - at)), MPI_BYTE, r, 7,
-                                   comm_, MPI_STATUS_IGNORE),
-                          "MPI_Recv");
-    }
+    if (rank_ == 0) all.assign(idx_.states(), retro::kNoState);
+    else all.clear();
+    gather_range(mine.data(), mine.size(), part_.state_begin, all.data(), comm_);
   }
 
   const retro::StateIndex& idx_;

@@ -3,13 +3,12 @@
 #include <stdexcept>
 
 #include <tbb/global_control.h>
-#include <tbb/info.h>
 
-#include "core/rules/tromp_taylor.hpp"
 #include "generator/retrograde/kernel_tromp_taylor.hpp"
 #include "generator/retrograde/progress.hpp"
 
 #if GOTB_MPI
+#include "generator/distributed/exact_mpi.hpp"
 #include "generator/distributed/fixpoint_mpi.hpp"
 #endif
 
@@ -19,8 +18,35 @@ namespace gotb::dist {
 
 namespace {
 
+// The exchange figures of a solver, the phases of every rank (`index`: its
+// index build) and the job's largest peak RSS. Collective.
+void report(const ExchangeStats& x, const PhaseTimes& index, DistributedGenerateStats* out) {
+  int rank = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  // All ranks, and all but rank 0 (which also holds the gathered tables).
+  std::uint64_t rss[2] = {retro::peak_rss_bytes(), rank == 0 ? 0 : retro::peak_rss_bytes()};
+  check_mpi(MPI_Allreduce(MPI_IN_PLACE, rss, 2, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+  PhaseTimes mine = x.mine, most, least;
+  mine.wall[kIndexPhase] = index.wall[kIndexPhase];
+  mine.cpu[kIndexPhase] = index.cpu[kIndexPhase];
+  reduce_phases(mine, most, least, MPI_COMM_WORLD);
+  if (!out) return;
+  out->ranks = x.ranks;
+  out->ghosts = x.ghosts;
+  out->max_ghosts = x.max_ghosts;
+  out->max_owned_states = x.max_owned_states;
+  out->setup_bytes = x.setup_bytes;
+  out->sweep_bytes = x.sweep_bytes;
+  out->sweep_changed = x.sweep_changed;
+  out->exchange_seconds = x.exchange_seconds;
+  out->max_peak_rss = rss[0];
+  out->max_peak_rss_workers = rss[1];
+  out->most = most;
+  out->least = least;
+}
+
 template <class Kernel>
-void solve_with(const Kernel& kernel, retro::Tables& t, const retro::Progress& progress,
+void solve_with(const Kernel& kernel, retro::Tables& t, const retro::Progress& progress, const PhaseTimes& index,
                 DistributedGenerateStats* out) {
   t.kernel = Kernel::description();
   DistributedFixpoint<Kernel> solver(*t.index, kernel, MPI_COMM_WORLD);
@@ -29,59 +55,64 @@ void solve_with(const Kernel& kernel, retro::Tables& t, const retro::Progress& p
   t.stats.evaluations = s.evaluations;
   t.stats.sweep_seconds = s.seconds;
   solver.gather(t.upper, t.lower);
-  if (out) {
-    const ExchangeStats& x = solver.stats();
-    out->ranks = x.ranks;
-    out->ghosts = x.ghosts;
-    out->max_ghosts = x.max_ghosts;
-    out->max_owned_states = x.max_owned_states;
-    out->setup_bytes = x.setup_bytes;
-    out->sweep_bytes = x.sweep_bytes;
-    out->sweep_changed = x.sweep_changed;
-    out->exchange_seconds = x.exchange_seconds;
-  }
+  report(solver.stats(), index, out);
+}
+
+template <bool kSuicideAllowed>
+retro::ExactStats solve_exact(retro::ExactGenerated& g, const retro::Progress& progress, const PhaseTimes& index,
+                              DistributedGenerateStats* out) {
+  DistributedExact<kSuicideAllowed> solver(*g.index, MPI_COMM_WORLD);
+  const retro::ExactStats s = solver.run(g.arrays, progress);
+  report(solver.stats(), index, out);
+  return s;
 }
 
 }  // namespace
 
+// Every rank builds the whole index (replicated; docs/distributed.md says
+// what 5x5 needs instead) and owns a range of it.
+
 retro::Tables generate_distributed(const Session& session, const Board& board, const RuleSet& rules,
                                    const retro::GenerateOptions& options, DistributedGenerateStats* stats) {
-  if (!retro::has_kernel(rules))
-    throw RulesError("no retrograde generator for ruleset family '" + rules.family() +
-                     "' yet (available: tromp-taylor)");
-  const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                            static_cast<std::size_t>(retro::resolve_threads(options.threads)));
   retro::Progress progress(options.progress && session.rank() == 0);
-  retro::Tables t;
-  t.stats.threads = threads;
-  // Every rank builds the whole index (replicated; docs/distributed.md says
-  // what 5x5 needs instead) and owns a range of it.
-  t.index = std::make_shared<const retro::StateIndex>(board);
-  t.stats.index_seconds = progress.elapsed();
-  t.stats.positions = t.index->positions();
-  t.stats.states = t.index->states();
-  t.stats.index_bytes = t.index->bytes();
-  progress.line("%s %s: %llu positions stored, %llu states over %d ranks x %d threads; index %.2f s",
-                board.spec().c_str(), rules.to_string().c_str(), static_cast<unsigned long long>(t.stats.positions),
-                static_cast<unsigned long long>(t.stats.states), session.size(), threads, t.stats.index_seconds);
-  if (TrompTaylorConfig::from(rules).suicide == SuicideRule::Allowed)
-    solve_with(retro::TrompTaylorKernel<true>(t.index->board()), t, progress, stats);
+  PhaseTimes index;
+  PhaseClock clock(index);
+  retro::Tables t = retro::start_tables(board, rules, options.threads, progress, nullptr, session.size());
+  clock.mark(kIndexPhase);
+  if (retro::kernel_allows_suicide(rules))
+    solve_with(retro::TrompTaylorKernel<true>(t.index->board()), t, progress, index, stats);
   else
-    solve_with(retro::TrompTaylorKernel<false>(t.index->board()), t, progress, stats);
-  t.stats.total_seconds = progress.elapsed();
-  t.stats.peak_rss = retro::peak_rss_bytes();
-  if (stats) {
-    std::uint64_t rss = t.stats.peak_rss;
-    MPI_Allreduce(MPI_IN_PLACE, &rss, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD);
-    stats->max_peak_rss = rss;
-  }
+    solve_with(retro::TrompTaylorKernel<false>(t.index->board()), t, progress, index, stats);
+  retro::finish_stats(t.stats, progress);
   return t;
+}
+
+retro::ExactGenerated generate_exact_distributed(const Session& session, const Board& board, const RuleSet& rules,
+                                                 int threads, bool progress_lines, DistributedGenerateStats* stats) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                            static_cast<std::size_t>(retro::resolve_threads(threads)));
+  retro::Progress progress(progress_lines && session.rank() == 0);
+  PhaseTimes index;
+  PhaseClock clock(index);
+  retro::ExactGenerated g = retro::start_exact(board, rules, threads, progress, session.size());
+  clock.mark(kIndexPhase);
+  const retro::ExactStats s = retro::kernel_allows_suicide(rules) ? solve_exact<true>(g, progress, index, stats)
+                                                                  : solve_exact<false>(g, progress, index, stats);
+  retro::finish_exact(g, s, progress);
+  return g;
 }
 
 #else
 
 retro::Tables generate_distributed(const Session&, const Board&, const RuleSet&, const retro::GenerateOptions&,
                                    DistributedGenerateStats*) {
+  throw std::runtime_error("--mpi: this gotb was built without MPI (configure with -DGOTB_MPI=ON)");
+}
+
+retro::ExactGenerated generate_exact_distributed(const Session&, const Board&, const RuleSet&, int, bool,
+                                                 DistributedGenerateStats*) {
   throw std::runtime_error("--mpi: this gotb was built without MPI (configure with -DGOTB_MPI=ON)");
 }
 

@@ -8,6 +8,8 @@
 #include "core/board.hpp"
 #include "core/rules/ruleset.hpp"
 #include "generator/distributed/mpi_session.hpp"
+#include "generator/distributed/phase_times.hpp"
+#include "generator/retrograde/exact_table.hpp"
 #include "generator/retrograde/generate.hpp"
 
 namespace gotb::dist {
@@ -16,9 +18,15 @@ namespace gotb::dist {
 struct DistributedGenerateStats {
   int ranks = 1;
   std::uint64_t ghosts = 0, max_ghosts = 0, max_owned_states = 0, setup_bytes = 0;
-  std::vector<std::uint64_t> sweep_bytes, sweep_changed;  // per sweep
+  std::vector<std::uint64_t> sweep_bytes, sweep_changed;  // per sweep / round
   double exchange_seconds = 0;                            // rank 0
   std::uint64_t max_peak_rss = 0;                         // the largest rank's
+  std::uint64_t max_peak_rss_workers = 0;                 // ... of ranks 1.. (0 with one rank)
+  // Per phase (index, setup, compute, wait, exchange), the largest and the
+  // smallest wall and CPU seconds over the ranks; CPU is the whole rank
+  // process's. Wait CPU near wait wall would mean a rank spinning while
+  // it waits for the others (docs/distributed.md, "Overhead").
+  PhaseTimes most, least;
 };
 
 // Collective over the session's ranks (options.threads threads in each).
@@ -27,5 +35,12 @@ struct DistributedGenerateStats {
 // like retro::generate.
 retro::Tables generate_distributed(const Session& session, const Board& board, const RuleSet& rules,
                                    const retro::GenerateOptions& options, DistributedGenerateStats* stats = nullptr);
+
+// The exact tables of tromp-taylor:ko=basic (retro::generate_exact) over the
+// session's ranks: at rank 0 the result equals generate_exact's (values,
+// depths, rounds; stats.mpi_ranks set), at other ranks the arrays are empty.
+retro::ExactGenerated generate_exact_distributed(const Session& session, const Board& board, const RuleSet& rules,
+                                                 int threads, bool progress,
+                                                 DistributedGenerateStats* stats = nullptr);
 
 }  // namespace gotb::dist

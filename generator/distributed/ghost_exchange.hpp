@@ -32,6 +32,8 @@
 #include <string>
 #include <vector>
 
+#include <time.h>
+
 #include <tbb/parallel_for.h>
 
 namespace gotb::dist {
@@ -44,6 +46,32 @@ inline int mpi_count(std::uint64_t n) {
   if (n > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
     throw std::runtime_error("a single MPI message would exceed 2^31 elements; use more ranks");
   return static_cast<int>(n);
+}
+
+// A barrier that waits without spinning: MPI_Ibarrier, then MPI_Test with
+// sleeps growing from 20 us to 1 ms. A rank that finishes its sweep early
+// waits here for the slowest one. Open MPI's blocking calls poll in a busy
+// loop (unless mpi_yield_when_idle is set, and even then they yield but
+// stay runnable), which on a machine with more processes than cores takes
+// CPU from the ranks still working (docs/distributed.md, "Overhead"); once
+// every rank has arrived the exchange itself is short. Costs at most about
+// 1 ms of latency per sweep, against sweeps of seconds.
+inline void quiet_barrier(MPI_Comm comm) {
+  int P = 1;
+  MPI_Comm_size(comm, &P);
+  if (P == 1) return;
+  MPI_Request req;
+  check_mpi(MPI_Ibarrier(comm, &req), "MPI_Ibarrier");
+  long sleep_ns = 20000;
+  for (int tries = 0;; ++tries) {
+    int done = 0;
+    check_mpi(MPI_Test(&req, &done, MPI_STATUS_IGNORE), "MPI_Test");
+    if (done) return;
+    if (tries < 16) continue;  // a short spin first: ranks often arrive together
+    const timespec ts{0, sleep_ns};
+    nanosleep(&ts, nullptr);
+    sleep_ns = std::min(2 * sleep_ns, 1000000L);
+  }
 }
 
 // Variable all-to-all of trivially copyable elements, `out[r]` to rank r;
@@ -123,6 +151,7 @@ class GhostExchange {
     }
     sent_.assign(serve_.size(), initial_);
     registration_bytes_ = keys_.size() * sizeof(std::uint64_t);
+    build_buckets();
   }
 
   // Collective. read_own(offset) -> Record: an own state's current record.
@@ -130,6 +159,14 @@ class GhostExchange {
   // what arrives. Returns the bytes this rank sent.
   template <class ReadOwn>
   std::uint64_t exchange(ReadOwn read_own) {
+    return exchange(read_own, [](std::uint64_t, const Record&) {});
+  }
+
+  // The same; also calls on_ghost(ghost_index(s), record) for every ghost
+  // whose record arrived (for callers that keep ghosts in their own arrays
+  // next to the own states, so that a read needs no search).
+  template <class ReadOwn, class OnGhost>
+  std::uint64_t exchange(ReadOwn read_own, OnGhost on_ghost) {
     constexpr std::size_t kSize = sizeof(std::uint32_t) + kBytes;  // slot, record
     std::vector<std::vector<std::uint8_t>> out(P_);
     tbb::parallel_for(0, P_, [&](int r) {
@@ -155,28 +192,73 @@ class GhostExchange {
       for (; at < end; at += kSize) {
         std::uint32_t slot;
         std::memcpy(&slot, &in[at], sizeof slot);
-        std::memcpy(ghosts_[run_[r] + slot].data(), &in[at + sizeof slot], kBytes);
+        Record& g = ghosts_[run_[r] + slot];
+        std::memcpy(g.data(), &in[at + sizeof slot], kBytes);
+        on_ghost(run_[r] + slot, g);
       }
     }
     return sent;
   }
 
   // The record of another rank's state this rank registered.
-  const Record& ghost(std::uint64_t s) const {
+  const Record& ghost(std::uint64_t s) const { return ghosts_[ghost_index(s)]; }
+  // Its place among this rank's ghosts, in [0, ghosts()): fixed from
+  // register_reads() on.
+  std::uint64_t ghost_index(std::uint64_t s) const {
+    if (!bucket_.empty()) {
+      // Ghosts sorted by state: a bucket holds about one key, so this is
+      // two loads instead of a binary search over all ghosts (~20 cache
+      // misses per read of a remote child; 40% of a sweep's time at two
+      // ranks on 4x4 before, docs/distributed.md "Overhead").
+      const std::uint64_t b = (s - bucket_base_) >> bucket_shift_;
+      const auto first = keys_.begin() + bucket_[b], last = keys_.begin() + bucket_[b + 1];
+      return static_cast<std::uint64_t>(std::lower_bound(first, last, s) - keys_.begin());
+    }
     const int o = owner_(s);
     const auto first = keys_.begin() + static_cast<std::ptrdiff_t>(run_[o]);
     const auto last = keys_.begin() + static_cast<std::ptrdiff_t>(run_[o + 1]);
-    return ghosts_[static_cast<std::size_t>(std::lower_bound(first, last, s) - keys_.begin())];
+    return static_cast<std::uint64_t>(std::lower_bound(first, last, s) - keys_.begin());
   }
 
   std::uint64_t ghosts() const { return keys_.size(); }
+  // True when ghost_index() uses the bucket table (see build_buckets).
+  bool bucketed() const { return !bucket_.empty(); }
   std::uint64_t registration_bytes() const { return registration_bytes_; }
   // Bytes held for ghosts and for serving readers.
   std::uint64_t bytes() const {
-    return keys_.size() * (sizeof(std::uint64_t) + kBytes) + serve_.size() * (sizeof(std::uint64_t) + kBytes);
+    return keys_.size() * (sizeof(std::uint64_t) + kBytes) + serve_.size() * (sizeof(std::uint64_t) + kBytes) +
+           bucket_.size() * sizeof(std::uint32_t);
   }
 
  private:
+  // When the ghosts, grouped by owner, are also sorted by state (owners
+  // hold increasing state ranges, as the fixpoint tables' Partition), a
+  // table of 4 bytes per ghost cuts the state range from the first to the
+  // last ghost into power-of-two buckets, about one ghost each on average:
+  // bucket_[b] is the first ghost of bucket b.
+  void build_buckets() {
+    bucket_.clear();
+    if (keys_.empty() || keys_.size() >= (std::uint64_t{1} << 32) || !std::is_sorted(keys_.begin(), keys_.end()))
+      return;
+    bucket_base_ = keys_.front();
+    const std::uint64_t span = keys_.back() - bucket_base_ + 1;
+    bucket_shift_ = 0;
+    while ((span >> bucket_shift_) > keys_.size()) ++bucket_shift_;
+    const std::uint64_t buckets = (span >> bucket_shift_) + 1;
+    bucket_.assign(buckets + 1, 0);
+    std::size_t k = 0;
+    for (std::uint64_t b = 0; b <= buckets; ++b) {
+      while (k < keys_.size() && ((keys_[k] - bucket_base_) >> bucket_shift_) < b) ++k;
+      bucket_[b] = static_cast<std::uint32_t>(k);
+    }
+    // Every ghost must be found where it is (one pass of lookups, a few
+    // percent of the registration): a wrong slot would read another
+    // state's value silently.
+    for (std::size_t i = 0; i < keys_.size(); ++i)
+      if (ghost_index(keys_[i]) != i) throw std::logic_error("ghost exchange: bucket table misplaces a ghost");
+  }
+
+
   MPI_Comm comm_;
   Owner owner_;
   Record initial_;
@@ -188,6 +270,9 @@ class GhostExchange {
   std::vector<std::size_t> serve_begin_;
   std::vector<Record> sent_;
   std::uint64_t registration_bytes_ = 0;
+  std::vector<std::uint32_t> bucket_;  // empty: binary search per owner
+  std::uint64_t bucket_base_ = 0;
+  int bucket_shift_ = 0;
 };
 
 }  // namespace gotb::dist

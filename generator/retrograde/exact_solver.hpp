@@ -33,6 +33,9 @@
 // 9 per position, 1 per ko state) so that a round is a pass of gathers without move
 // generation or canonical ranking; rounds run in parallel over positions
 // (oneTBB) and are deterministic (every round writes into a fresh copy).
+// ExactRows holds the rows and the step of a range of positions, so that a
+// distributed run (generator/distributed/exact_mpi.hpp) uses the very same
+// code on each rank's part.
 #pragma once
 
 #include <algorithm>
@@ -49,6 +52,7 @@
 #include "core/board.hpp"
 #include "core/position.hpp"
 #include "core/scoring.hpp"
+#include "generator/retrograde/kernel_tromp_taylor.hpp"
 #include "generator/retrograde/ko_index.hpp"
 #include "generator/retrograde/progress.hpp"
 #include "generator/retrograde/value_code.hpp"
@@ -69,48 +73,240 @@ struct ExactArrays {
   std::vector<std::uint16_t> depth_lower, depth_upper;  // rounds (above)
 };
 
-// Every legal play of the mover (`black`) in a colour-normalised position:
-// f(point, child, child_ko), child colour-normalised for the opponent,
-// child_ko the ban the play leaves (-1: none).
+// Every legal play of the mover (`black`) in a colour-normalised position
+// (kernel_tromp_taylor.hpp's for_each_play): f(point, child, child_ko),
+// child_ko the basic-ko ban the play leaves (-1: none): the point of the
+// single captured stone when the capturing stone has no own neighbour and
+// its only liberty is that point (the immediate retake would recreate the
+// board).
 template <bool kSuicideAllowed, class F>
-void for_each_play(const Board& b, const Position& pos, F&& f) {
-  const Mask empty = b.all() & ~(pos.black | pos.white);
-  for_each_bit(empty, [&](int p) {
-    const Mask at = bit(p);
-    Mask own = pos.black | at;
-    const Mask still_empty = empty & ~at;
-    Mask opp = pos.white;
-    Mask todo = b.neighbours(p) & opp;
-    while (todo) {
-      const Mask s = b.flood(todo & (~todo + 1), pos.white);
-      todo &= ~s;
-      if ((b.dilate(s) & still_empty) == 0) opp &= ~s;
-    }
-    const Mask captured = pos.white & ~opp;
-    if (captured == 0 && (b.neighbours(p) & empty) == 0) {
-      const Mask str = b.flood(at, own);
-      if ((b.dilate(str) & still_empty) == 0) {
-        if constexpr (kSuicideAllowed) f(p, Position{opp, own & ~str}, -1);
-        return;
-      }
-    }
+void for_each_play_with_ko(const Board& b, const Position& pos, F&& f) {
+  for_each_play<kSuicideAllowed>(b, pos, [&](int p, const Position& child, Mask captured) {
     int ko = -1;
     if (popcount(captured) == 1 && (b.neighbours(p) & pos.black) == 0 &&
-        (b.neighbours(p) & (b.all() & ~(own | opp))) == captured)
+        (b.neighbours(p) & (b.all() & ~(child.black | child.white))) == captured)
       ko = lowest(captured);
-    f(p, Position{opp, own}, ko);
+    f(p, child, ko);
   });
 }
 
+// The successor rows of the positions in index words [w0, w1) and the
+// Jacobi step over them: the whole solver's work for one process (all
+// words), one rank's part of it in a distributed run
+// (generator/distributed/exact_mpi.hpp).
+//
+// Local state numbering: the range's positions n0 <= n < n1 keep the global
+// layout restricted to them, i.e. state 2n + passes is local 2(n - n0) +
+// passes, and the ko states of those positions follow as one block in the
+// global order. With every word in the range, local numbers are global
+// ones. Children are read through arrays of the local states followed by
+// whatever the caller appends (another rank's states: ghosts); build()
+// stores children as global state numbers and map_children() rewrites them
+// into the caller's numbering.
+template <bool kSuicideAllowed>
+class ExactRows {
+ public:
+  ExactRows(const KoStateIndex& index, std::uint64_t w0, std::uint64_t w1)
+      : idx_(index), b_(index.board()), w0_(w0), w1_(w1) {
+    const StateIndex& pi = idx_.positions();
+    n0_ = w0 < pi.words() ? pi.first_number(w0) : pi.positions();
+    n1_ = w1 < pi.words() ? pi.first_number(w1) : pi.positions();
+    k0_ = idx_.ko_first(n0_);
+    k1_ = idx_.ko_first(n1_);
+  }
+
+  std::uint64_t first_position() const { return n0_; }
+  std::uint64_t end_position() const { return n1_; }
+  std::uint64_t own_states() const { return 2 * (n1_ - n0_) + (k1_ - k0_); }
+  bool owns(std::uint64_t s) const {
+    return s < 2 * idx_.positions().positions() ? s - 2 * n0_ < 2 * (n1_ - n0_) : s - k0_ < k1_ - k0_;
+  }
+  // Local number of an own state.
+  std::uint64_t local(std::uint64_t s) const {
+    return s < 2 * idx_.positions().positions() ? s - 2 * n0_ : 2 * (n1_ - n0_) + (s - k0_);
+  }
+  std::uint64_t plays() const { return child_.size(); }
+  std::uint64_t bytes() const {
+    return child_.size() * (sizeof(std::uint32_t) + sizeof(std::uint8_t)) +
+           (n1_ - n0_) * (2 * sizeof(std::uint32_t) + sizeof(std::int8_t)) + ko_point_.size();
+  }
+
+  // Builds the rows (children as global state numbers).
+  void build() {
+    const std::uint64_t m = n1_ - n0_;
+    first_.assign(m + 1, 0);
+    pass_child_.assign(m, 0);
+    end_score_.assign(m, 0);
+    // Pass 1: number of plays per position (no ranking needed).
+    std::vector<std::uint8_t> count(m);
+    for_positions([&](std::uint64_t n, const Position& pos) {
+      int k = 0;
+      for_each_play<kSuicideAllowed>(b_, pos, [&](int, const Position&, Mask) { ++k; });
+      count[n - n0_] = static_cast<std::uint8_t>(k);
+    });
+    std::uint64_t total = 0;
+    for (std::uint64_t i = 0; i < m; ++i) {
+      first_[i] = static_cast<std::uint32_t>(total);
+      total += count[i];
+      if (total >= (std::uint64_t{1} << 32)) throw std::invalid_argument("exact retrograde: 2^32 plays or more");
+    }
+    first_[m] = static_cast<std::uint32_t>(total);
+    child_.assign(total, 0);
+    point_.assign(total, 0);
+    ko_point_.assign(k1_ - k0_, 0);
+    // Pass 2: children's state numbers.
+    for_positions([&](std::uint64_t n, const Position& pos) {
+      const std::uint64_t i = n - n0_;
+      std::uint32_t k = first_[i];
+      for_each_play_with_ko<kSuicideAllowed>(b_, pos, [&](int p, const Position& child, int ko) {
+        child_[k] = static_cast<std::uint32_t>(idx_.state_of_normalised(child, 0, ko));
+        point_[k] = static_cast<std::uint8_t>(p);
+        ++k;
+      });
+      Mask kp = ko_points(b_, pos);
+      for (std::uint64_t j = idx_.ko_first(n) - k0_; kp; kp &= kp - 1, ++j)
+        ko_point_[j] = static_cast<std::uint8_t>(lowest(kp));
+      pass_child_[i] = static_cast<std::uint32_t>(idx_.state_of_normalised(Position{pos.white, pos.black}, 1, -1));
+      end_score_[i] = static_cast<std::int8_t>(area_count(b_, pos).difference());
+    });
+  }
+
+  // f(global child state) for every child read (plays and passes), in
+  // parallel, repeats included.
+  template <class F>
+  void for_each_child(F&& f) const {
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, child_.size(), 1 << 14),
+                      [&](const tbb::blocked_range<std::uint64_t>& r) {
+                        for (std::uint64_t k = r.begin(); k != r.end(); ++k) f(child_[k]);
+                      });
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, pass_child_.size(), 1 << 14),
+                      [&](const tbb::blocked_range<std::uint64_t>& r) {
+                        for (std::uint64_t k = r.begin(); k != r.end(); ++k) f(pass_child_[k]);
+                      });
+  }
+  // Rewrites every child c as f(c) (the index the rounds read it at).
+  template <class F>
+  void map_children(F&& f) {
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, child_.size(), 1 << 14),
+                      [&](const tbb::blocked_range<std::uint64_t>& r) {
+                        for (std::uint64_t k = r.begin(); k != r.end(); ++k) child_[k] = f(child_[k]);
+                      });
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, pass_child_.size(), 1 << 14),
+                      [&](const tbb::blocked_range<std::uint64_t>& r) {
+                        for (std::uint64_t k = r.begin(); k != r.end(); ++k) pass_child_[k] = f(pass_child_[k]);
+                      });
+  }
+
+  // One Jacobi round over the range (in parallel): reads lo/up (round - 1,
+  // indexed as the children are), writes the own states of lo2/up2 (which
+  // start as copies of lo/up) and the depth of every own value that
+  // changed. Adds to changed / evaluated.
+  void round(const std::int8_t* lo, const std::int8_t* up, std::int8_t* lo2, std::int8_t* up2, std::uint16_t* dl,
+             std::uint16_t* du, int round, std::uint64_t& changed, std::uint64_t& evaluated) const {
+    tbb::combinable<std::uint64_t> ch, ev;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n1_ - n0_, 1024),
+                      [&](const tbb::blocked_range<std::uint64_t>& r) {
+                        std::uint64_t c = 0, e = 0;
+                        for (std::uint64_t i = r.begin(); i != r.end(); ++i)
+                          update_position(i, lo, up, lo2, up2, dl, du, round, c, e);
+                        ch.local() += c;
+                        ev.local() += e;
+                      });
+    changed += ch.combine(std::plus<>{});
+    evaluated += ev.combine(std::plus<>{});
+  }
+
+ private:
+  template <class F>
+  void for_positions(F&& f) const {
+    const StateIndex& idx = idx_.positions();
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(w0_, w1_, 64),
+                      [&](const tbb::blocked_range<std::uint64_t>& r) {
+                        for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
+                          std::uint64_t n = idx.first_number(w);
+                          for (std::uint64_t bits = idx.bits(w); bits; bits &= bits - 1, ++n)
+                            f(n, idx.ranker().unrank(64 * w + static_cast<std::uint64_t>(std::countr_zero(bits))));
+                        }
+                      });
+  }
+
+  // One Jacobi step for every state of local position i.
+  void update_position(std::uint64_t i, const std::int8_t* lo, const std::int8_t* up, std::int8_t* lo2,
+                       std::int8_t* up2, std::uint16_t* dl, std::uint16_t* du, int round, std::uint64_t& changed,
+                       std::uint64_t& evaluated) const {
+    const std::uint64_t n = n0_ + i;
+    const std::uint64_t s0 = 2 * i, s1 = s0 + 1;
+    const std::uint64_t kf = 2 * (n1_ - n0_) + (idx_.ko_first(n) - k0_);
+    const int kc = idx_.ko_count(n);
+    bool open = lo[s0] != up[s0] || lo[s1] != up[s1];
+    for (int j = 0; j < kc && !open; ++j) open = lo[kf + j] != up[kf + j];
+    if (!open) return;
+    const std::uint32_t a = first_[i], z = first_[i + 1];
+    int bl = -128, bu = -128;
+    for (std::uint32_t k = a; k < z; ++k) {
+      const std::uint32_t c = child_[k];
+      bl = std::max(bl, -static_cast<int>(up[c]));
+      bu = std::max(bu, -static_cast<int>(lo[c]));
+    }
+    const std::uint32_t pc = pass_child_[i];
+    const int pass_l = -static_cast<int>(up[pc]), pass_u = -static_cast<int>(lo[pc]);
+    const int score = end_score_[i];
+    auto set = [&](std::uint64_t s, int nl, int nu) {
+      ++evaluated;
+      if (nl != lo[s]) {
+        lo2[s] = static_cast<std::int8_t>(nl);
+        dl[s] = static_cast<std::uint16_t>(round);
+        ++changed;
+      }
+      if (nu != up[s]) {
+        up2[s] = static_cast<std::int8_t>(nu);
+        du[s] = static_cast<std::uint16_t>(round);
+        ++changed;
+      }
+    };
+    set(s0, std::max(bl, pass_l), std::max(bu, pass_u));
+    set(s1, std::max(bl, score), std::max(bu, score));
+    if (kc == 0) return;
+    const std::uint8_t* ko_point = &ko_point_[kf - 2 * (n1_ - n0_)];
+    for (int j = 0; j < kc; ++j) {
+      const int q = ko_point[j];
+      int l = pass_l, u = pass_u;
+      for (std::uint32_t k = a; k < z; ++k) {
+        if (point_[k] == q) continue;  // the ban: this play captures exactly the ko stone
+        const std::uint32_t c = child_[k];
+        l = std::max(l, -static_cast<int>(up[c]));
+        u = std::max(u, -static_cast<int>(lo[c]));
+      }
+      set(kf + j, l, u);
+    }
+  }
+
+  const KoStateIndex& idx_;
+  const Board& b_;
+  std::uint64_t w0_, w1_, n0_ = 0, n1_ = 0, k0_ = 0, k1_ = 0;
+  // Per local position: first play, pass child, area score at a game end.
+  std::vector<std::uint32_t> first_, child_, pass_child_;
+  std::vector<std::uint8_t> point_, ko_point_;  // play points; ban point of every own ko state
+  std::vector<std::int8_t> end_score_;
+};
+
+// The one-process solver: every word, Jacobi rounds to the fixpoints.
 template <bool kSuicideAllowed>
 class ExactSolver {
  public:
-  ExactSolver(const KoStateIndex& index) : idx_(index), b_(index.board()) {}
+  ExactSolver(const KoStateIndex& index) : idx_(index) {}
 
-  ExactStats run(ExactArrays& out, const Progress& progress) {
+  // `limits` (optional; move-ordering builds): one unit of work per state
+  // evaluated, charged once per round; the time limit is also checked once
+  // the graph is built.
+  ExactStats run(ExactArrays& out, const Progress& progress, WorkLimits* limits = nullptr) {
     ExactStats st;
     const double t0 = progress.elapsed();
-    build_graph(st);
+    ExactRows<kSuicideAllowed> rows(idx_, 0, idx_.positions().words());
+    rows.build();
+    if (limits) limits->charge(0);
+    st.plays = rows.plays();
+    st.graph_bytes = rows.bytes();
     st.graph_seconds = progress.elapsed() - t0;
     progress.line("successor graph: %llu plays, %.1f MiB, %.2f s", static_cast<unsigned long long>(st.plays),
                   st.graph_bytes / 1048576.0, st.graph_seconds);
@@ -123,20 +319,14 @@ class ExactSolver {
       if (round > 65535) throw std::logic_error("exact retrograde: more than 65535 rounds (depth overflow)");
       lo2 = lo;
       up2 = up;
-      tbb::combinable<std::uint64_t> changed, evaluated;
-      const std::uint64_t P = idx_.positions().positions();
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, P, 1024), [&](const tbb::blocked_range<std::uint64_t>& r) {
-        std::uint64_t c = 0, e = 0;
-        for (std::uint64_t n = r.begin(); n != r.end(); ++n)
-          update_position(n, lo, up, lo2, up2, out, round, c, e);
-        changed.local() += c;
-        evaluated.local() += e;
-      });
+      std::uint64_t ch = 0;
+      const std::uint64_t evaluated_before = st.evaluations;
+      rows.round(lo.data(), up.data(), lo2.data(), up2.data(), out.depth_lower.data(), out.depth_upper.data(), round,
+                 ch, st.evaluations);
+      if (limits) limits->charge(st.evaluations - evaluated_before);
       std::swap(lo, lo2);
       std::swap(up, up2);
       ++st.rounds;
-      const std::uint64_t ch = changed.combine(std::plus<>{});
-      st.evaluations += evaluated.combine(std::plus<>{});
       if (progress.chatty())
         progress.line("round %d: %llu values changed", round, static_cast<unsigned long long>(ch));
       if (ch == 0) break;
@@ -149,117 +339,7 @@ class ExactSolver {
   }
 
  private:
-  void build_graph(ExactStats& st) {
-    const StateIndex& idx = idx_.positions();
-    const std::uint64_t P = idx.positions();
-    first_.assign(P + 1, 0);
-    pass_child_.assign(P, 0);
-    end_score_.assign(P, 0);
-    // Pass 1: number of plays per position (no ranking needed).
-    std::vector<std::uint8_t> count(P);
-    for_positions([&](std::uint64_t n, const Position& pos) {
-      int k = 0;
-      for_each_play<kSuicideAllowed>(b_, pos, [&](int, const Position&, int) { ++k; });
-      count[n] = static_cast<std::uint8_t>(k);
-    });
-    std::uint64_t total = 0;
-    for (std::uint64_t n = 0; n < P; ++n) {
-      first_[n] = static_cast<std::uint32_t>(total);
-      total += count[n];
-      if (total >= (std::uint64_t{1} << 32)) throw std::invalid_argument("exact retrograde: 2^32 plays or more");
-    }
-    first_[P] = static_cast<std::uint32_t>(total);
-    child_.assign(total, 0);
-    point_.assign(total, 0);
-    ko_point_.assign(idx_.ko_states(), 0);
-    // Pass 2: children's state numbers.
-    for_positions([&](std::uint64_t n, const Position& pos) {
-      std::uint32_t k = first_[n];
-      for_each_play<kSuicideAllowed>(b_, pos, [&](int p, const Position& child, int ko) {
-        child_[k] = static_cast<std::uint32_t>(idx_.state_of_normalised(child, 0, ko));
-        point_[k] = static_cast<std::uint8_t>(p);
-        ++k;
-      });
-      Mask kp = ko_points(b_, pos);
-      for (std::uint64_t i = idx_.ko_first(n) - 2 * P; kp; kp &= kp - 1, ++i)
-        ko_point_[i] = static_cast<std::uint8_t>(lowest(kp));
-      pass_child_[n] = static_cast<std::uint32_t>(idx_.state_of_normalised(Position{pos.white, pos.black}, 1, -1));
-      end_score_[n] = static_cast<std::int8_t>(area_count(b_, pos).difference());
-    });
-    st.plays = total;
-    st.graph_bytes = total * (sizeof(std::uint32_t) + sizeof(std::uint8_t)) +
-                     P * (2 * sizeof(std::uint32_t) + sizeof(std::int8_t)) + idx_.ko_states();
-  }
-
-  template <class F>
-  void for_positions(F&& f) const {
-    const StateIndex& idx = idx_.positions();
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, idx.words(), 64),
-                      [&](const tbb::blocked_range<std::uint64_t>& r) {
-                        for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
-                          std::uint64_t n = idx.first_number(w);
-                          for (std::uint64_t bits = idx.bits(w); bits; bits &= bits - 1, ++n)
-                            f(n, idx.ranker().unrank(64 * w + static_cast<std::uint64_t>(std::countr_zero(bits))));
-                        }
-                      });
-  }
-
-  // One Jacobi step for every state of position n: reads lo/up (round - 1),
-  // writes lo2/up2 and the depth of every value that changed.
-  void update_position(std::uint64_t n, const std::vector<std::int8_t>& lo, const std::vector<std::int8_t>& up,
-                       std::vector<std::int8_t>& lo2, std::vector<std::int8_t>& up2, ExactArrays& out, int round,
-                       std::uint64_t& changed, std::uint64_t& evaluated) const {
-    const std::uint64_t s0 = 2 * n, s1 = s0 + 1;
-    const std::uint64_t kf = idx_.ko_first(n);
-    const int kc = idx_.ko_count(n);
-    bool open = lo[s0] != up[s0] || lo[s1] != up[s1];
-    for (int i = 0; i < kc && !open; ++i) open = lo[kf + i] != up[kf + i];
-    if (!open) return;
-    const std::uint32_t a = first_[n], z = first_[n + 1];
-    int bl = -128, bu = -128;
-    for (std::uint32_t k = a; k < z; ++k) {
-      const std::uint32_t c = child_[k];
-      bl = std::max(bl, -static_cast<int>(up[c]));
-      bu = std::max(bu, -static_cast<int>(lo[c]));
-    }
-    const std::uint32_t pc = pass_child_[n];
-    const int pass_l = -static_cast<int>(up[pc]), pass_u = -static_cast<int>(lo[pc]);
-    const int score = end_score_[n];
-    auto set = [&](std::uint64_t s, int nl, int nu) {
-      ++evaluated;
-      if (nl != lo[s]) {
-        lo2[s] = static_cast<std::int8_t>(nl);
-        out.depth_lower[s] = static_cast<std::uint16_t>(round);
-        ++changed;
-      }
-      if (nu != up[s]) {
-        up2[s] = static_cast<std::int8_t>(nu);
-        out.depth_upper[s] = static_cast<std::uint16_t>(round);
-        ++changed;
-      }
-    };
-    set(s0, std::max(bl, pass_l), std::max(bu, pass_u));
-    set(s1, std::max(bl, score), std::max(bu, score));
-    if (kc == 0) return;
-    const std::uint8_t* ko_point = &ko_point_[kf - 2 * idx_.positions().positions()];
-    for (int i = 0; i < kc; ++i) {
-      const int q = ko_point[i];
-      int l = pass_l, u = pass_u;
-      for (std::uint32_t k = a; k < z; ++k) {
-        if (point_[k] == q) continue;  // the ban: this play captures exactly the ko stone
-        const std::uint32_t c = child_[k];
-        l = std::max(l, -static_cast<int>(up[c]));
-        u = std::max(u, -static_cast<int>(lo[c]));
-      }
-      set(kf + i, l, u);
-    }
-  }
-
   const KoStateIndex& idx_;
-  const Board& b_;
-  std::vector<std::uint32_t> first_, child_, pass_child_;
-  std::vector<std::uint8_t> point_, ko_point_;  // play points; ban point of every ko state
-  std::vector<std::int8_t> end_score_;
 };
 
 }  // namespace gotb::retro

@@ -1,47 +1,67 @@
 #include "generator/retrograde/exact_table.hpp"
 
 #include <cmath>
+#include <cstdio>
 
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
 #include "core/rules/tromp_taylor.hpp"
 #include "format/tablebase.hpp"
+#include "generator/retrograde/generate.hpp"
 
 namespace gotb::retro {
 
-bool has_exact_kernel(const RuleSet& rules) { return rules.support().exact_kernel; }
+bool has_exact_kernel(const RuleSet& rules) {
+  return rules.support().exact_kernel;
+}
 
-ExactGenerated generate_exact(const Board& board, const RuleSet& rules, int threads, bool progress_lines) {
+ExactGenerated start_exact(const Board& board, const RuleSet& rules, int threads, const Progress& progress,
+                           int ranks) {
   if (!has_exact_kernel(rules))
     throw RulesError("no exact retrograde generator for ruleset '" + rules.to_string() +
                      "' (available: tromp-taylor:ko=basic, both suicide options)");
-  const int t = threads > 0 ? threads : tbb::info::default_concurrency();
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(t));
-  Progress progress(progress_lines);
   ExactGenerated g;
-  g.stats.threads = t;
+  g.stats.threads = resolve_threads(threads);
+  g.stats.mpi_ranks = ranks;
   g.index = std::make_shared<const KoStateIndex>(board);
   g.stats.index_seconds = progress.elapsed();
   g.stats.positions = g.index->positions().positions();
   g.stats.states = g.index->states();
   g.stats.ko_states = g.index->ko_states();
   g.stats.index_bytes = g.index->bytes();
+  char where[64] = "";
+  if (ranks > 0) std::snprintf(where, sizeof where, " over %d ranks x %d threads", ranks, g.stats.threads);
   progress.line("%s %s: %llu positions stored (%d symmetries, colour-normalised), %llu states (%llu with a ko "
-                "ban); index %.2f s",
+                "ban)%s; index %.2f s",
                 board.spec().c_str(), rules.to_string().c_str(), static_cast<unsigned long long>(g.stats.positions),
                 g.index->positions().symmetries().count(), static_cast<unsigned long long>(g.stats.states),
-                static_cast<unsigned long long>(g.stats.ko_states), g.stats.index_seconds);
-  const bool suicide = TrompTaylorConfig::from(rules).suicide == SuicideRule::Allowed;
+                static_cast<unsigned long long>(g.stats.ko_states), where, g.stats.index_seconds);
   g.game = std::string("tromp-taylor basic ko + long-cycle tie, exact over (position, mover, passes, ko ban), "
                        "suicide ") +
-           (suicide ? "allowed" : "forbidden");
-  if (suicide) g.stats.solve = ExactSolver<true>(*g.index).run(g.arrays, progress);
-  else g.stats.solve = ExactSolver<false>(*g.index).run(g.arrays, progress);
+           (kernel_allows_suicide(rules) ? "allowed" : "forbidden");
+  return g;
+}
+
+void finish_exact(ExactGenerated& g, const ExactStats& solve, const Progress& progress) {
+  g.stats.solve = solve;
   g.stats.total_seconds = progress.elapsed();
   g.stats.peak_rss = peak_rss_bytes();
-  progress.line("%d rounds (max depth %d), %.2f s solving, %.2f s total", g.stats.solve.rounds, g.stats.solve.max_depth,
-                g.stats.solve.round_seconds, g.stats.total_seconds);
+  progress.line("%d rounds (max depth %d), %.2f s solving, %.2f s total", solve.rounds, solve.max_depth,
+                solve.round_seconds, g.stats.total_seconds);
+}
+
+ExactGenerated generate_exact(const Board& board, const RuleSet& rules, int threads, bool progress_lines,
+                              WorkLimits* limits) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                            static_cast<std::size_t>(resolve_threads(threads)));
+  Progress progress(progress_lines);
+  ExactGenerated g = start_exact(board, rules, threads, progress);
+  if (limits) limits->charge(0);  // the time limit, after the index
+  finish_exact(g,
+               kernel_allows_suicide(rules) ? ExactSolver<true>(*g.index).run(g.arrays, progress, limits)
+                                            : ExactSolver<false>(*g.index).run(g.arrays, progress, limits),
+               progress);
   return g;
 }
 
@@ -81,6 +101,7 @@ void write_exact(const std::string& path, const Board& board, const RuleSet& rul
   meta.extra["max_depth"] = std::to_string(g.stats.solve.max_depth);
   meta.extra["generate_seconds"] = std::to_string(g.stats.total_seconds);
   meta.extra["threads"] = std::to_string(g.stats.threads);
+  if (g.stats.mpi_ranks > 0) meta.extra["mpi_ranks"] = std::to_string(g.stats.mpi_ranks);
   const auto dl0 = byte_of(g.arrays.depth_lower, 0), dl1 = byte_of(g.arrays.depth_lower, 8);
   const auto du0 = byte_of(g.arrays.depth_upper, 0), du1 = byte_of(g.arrays.depth_upper, 8);
   WriteOptions wopt;

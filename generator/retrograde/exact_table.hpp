@@ -90,6 +90,7 @@ struct ExactGenerateStats {
   double index_seconds = 0, total_seconds = 0;
   std::uint64_t peak_rss = 0, index_bytes = 0;
   int threads = 0;
+  int mpi_ranks = 0;  // > 0: an MPI run (written into the file's metadata)
 };
 
 // The exact table of one board under a ko=basic ruleset, komi-free.
@@ -102,7 +103,19 @@ struct ExactGenerated {
 
 // Throws RulesError for a ruleset without exact kernel, std::invalid_argument
 // for a board the index cannot hold. threads 0 = oneTBB's default.
-ExactGenerated generate_exact(const Board& board, const RuleSet& rules, int threads, bool progress);
+// `limits` (optional; move ordering builds): past them NodeLimitReached.
+ExactGenerated generate_exact(const Board& board, const RuleSet& rules, int threads, bool progress,
+                              WorkLimits* limits = nullptr);
+
+// The steps generate_exact() shares with the MPI generator
+// (generator/distributed/generate_mpi.cpp); the caller holds the thread
+// limit. start_exact checks the ruleset, builds the index, fills the index
+// part of the stats and the game text and prints the opening line (`ranks`
+// > 0: an MPI run of that many ranks); finish_exact takes the solver's
+// figures and prints the closing line.
+ExactGenerated start_exact(const Board& board, const RuleSet& rules, int threads, const Progress& progress,
+                           int ranks = 0);
+void finish_exact(ExactGenerated& g, const ExactStats& solve, const Progress& progress);
 
 // Writes an exact file (format/, atomically).
 void write_exact(const std::string& path, const Board& board, const RuleSet& rules, double komi,

@@ -1,5 +1,7 @@
 #include "generator/retrograde/generate.hpp"
 
+#include <cstdio>
+
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
@@ -29,33 +31,51 @@ void solve_with(const Kernel& kernel, Tables& t, const Progress& progress, WorkL
 
 }  // namespace
 
-Tables generate(const Board& board, const RuleSet& rules, const GenerateOptions& options) {
+int resolve_threads(int threads) { return threads > 0 ? threads : tbb::info::default_concurrency(); }
+
+bool kernel_allows_suicide(const RuleSet& rules) {
+  return TrompTaylorConfig::from(rules).suicide == SuicideRule::Allowed;
+}
+
+Tables start_tables(const Board& board, const RuleSet& rules, int threads, const Progress& progress,
+                    WorkLimits* limits, int ranks) {
   if (!has_kernel(rules))
     throw RulesError("no retrograde generator for ruleset family '" + rules.family() +
                      "' yet (available: tromp-taylor)");
-  const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
-  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
-  Progress progress(options.progress);
   Tables t;
-  t.stats.threads = threads;
-  WorkLimits limits(options.max_work, options.time_limit);
-  WorkLimits* lim = limits.active() ? &limits : nullptr;
-  t.index = std::make_shared<const StateIndex>(board, lim);
+  t.stats.threads = resolve_threads(threads);
+  t.index = std::make_shared<const StateIndex>(board, limits);
   t.stats.index_seconds = progress.elapsed();
   t.stats.positions = t.index->positions();
   t.stats.states = t.index->states();
   t.stats.index_bytes = t.index->bytes();
-  progress.line("%s %s: %llu positions stored (%d symmetries, colour-normalised), %llu states; index %.2f s",
+  char where[64] = "";
+  if (ranks > 0) std::snprintf(where, sizeof where, " over %d ranks x %d threads", ranks, t.stats.threads);
+  progress.line("%s %s: %llu positions stored (%d symmetries, colour-normalised), %llu states%s; index %.2f s",
                 board.spec().c_str(), rules.to_string().c_str(), static_cast<unsigned long long>(t.stats.positions),
-                t.index->symmetries().count(), static_cast<unsigned long long>(t.stats.states),
+                t.index->symmetries().count(), static_cast<unsigned long long>(t.stats.states), where,
                 t.stats.index_seconds);
-  if (TrompTaylorConfig::from(rules).suicide == SuicideRule::Allowed)
+  return t;
+}
+
+void finish_stats(GenerateStats& stats, const Progress& progress) {
+  stats.total_seconds = progress.elapsed();
+  stats.peak_rss = peak_rss_bytes();
+}
+
+Tables generate(const Board& board, const RuleSet& rules, const GenerateOptions& options) {
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                            static_cast<std::size_t>(resolve_threads(options.threads)));
+  Progress progress(options.progress);
+  WorkLimits limits(options.max_work, options.time_limit);
+  WorkLimits* lim = limits.active() ? &limits : nullptr;
+  Tables t = start_tables(board, rules, options.threads, progress, lim);
+  if (kernel_allows_suicide(rules))
     solve_with(TrompTaylorKernel<true>(t.index->board()), t, progress, lim);
   else
     solve_with(TrompTaylorKernel<false>(t.index->board()), t, progress, lim);
   t.work = limits.used();
-  t.stats.total_seconds = progress.elapsed();
-  t.stats.peak_rss = peak_rss_bytes();
+  finish_stats(t.stats, progress);
   return t;
 }
 

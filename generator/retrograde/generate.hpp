@@ -12,6 +12,7 @@
 #include "core/position.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/value.hpp"
+#include "generator/retrograde/progress.hpp"
 #include "generator/retrograde/state_index.hpp"
 
 namespace gotb::retro {
@@ -56,6 +57,21 @@ bool has_kernel(const RuleSet& rules);
 // Throws RulesError for a ruleset without kernel, std::invalid_argument for
 // a board the index cannot hold.
 Tables generate(const Board& board, const RuleSet& rules, const GenerateOptions& options);
+
+// The steps of a run that generate() and the MPI generator
+// (generator/distributed/generate_mpi.cpp) share, so that both check,
+// build and report alike. The caller holds the thread limit
+// (tbb::global_control with resolve_threads()) for the whole run.
+int resolve_threads(int threads);  // 0 = oneTBB's default
+// Checks the ruleset (RulesError), builds the index (charged to `limits`
+// if given), fills the index part of t.stats and prints the opening line;
+// `ranks` > 0 names the ranks of an MPI run in it.
+Tables start_tables(const Board& board, const RuleSet& rules, int threads, const Progress& progress,
+                    WorkLimits* limits, int ranks = 0);
+// True when the ruleset's kernel allows suicide (TrompTaylorKernel<true>).
+bool kernel_allows_suicide(const RuleSet& rules);
+// Closing figures: total seconds and peak RSS.
+void finish_stats(GenerateStats& stats, const Progress& progress);
 
 // Both fixpoint values of a real state, from Black's point of view with komi:
 // gfp = infinite play scored as a Black win, lfp = as a White win.

@@ -15,9 +15,17 @@
 namespace gotb::search {
 
 namespace {
-constexpr int kWays = 4;
-constexpr std::int8_t kNoMove = -2;
+constexpr int kWays = SearchTable::kWays;
+constexpr std::int8_t kNoMove = SearchTable::kNoMove;
 int slot_of(int point) { return point < 0 ? 64 : point; }
+// SearchOptions::diversify: plies below the searched state whose move order
+// a helper rotates, and how many plies further (per helper) its first
+// horizon lies. Measured on 3x5 with 2 threads (team nodes, one run each;
+// lazy SMP is not deterministic): rotation at 2 plies and 2 plies deeper
+// 2.86M; no rotation 12.0M; no offset 6.25M; neither 6.50M; 3 plies and 4
+// deeper 5.30M (1 thread: 7.47M).
+constexpr int kDiversifyPlies = 2;
+constexpr int kDiversifyHorizon = 2;
 }  // namespace
 
 TrompTaylorSearch::TrompTaylorSearch(const Board& board, const TrompTaylorConfig& cfg, double komi,
@@ -37,16 +45,15 @@ TrompTaylorSearch::TrompTaylorSearch(const Board& board, const TrompTaylorConfig
                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                     std::chrono::duration<double>(opt_.time_limit));
   if (opt_.transpositions) {
-    std::size_t entries = opt_.table_megabytes * (std::size_t{1} << 20) / sizeof(Entry);
-    buckets_ = 1;
-    while (buckets_ * 2 * kWays <= entries) buckets_ *= 2;
-    table_.reset(static_cast<Entry*>(std::calloc(buckets_ * kWays, sizeof(Entry))));
-    std::size_t words = std::max<std::size_t>(opt_.proof_megabytes * (std::size_t{1} << 20) / 8, 4 * opt_.max_dependencies);
-    std::size_t ring = 1;
-    while (ring * 2 <= words) ring *= 2;
-    ring_.reset(static_cast<std::uint64_t*>(std::calloc(ring, sizeof(std::uint64_t))));
-    ring_size_ = ring;
-    if (!table_ || !ring_) throw std::bad_alloc();
+    if (opt_.table) {
+      if (!opt_.table->compatible(board_, cfg_))
+        throw std::invalid_argument("search solver: a shared table made for " + opt_.table->description() +
+                                    " cannot serve " + board.spec() + " under these rules");
+      table_ = opt_.table;
+    } else {
+      table_ = std::make_shared<SearchTable>(board_, cfg_, opt_.table_megabytes, opt_.proof_megabytes,
+                                             opt_.max_dependencies);
+    }
   }
   Frame root{Position{}, 0, Color::Black, 0};
   root.sit = situation_key(root.pos, root.to_move);
@@ -127,10 +134,6 @@ std::uint64_t TrompTaylorSearch::root_stabiliser() const {
 
 // --- transposition table -------------------------------------------------
 
-TrompTaylorSearch::Entry* TrompTaylorSearch::bucket_of(std::uint64_t key) const {
-  return &table_[((key * 0x9e3779b97f4a7c15ULL) >> 20 & (buckets_ - 1)) * kWays];
-}
-
 TrompTaylorSearch::Canon TrompTaylorSearch::canonical(const Frame& f) const {
   Canon c{state_key(f), 0, 0};
   if (!opt_.symmetric_table) return c;
@@ -146,26 +149,26 @@ TrompTaylorSearch::Canon TrompTaylorSearch::canonical(const Frame& f) const {
 }
 
 int TrompTaylorSearch::fails(std::uint64_t at, int absent, int present, int stone_cap, int stones_before,
-                             int from) const {
+                             int from, std::vector<std::uint64_t>& words) const {
+  words.clear();
   if (stones_before > stone_cap) return 1;
   if (absent + present == 0) return 0;
-  if (ring_cursor_ - at > ring_size_) return 2;  // overwritten since
-  const std::size_t mask = ring_size_ - 1;
+  if (!table_->read_list(at, absent + present, words)) return 2;  // overwritten since
   for (int i = 0; i < absent; ++i)
-    if (on_line_.contains(map_situation(from, ring_[(at + i) & mask]))) return 3;
-  for (int i = 0; i < present; ++i)
-    if (!on_line_.contains(map_situation(from, ring_[(at + absent + i) & mask]))) return 4;
+    if (on_line_.contains(map_situation(from, words[i]))) return 3;
+  for (int i = absent; i < absent + present; ++i)
+    if (!on_line_.contains(map_situation(from, words[i]))) return 4;
   return 0;
 }
 
-void TrompTaylorSearch::load(ProofDeps& out, std::uint64_t at, int absent, int present, int stone_cap,
+void TrompTaylorSearch::load(ProofDeps& out, const std::vector<std::uint64_t>& words, int absent, int stone_cap,
                              int line_index, int from) const {
   out.clear();
   out.stone_cap = stone_cap;
-  const std::size_t mask = ring_size_ - 1;
-  for (int i = 0; i < absent; ++i) out.absent.push_back(map_situation(from, ring_[(at + i) & mask]));
-  for (int i = 0; i < present; ++i) {
-    std::uint64_t k = map_situation(from, ring_[(at + absent + i) & mask]);
+  const int n = static_cast<int>(words.size());
+  for (int i = 0; i < absent; ++i) out.absent.push_back(map_situation(from, words[i]));
+  for (int i = absent; i < n; ++i) {
+    std::uint64_t k = map_situation(from, words[i]);
     out.present.push_back({k, on_line_.first_index(k)});
   }
   if (from != 0) {  // the ring holds them sorted in the canonical orientation
@@ -176,11 +179,11 @@ void TrompTaylorSearch::load(ProofDeps& out, std::uint64_t at, int absent, int p
 }
 
 std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
-  const std::uint64_t at = ring_cursor_;
-  const std::size_t mask = ring_size_ - 1;
+  const std::uint64_t at = table_->reserve(d.absent.size() + d.present.size());
+  std::uint64_t i = at;
   if (to == 0) {
-    for (std::uint64_t k : d.absent) ring_[ring_cursor_++ & mask] = k;
-    for (const Present& p : d.present) ring_[ring_cursor_++ & mask] = p.key;
+    for (std::uint64_t k : d.absent) table_->put(i++, k);
+    for (const Present& p : d.present) table_->put(i++, p.key);
     return at;
   }
   // The lists are sorted in the real orientation; load() expects them sorted
@@ -191,7 +194,7 @@ std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
     scratch_.clear();
     for (std::uint64_t k : keys) scratch_.push_back(map_situation(to, k));
     std::sort(scratch_.begin(), scratch_.end());
-    for (std::uint64_t k : scratch_) ring_[ring_cursor_++ & mask] = k;
+    for (std::uint64_t k : scratch_) table_->put(i++, k);
   };
   put(d.absent);
   std::vector<std::uint64_t> present_keys;
@@ -202,29 +205,11 @@ std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
 }
 
 void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid,
-                              int best, std::uint64_t work, Entry* superseded) {
+                              int best, std::uint64_t work, int superseded) {
   const std::uint64_t key = c.key;
   const bool keep_lo = lo > -n_ && !lod.overflow, keep_hi = hi < n_ && !hid.overflow;
   if ((lo > -n_ && lod.overflow) || (hi < n_ && hid.overflow)) ++stats_.unstorable;
   if (!keep_lo && !keep_hi && best == kNoMove) return;
-  Entry* bucket = bucket_of(key);
-  // The new bounds are at least as tight as those of an entry that held at
-  // the probe (they started from them), so that entry is replaced first.
-  Entry* victim = superseded ? superseded : bucket;
-  bool empty = false;
-  for (int w = 0; w < kWays && !superseded; ++w) {
-    Entry& e = bucket[w];
-    if (!e.used()) {
-      victim = &e;
-      empty = true;
-      break;
-    }
-    if (e.work < victim->work) victim = &e;
-  }
-  if (superseded) ++stats_.store_superseded;
-  else if (empty) ++stats_.store_empty;
-  else if (victim->key == key) ++stats_.store_evict_same;
-  else ++stats_.store_evict_other;
   Entry e;
   e.key = key;
   e.work = static_cast<std::uint8_t>(std::bit_width(std::max<std::uint64_t>(work, 1)));
@@ -233,6 +218,8 @@ void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int 
   e.hi = static_cast<std::int8_t>(keep_hi ? hi : n_);
   e.lo_cap = static_cast<std::int8_t>(keep_lo ? lod.stone_cap : ProofDeps::kNoCap);
   e.hi_cap = static_cast<std::int8_t>(keep_hi ? hid.stone_cap : ProofDeps::kNoCap);
+  // The lists go into the ring first; the entry that points to them is
+  // published after (SearchTable's contract).
   if (keep_lo) {
     e.lo_absent = static_cast<std::uint16_t>(lod.absent.size());
     e.lo_present = static_cast<std::uint16_t>(lod.present.size());
@@ -243,7 +230,12 @@ void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int 
     e.hi_present = static_cast<std::uint16_t>(hid.present.size());
     e.hi_at = save(hid, c.to);
   }
-  *victim = e;
+  switch (table_->store(e, superseded)) {
+    case SearchTable::Stored::Superseded: ++stats_.store_superseded; break;
+    case SearchTable::Stored::Empty: ++stats_.store_empty; break;
+    case SearchTable::Stored::EvictSame: ++stats_.store_evict_same; break;
+    case SearchTable::Stored::EvictOther: ++stats_.store_evict_other; break;
+  }
   ++stats_.stores;
 }
 
@@ -284,6 +276,8 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   if ((stats_.nodes & 0x3FF) == 0) work_meter().fetch_add(0x400, std::memory_order_relaxed);  // progress only
   if (opt_.time_limit > 0 && (stats_.nodes & 0x3FFF) == 0 && std::chrono::steady_clock::now() > deadline_)
     throw NodeLimitReached("time limit reached");
+  if (opt_.stop && (stats_.nodes & 0xFF) == 0 && opt_.stop->load(std::memory_order_relaxed))
+    throw NodeLimitReached(kStoppedMessage);
   // Superko lines can outgrow the stack (core/stack_guard.hpp); asked every
   // 64 plies, well inside the reserve.
   if ((depth & 63) == 0 && stack_near_end()) throw NodeLimitReached(kStackLimitMessage);
@@ -342,17 +336,20 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   int hint = kNoMove;
   const Canon canon = table_ ? canonical(f) : Canon{0, 0, 0};
   const std::uint64_t key = canon.key;
-  Entry* superseded = nullptr;  // an entry all of whose bounds hold here
+  int superseded = -1;  // the slot of an entry all of whose bounds hold here
   if (table_) {
-    Entry* bucket = bucket_of(key);
-    for (int w = 0; w < kWays; ++w) {
-      Entry& e = bucket[w];
-      if (!e.used() || e.key != key) continue;
+    Entry found[kWays];
+    int slots[kWays];
+    const int count = table_->probe(key, found, slots);
+    for (int w = 0; w < count; ++w) {
+      const Entry& e = found[w];
       ++stats_.probes;
-      const int lo_fail = fails(e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, f.before_black, canon.from);
-      const int hi_fail = fails(e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, f.before_white, canon.from);
+      const int lo_fail =
+          fails(e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, f.before_black, canon.from, lo_words_);
+      const int hi_fail =
+          fails(e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, f.before_white, canon.from, hi_words_);
       const bool lo_ok = lo_fail == 0, hi_ok = hi_fail == 0;
-      if (lo_ok && hi_ok) superseded = &e;
+      if (lo_ok && hi_ok) superseded = slots[w];
       else ++stats_.history_rejects;
       for (int why : {lo_fail, hi_fail}) {
         stats_.reject_cap += why == 1;
@@ -364,11 +361,11 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       if (canon.from != 0 && ((lo_ok && e.lo > lo) || (hi_ok && e.hi < hi))) ++stats_.turned_uses;
       if (lo_ok && e.lo > lo) {
         lo = e.lo;
-        load(P.lo, e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, line_index, canon.from);
+        load(P.lo, lo_words_, e.lo_absent, e.lo_cap, line_index, canon.from);
       }
       if (hi_ok && e.hi < hi) {
         hi = e.hi;
-        load(P.hi, e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, line_index, canon.from);
+        load(P.hi, hi_words_, e.hi_absent, e.hi_cap, line_index, canon.from);
       }
     }
     if (lo >= beta || hi <= alpha || lo == hi) {
@@ -416,10 +413,16 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   for (Cand& c : P.moves) {
     const std::uint32_t h = history_[side][slot_of(c.point)];
     c.score = c.point == hint        ? 0xFFFFFFFFu
-              : opt_.ordering        ? opt_.ordering->key(c.next, opponent(f.to_move), c.point < 0 ? f.passes + 1 : 0, h)
+              : opt_.ordering        ? opt_.ordering->key(c.next, opponent(f.to_move), c.point < 0 ? f.passes + 1 : 0, h,
+                                                     c.point >= 0 && opt_.ordering->uses_ko()
+                                                         ? RetroOrdering::ko_after_play(board_, f.pos, f.to_move, c.point, c.next)
+                                                         : -1)
                                      : h;
   }
   std::stable_sort(P.moves.begin(), P.moves.end(), [](const Cand& a, const Cand& b) { return a.score > b.score; });
+  // A lazy SMP helper starts elsewhere near the root (SearchOptions::diversify).
+  if (opt_.diversify > 0 && depth < kDiversifyPlies && P.moves.size() > 2)
+    std::rotate(P.moves.begin() + 1, P.moves.begin() + 1 + opt_.diversify % (P.moves.size() - 1), P.moves.end());
 
   // Black maximises. The bound from one child (Black's lower bound, White's
   // upper bound) needs that child's proof and its move staying legal; the
@@ -555,7 +558,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
     b.hi = std::min(b.hi, r.hi);
     return moved;
   };
-  for (int h = opt_.deepening_step;; h += opt_.deepening_step) {
+  for (int h = opt_.deepening_step + kDiversifyHorizon * opt_.diversify;; h += opt_.deepening_step) {
     horizon_ = h;
     const std::uint64_t cut_before = stats_.horizon_nodes;
     // At this horizon: raise the lower bound and lower the upper bound by
@@ -720,10 +723,11 @@ bool TrompTaylorSearch::reaches(Color mover, int target) {
 int TrompTaylorSearch::table_hint() const {
   if (!table_) return kNoMove;
   const Canon c = canonical(line_.back());
-  const Entry* bucket = bucket_of(c.key);
-  for (int w = 0; w < kWays; ++w)
-    if (bucket[w].used() && bucket[w].key == c.key && bucket[w].best != kNoMove)
-      return map_point(c.from, bucket[w].best);
+  Entry found[kWays];
+  int slots[kWays];
+  const int count = table_->probe(c.key, found, slots);
+  for (int w = 0; w < count; ++w)
+    if (found[w].best != kNoMove) return map_point(c.from, found[w].best);
   return kNoMove;
 }
 

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
@@ -33,10 +34,14 @@
 #include "core/value.hpp"
 #include "generator/search/path_set.hpp"
 #include "generator/search/proof_deps.hpp"
+#include "generator/search/search_table.hpp"
 
 namespace gotb::search {
 
 class RetroOrdering;  // move_ordering.hpp
+
+// What NodeLimitReached says when SearchOptions::stop ended a search.
+inline constexpr const char* kStoppedMessage = "stopped by another thread";
 
 struct SearchOptions {
   std::uint64_t node_limit = 0;       // 0 = unlimited
@@ -73,6 +78,21 @@ struct SearchOptions {
   // this many threads, one solver each (a TrompTaylorSearch is sequential).
   int threads = 1;
   const RetroOrdering* ordering = nullptr;  // move order only (move_ordering.hpp); must outlive the search
+  // A table shared with other searches (search_table.hpp), running at the
+  // same time or not; it must be made for the same board and rules
+  // (SearchTable::compatible, else std::invalid_argument). Null: a table of
+  // its own (table_megabytes, proof_megabytes). Ignored without transpositions.
+  std::shared_ptr<SearchTable> table;
+  // Set by another thread to stop this search: it throws NodeLimitReached
+  // ("stopped") within a few hundred nodes, the line restored.
+  const std::atomic<bool>* stop = nullptr;
+  // Lazy SMP helpers (search_solve with --threads): a search with
+  // diversify = k > 0 tries the moves of nodes in the first plies below the
+  // searched state in another order (rotated by k), and starts its deepening
+  // at a horizon k plies further, so that the threads sharing one table
+  // explore different subtrees first. Any order and any horizon give the
+  // same exact value (docs/solving.md §3).
+  int diversify = 0;
 };
 
 struct SearchStats {
@@ -200,17 +220,7 @@ class TrompTaylorSearch {
   struct LoHi {
     int lo, hi;
   };
-  struct Entry {
-    std::uint64_t key = 0;
-    std::uint64_t lo_at = 0, hi_at = 0;  // ring offsets of the dependency lists
-    std::uint16_t lo_absent = 0, lo_present = 0, hi_absent = 0, hi_present = 0;
-    std::int8_t lo = 0, hi = 0;
-    std::int8_t lo_cap = 0, hi_cap = 0;  // ProofDeps::stone_cap of each bound
-    std::int8_t best = -2;               // point, -1 pass, -2 none
-    std::uint8_t work = 0;               // bit width of the subtree's node count; 0 = unused
-    bool used() const { return work != 0; }
-  };
-  static_assert(sizeof(Entry) == 40);
+  using Entry = SearchTable::Entry;
 
   std::uint64_t situation_key(const Position& p, Color to_move) const {
     return p.black | (p.white << 31) | (situational_ ? static_cast<std::uint64_t>(index(to_move)) << 62 : 0);
@@ -234,9 +244,7 @@ class TrompTaylorSearch {
   std::uint64_t test_limit_ = 0;  // node count at which the running test stops; 0 = none
   void generate(Ply& P, const Frame& f, bool use_symmetry);
 
-  // Transposition table.
-  // The kWays entries a state key may occupy.
-  Entry* bucket_of(std::uint64_t key) const;
+  // Transposition table (search_table.hpp).
   // The best move of any entry of the current state (a hint for ordering
   // only: no history check), or kNoMove.
   int table_hint() const;
@@ -255,11 +263,14 @@ class TrompTaylorSearch {
   }
   int map_point(int s, int point) const { return point < 0 || s == 0 ? point : sym_.perm(s)[point]; }
   // 0 when the bound holds, else why not: 1 stone cap, 2 list overwritten, 3 absent fact, 4 present fact.
-  int fails(std::uint64_t at, int absent, int present, int stone_cap, int stones_before, int from) const;
-  void load(ProofDeps& out, std::uint64_t at, int absent, int present, int stone_cap, int line_index, int from) const;
+  // The list is copied into `words` (canonical orientation) for load().
+  int fails(std::uint64_t at, int absent, int present, int stone_cap, int stones_before, int from,
+            std::vector<std::uint64_t>& words) const;
+  void load(ProofDeps& out, const std::vector<std::uint64_t>& words, int absent, int stone_cap, int line_index,
+            int from) const;
   std::uint64_t save(const ProofDeps& d, int to);
   void store(const Canon& c, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid, int best,
-             std::uint64_t work, Entry* superseded);
+             std::uint64_t work, int superseded);
 
   const Board& board_;
   TrompTaylorConfig cfg_;
@@ -287,18 +298,10 @@ class TrompTaylorSearch {
   SearchStats stats_;
   std::chrono::steady_clock::time_point deadline_{};
 
-  // calloc'd: the OS hands out zero pages lazily, so an unused table costs
-  // nothing (all-zero bytes are an unused Entry).
-  struct FreeDeleter {
-    void operator()(void* p) const { std::free(p); }
-  };
-  std::unique_ptr<Entry[], FreeDeleter> table_;
-  std::size_t buckets_ = 0;
-  std::unique_ptr<std::uint64_t[], FreeDeleter> ring_;
-  std::size_t ring_size_ = 0;
-  std::uint64_t ring_cursor_ = 0;
+  std::shared_ptr<SearchTable> table_;  // null without transpositions
   std::vector<std::uint64_t> tmp_;
   std::vector<Present> ptmp_;
+  std::vector<std::uint64_t> lo_words_, hi_words_;  // dependency lists copied out of the table
   std::vector<std::uint64_t> scratch_;  // save()
 };
 

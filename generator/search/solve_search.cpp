@@ -5,10 +5,8 @@
 #include <cstdio>
 #include <memory>
 
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
-
 #include "core/rules/games.hpp"
+#include "generator/search/search_team.hpp"
 
 namespace gotb {
 
@@ -53,61 +51,6 @@ void add_counters(SolveReport& rep, const search::SearchStats& st) {
   rep.memo_hits += st.cutoffs;
 }
 
-// Every root move's exact value on its own solver (and table), oneTBB
-// running opt.threads of them at once. The value of the root is the best of
-// its moves' values (minimax over every legal move, the pass included), so
-// nothing here is approximate; the principal variation continues the best
-// move's own solver. Node and time limits apply to each root move's search.
-void solve_root_moves_in_parallel(const SolveRequest& req, const search::SearchOptions& opt,
-                                  const std::vector<Move>& history, const TrompTaylorGame& game,
-                                  const search::TrompTaylorSearch& root, SolveReport& rep) {
-  const Color side = root.to_move();
-  const auto classes = root.move_classes();
-  std::vector<std::size_t> reps;
-  for (std::size_t i = 0; i < classes.size(); ++i)
-    if (classes[i].second == i) reps.push_back(i);
-  std::vector<std::unique_ptr<search::TrompTaylorSearch>> solvers(classes.size());
-  std::vector<Value> values(classes.size());
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(opt.time_limit);
-  tbb::task_arena arena(opt.threads);
-  arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, reps.size(), [&](std::size_t k) {
-      const std::size_t i = reps[k];
-      search::SearchOptions o = opt;
-      if (opt.time_limit > 0) {
-        o.time_limit = std::chrono::duration<double>(deadline - std::chrono::steady_clock::now()).count();
-        if (o.time_limit <= 0) throw NodeLimitReached("time limit reached");
-      }
-      o.table_megabytes = std::max<std::size_t>(16, opt.table_megabytes / static_cast<std::size_t>(opt.threads));
-      o.proof_megabytes = std::max<std::size_t>(16, opt.proof_megabytes / static_cast<std::size_t>(opt.threads));
-      auto s = std::make_unique<search::TrompTaylorSearch>(req.board, TrompTaylorConfig::from(req.rules),
-                                                           req.komi, o);
-      for (Move m : history) s->play(m);
-      s->play(classes[i].first);
-      values[i] = s->value();
-      solvers[i] = std::move(s);
-    });
-  });
-  std::vector<search::TrompTaylorSearch::MoveValue> mv;
-  std::size_t best = 0;
-  for (std::size_t i = 0; i < classes.size(); ++i) {
-    values[i] = values[classes[i].second];
-    mv.push_back({classes[i].first, values[i]});
-    if (side == Color::Black ? values[i] > values[best] : values[i] < values[best]) best = i;
-  }
-  rep.to_move = std::string(color_name(side));
-  rep.value = values[best];
-  record_move_values(rep, side, mv, [&](Move m) { return game.move_name(m); });
-  for (const auto& s : solvers)
-    if (s) add_counters(rep, s->stats());
-  if (req.with_pv) {  // from the best class's representative, whose solver stands after it
-    search::TrompTaylorSearch& s = *solvers[classes[best].second];
-    rep.pv.push_back(game.move_name(classes[classes[best].second].first));
-    for (Move m : s.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));
-  }
-  rep.threads = opt.threads;
-}
-
 }  // namespace
 
 SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& options,
@@ -142,39 +85,53 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
     game.parse_move(token, m);
     history.push_back(m);
   }
-  search::TrompTaylorSearch solver(req.board, TrompTaylorConfig::from(req.rules), req.komi, opt);
-  for (Move m : history) solver.play(m);
+  // One member per thread, all on one table (lazy SMP, search_team.hpp);
+  // with one thread the member runs alone on this thread.
+  const int threads = std::max(1, opt.threads);
+  search::SearchTeam team(req.board, TrompTaylorConfig::from(req.rules), req.komi, opt, threads, history);
+  search::TrompTaylorSearch& solver = team.member(0);
   // --profile: printed when the solve ends, also when a limit stops it.
   struct PrintProfile {
-    const search::TrompTaylorSearch& s;
+    const search::SearchTeam& t;
     bool on;
     ~PrintProfile() {
-      if (on) std::fputs(search::format_profile(s.stats()).c_str(), stderr);
+      if (!on) return;
+      std::fputs(search::format_profile(t.total_stats()).c_str(), stderr);
+      if (t.size() > 1) std::fputs(t.summary().c_str(), stderr);
     }
-  } print_profile{solver, opt.profile};
+  } print_profile{team, opt.profile};
+  using search::TrompTaylorSearch;
   SolveReport rep;
   rep.method = "search";
   rep.game_over = solver.is_over();
-  if (!rep.game_over && needs_move_values(req) && opt.threads > 1) {
-    solve_root_moves_in_parallel(req, opt, history, game, solver, rep);
-  } else {
-    rep.value = solver.value();
-    if (!rep.game_over) {
-      rep.to_move = std::string(color_name(solver.to_move()));
-      if (req.with_move_values) {
-        record_move_values(rep, solver.to_move(), solver.move_values(), [&](Move m) { return game.move_name(m); });
-      } else if (req.with_optimal_moves) {
-        std::vector<Move> undecided;
-        for (Move m : solver.optimal_moves(rep.value, &undecided)) rep.optimal.push_back(game.move_name(m));
-        for (Move m : undecided) rep.optimal_undecided.push_back(game.move_name(m));
-        if (!undecided.empty() && req.with_pv) throw NodeLimitReached("budget spent before the principal variation");
-      }
-      if (req.with_pv)
-        for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));
+  rep.value = team.race<Value>([](TrompTaylorSearch& s) { return s.value(); });
+  if (!rep.game_over) {
+    rep.to_move = std::string(color_name(solver.to_move()));
+    if (req.with_move_values) {
+      const auto mv = team.race<std::vector<TrompTaylorSearch::MoveValue>>(
+          [](TrompTaylorSearch& s) { return s.move_values(); });
+      record_move_values(rep, solver.to_move(), mv, [&](Move m) { return game.move_name(m); });
+    } else if (req.with_optimal_moves) {
+      using Lists = std::pair<std::vector<Move>, std::vector<Move>>;
+      const Value v = rep.value;
+      const Lists lists = team.race<Lists>([v](TrompTaylorSearch& s) {
+        Lists l;
+        l.first = s.optimal_moves(v, &l.second);
+        return l;
+      });
+      for (Move m : lists.first) rep.optimal.push_back(game.move_name(m));
+      for (Move m : lists.second) rep.optimal_undecided.push_back(game.move_name(m));
+      if (!lists.second.empty() && req.with_pv) throw NodeLimitReached("budget spent before the principal variation");
+    }
+    if (req.with_pv) {
+      const Value v = rep.value;
+      for (Move m : team.race<std::vector<Move>>([v](TrompTaylorSearch& s) { return s.principal_variation(v); }))
+        rep.pv.push_back(game.move_name(m));
     }
   }
+  rep.threads = threads;
   finish_move_report(req, rep);
-  add_counters(rep, solver.stats());
+  add_counters(rep, team.total_stats());
 
   if (retro) {
     rep.counters.push_back({"retro_build_ms", static_cast<std::uint64_t>(retro->build_seconds() * 1000 + 0.5)});

@@ -165,9 +165,37 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
               a.output.c_str(), disk, disk / static_cast<double>(n), arr.facts.size());
 }
 
-// tromp-taylor:ko=basic: exact values of every state (exact_table.hpp).
-void run_exact(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
-  retro::ExactGenerated g = retro::generate_exact(board, rules, a.threads, !a.quiet);
+// The MPI figures of a distributed run (rank 0).
+// `unit`: "sweep" (fixpoint tables) or "round" (exact tables).
+void print_distributed(const dist::DistributedGenerateStats& d, int threads, const char* unit) {
+  std::uint64_t bytes = 0;
+  for (auto b : d.sweep_bytes) bytes += b;
+  std::printf("ranks        %d (MPI; %d threads each)\n", d.ranks, threads);
+  std::printf("ghosts       %llu states read from other ranks (largest rank %llu; own states of the largest rank %llu)\n",
+              static_cast<unsigned long long>(d.ghosts), static_cast<unsigned long long>(d.max_ghosts),
+              static_cast<unsigned long long>(d.max_owned_states));
+  std::printf("messages     %llu bytes registration + %llu bytes updates in %zu %ss (%.3g bytes/%s)\n",
+              static_cast<unsigned long long>(d.setup_bytes), static_cast<unsigned long long>(bytes),
+              d.sweep_bytes.size(), unit,
+              d.sweep_bytes.empty() ? 0.0 : static_cast<double>(bytes) / d.sweep_bytes.size(), unit);
+  std::printf("per %s    update bytes:", unit);
+  for (auto b : d.sweep_bytes) std::printf(" %llu", static_cast<unsigned long long>(b));
+  std::printf("\n");
+  std::printf("exchange     %.3f s at rank 0 (exchange and reductions)\n", d.exchange_seconds);
+  std::printf("phases       seconds per rank (largest/smallest over the ranks), wall and CPU:\n");
+  for (int p = 0; p < dist::kPhases; ++p)
+    std::printf("  %-9s  wall %8.3f/%8.3f  CPU %8.3f/%8.3f\n", dist::kPhaseNames[p], d.most.wall[p], d.least.wall[p],
+                d.most.cpu[p], d.least.cpu[p]);
+  std::printf("peak RSS     %.1f MiB (largest rank; %.1f MiB the largest of ranks 1.., without the gathered "
+              "tables of rank 0)\n",
+              d.max_peak_rss / 1048576.0, d.max_peak_rss_workers / 1048576.0);
+}
+
+// tromp-taylor:ko=basic: exact values of every state (exact_table.hpp); the
+// report on stdout and the file, from the whole arrays (in an MPI run: at
+// rank 0, with `dist` set).
+void report_exact(const GenerateArgs& a, const Board& board, const RuleSet& rules, const retro::ExactGenerated& g,
+                  const dist::DistributedGenerateStats* dist) {
   const retro::ExactGenerateStats& s = g.stats;
   const double ram = static_cast<double>(6 * s.states + s.index_bytes);
   std::printf("board        %s\n", board.spec().c_str());
@@ -178,14 +206,15 @@ void run_exact(const GenerateArgs& a, const Board& board, const RuleSet& rules) 
   std::printf("positions    %llu (canonical, colour-normalised)\n", static_cast<unsigned long long>(s.positions));
   std::printf("states       %llu (%llu with a ko ban)\n", static_cast<unsigned long long>(s.states),
               static_cast<unsigned long long>(s.ko_states));
-  std::printf("plays        %llu (successor graph, %.1f MiB)\n", static_cast<unsigned long long>(s.solve.plays),
-              s.solve.graph_bytes / 1048576.0);
+  std::printf("plays        %llu (successor graph, %.1f MiB%s)\n", static_cast<unsigned long long>(s.solve.plays),
+              s.solve.graph_bytes / 1048576.0, dist ? " over all ranks" : "");
   std::printf("rounds       %d (max depth %d)\n", s.solve.rounds, s.solve.max_depth);
   std::printf("evaluations  %llu\n", static_cast<unsigned long long>(s.solve.evaluations));
   std::printf("threads      %d\n", s.threads);
   std::printf("seconds      %.3f (index %.3f, graph %.3f, rounds %.3f)\n", s.total_seconds, s.index_seconds,
               s.solve.graph_seconds, s.solve.round_seconds);
-  std::printf("peak RSS     %.1f MiB\n", s.peak_rss / 1048576.0);
+  if (dist) print_distributed(*dist, s.threads, "round");
+  else std::printf("peak RSS     %.1f MiB\n", s.peak_rss / 1048576.0);
   std::printf("bytes/state  %.3f in RAM for the result (4 arrays + index), %.3f with the successor graph\n",
               ram / s.states, (ram + s.solve.graph_bytes) / s.states);
   retro::ExactTable t(board, rules, a.komi, g);
@@ -219,25 +248,8 @@ void report_and_write(const GenerateArgs& a, const Board& board, const RuleSet& 
   std::printf("seconds      %.3f (index %.3f, sweeps %.3f)\n", s.total_seconds, s.index_seconds, s.sweep_seconds);
   std::printf("states/s     %.4g (evaluations per second of sweeping)\n",
               s.sweep_seconds > 0 ? s.evaluations / s.sweep_seconds : 0.0);
-  if (dist) {
-    std::uint64_t bytes = 0;
-    for (auto b : dist->sweep_bytes) bytes += b;
-    std::printf("ranks        %d (MPI; %d threads each)\n", dist->ranks, s.threads);
-    std::printf("ghosts       %llu states read from other ranks (largest rank %llu; own states of the largest rank %llu)\n",
-                static_cast<unsigned long long>(dist->ghosts), static_cast<unsigned long long>(dist->max_ghosts),
-                static_cast<unsigned long long>(dist->max_owned_states));
-    std::printf("messages     %llu bytes registration + %llu bytes updates in %zu sweeps (%.3g bytes/sweep)\n",
-                static_cast<unsigned long long>(dist->setup_bytes), static_cast<unsigned long long>(bytes),
-                dist->sweep_bytes.size(),
-                dist->sweep_bytes.empty() ? 0.0 : static_cast<double>(bytes) / dist->sweep_bytes.size());
-    std::printf("per sweep    update bytes:");
-    for (auto b : dist->sweep_bytes) std::printf(" %llu", static_cast<unsigned long long>(b));
-    std::printf("\n");
-    std::printf("exchange     %.3f s at rank 0 (exchange and reductions)\n", dist->exchange_seconds);
-    std::printf("peak RSS     %.1f MiB (largest rank)\n", dist->max_peak_rss / 1048576.0);
-  } else {
-    std::printf("peak RSS     %.1f MiB\n", s.peak_rss / 1048576.0);
-  }
+  if (dist) print_distributed(*dist, s.threads, "sweep");
+  else std::printf("peak RSS     %.1f MiB\n", s.peak_rss / 1048576.0);
   std::printf("bytes/state  %.3f (two int8 tables + index)\n", bytes_per_state);
   const std::uint64_t empty = retro::state_of(*t.index, Position{}, Color::Black, 0);
   const retro::Bracket br = retro::bracket_at(t.upper, t.lower, empty, Color::Black, a.komi);
@@ -283,13 +295,8 @@ void run_generate(const GenerateArgs& a) {
   if (a.output_given) check_output_path(a.output);  // before the work, not after it
   const Board board = Board::parse(a.board);
   const RuleSet rules = RuleSet::parse(a.rules);
-  if (retro::has_exact_kernel(rules)) {
-    if (a.mpi)
-      throw std::invalid_argument("--mpi: the exact tables of " + rules.to_string() +
-                                  " are not distributed yet (docs/distributed.md); run without --mpi");
-    return run_exact(a, board, rules);
-  }
-  if (a.exact) {
+  const bool exact = retro::has_exact_kernel(rules);
+  if (a.exact && !exact) {
     if (a.mpi) throw std::invalid_argument("--exact: superko tablebases are not distributed; run without --mpi");
     return run_superko(a, board, rules);
   }
@@ -297,6 +304,7 @@ void run_generate(const GenerateArgs& a) {
   opt.threads = a.threads;
   opt.progress = !a.quiet;
   if (!a.mpi) {
+    if (exact) return report_exact(a, board, rules, retro::generate_exact(board, rules, a.threads, !a.quiet), nullptr);
     retro::Tables t = retro::generate(board, rules, opt);
     report_and_write(a, board, rules, t, nullptr);
     return;
@@ -304,6 +312,12 @@ void run_generate(const GenerateArgs& a) {
   dist::Session session;
   dist::run_on_rank(session, [&] {
     dist::DistributedGenerateStats ds;
+    if (exact) {
+      const retro::ExactGenerated g =
+          dist::generate_exact_distributed(session, board, rules, a.threads, !a.quiet, &ds);
+      if (session.rank() == 0) report_exact(a, board, rules, g, &ds);
+      return;
+    }
     retro::Tables t = dist::generate_distributed(session, board, rules, opt, &ds);
     if (session.rank() == 0) report_and_write(a, board, rules, t, &ds);
   });

@@ -13,8 +13,9 @@ void add_gtp_command(CLI::App& app) {
       "gtp",
       "GTP version 2 engine on stdin/stdout that plays perfectly, solving the game exactly on the fly "
       "(docs/frontends.md). Boards the solver cannot handle (more than --max-points points) get "
-      "'? unacceptable size'. With --tablebase FILE it plays from the file (its board, rules and komi; genmove "
-      "refuses states the file holds no exact value for unless --fallback solves them)");
+      "'? unacceptable size'. With --tablebase FILE it plays from the file (its board, rules and komi; an exact "
+      "ko=basic file is checked under the game's history, --history-nodes; genmove refuses states the file holds "
+      "no exact value for unless --fallback solves them)");
   add_game_options(sub, *args, false, false);
   add_allow_sgf_graph(sub, *args);
   args->board_opt->description("board the engine starts on (default 2x2; GTP boardsize / rectangular_boardsize change it): "

@@ -1,6 +1,7 @@
 // gotb query FILE --moves "...": the value of the state after a history and
 // of every legal move, from a tablebase file through the probe API
 // (query/probe.hpp). This file only parses options and prints.
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -18,6 +19,8 @@ namespace {
 struct QueryArgs {
   std::string file, moves, sgf, fallback = "none";
   std::uint64_t node_limit = 0;
+  std::uint64_t history_nodes = ProbeOptions{}.history_node_limit;
+  double time_limit = 0;  // seconds for the history check (and --pv); 0 = none
   bool json = false, pv = false;
   bool allow_sgf_graph = false;
 };
@@ -37,6 +40,7 @@ void run_query(const QueryArgs& a) {
   ProbeOptions po;
   po.fallback = parse_fallback(a.fallback);
   po.node_limit = a.node_limit;
+  po.history_node_limit = a.history_nodes;
   TablebaseProbe probe(a.file, po);
   const GameSpec& spec = probe.spec();
 
@@ -50,6 +54,9 @@ void run_query(const QueryArgs& a) {
   }
   ProbeRequest req;
   req.with_pv = a.pv;
+  if (a.time_limit > 0)
+    req.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                          std::chrono::duration<double>(a.time_limit));
   const ProbeResult r = probe.probe(history, req);
 
   if (a.json) {
@@ -75,13 +82,17 @@ void run_query(const QueryArgs& a) {
     return;
   }
   std::printf("to move    %s\n", std::string(color_name(r.to_move)).c_str());
-  std::printf("value      %s\n           Black minus White, komi included\n",
-              value_text(r.value, r.source, r.fixpoints).c_str());
+  // Exact files: the file's own value where the history changed it.
+  auto file_text = [](const std::optional<Value>& f, const ValueBounds& v) {
+    return f && !(v.exact() && v.lower.identical(*f)) ? "  (file: " + f->to_string() + ")" : std::string();
+  };
+  std::printf("value      %s%s\n           Black minus White, komi included\n",
+              value_text(r.value, r.source, r.fixpoints).c_str(), file_text(r.file_value, r.value).c_str());
   std::printf("moves      legal under %s given the history, best first for %s:\n", spec.rules.to_string().c_str(),
               std::string(color_name(r.to_move)).c_str());
   for (const MoveEval& m : r.moves)
     std::printf("  %-6s %s%s\n", m.move.c_str(), value_text(m.value, m.source, m.fixpoints).c_str(),
-                m.ends_game ? "  (ends the game)" : "");
+                m.ends_game ? "  (ends the game)" : file_text(m.file_value, m.value).c_str());
   if (a.pv) {
     std::string pv;
     for (const auto& m : r.pv) pv += " " + m;
@@ -97,7 +108,8 @@ void add_query_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand(
       "query",
       "Value of a position from a tablebase file (gotb generate -o), every legal move's value, exact or not, and "
-      "where each came from");
+      "where each came from (exact ko=basic files: the file's value, checked under the history by a bounded "
+      "search, docs/solving.md)");
   sub->add_option("file", args->file, "tablebase file")->required();
   sub->add_option("--moves,-m", args->moves, "history from the empty board, e.g. \"B2 A1 pass\" (GTP coordinates)");
   sub->add_option("--sgf", args->sgf, "history from the main line of an SGF game record instead of --moves "
@@ -109,6 +121,16 @@ void add_query_command(CLI::App& app) {
       ->check(CLI::IsMember({"none", "search", "reference"}))
       ->capture_default_str();
   sub->add_option("--node-limit", args->node_limit, "with --fallback: give up after this many nodes (exit 3)")
+      ->capture_default_str();
+  sub->add_option("--history-nodes", args->history_nodes,
+                  "exact files (ko=basic): search nodes per query for checking the file's values under the history "
+                  "(docs/solving.md); where they run out, proven bounds (file-bounds) instead of exact values")
+      ->check(count_number(UINT64_MAX))
+      ->capture_default_str();
+  sub->add_option("--time-limit", args->time_limit,
+                  "exact files: seconds for checking the file's values under the history (and --pv); where they run "
+                  "out, proven bounds (file-bounds) and a note, like --history-nodes; 0 = no limit")
+      ->check(seconds_number(kMaxSeconds))
       ->capture_default_str();
   sub->add_flag("--pv", args->pv, "also a principal variation (exact values only)");
   sub->add_flag("--json", args->json, "print JSON (see docs/json.md)");

@@ -37,9 +37,6 @@ void run_solve(const SolveArgs& a) {
   if (a.method == "reference" && a.search.any_set())
     throw std::invalid_argument(
         "--ordering, --deepening, --threads, --progress and --profile belong to the search (use --method search or auto)");
-  if (a.search.threads > 1 && a.no_moves)
-    throw std::invalid_argument("--threads splits the work over the root moves, so it needs the move values "
-                                "(drop --no-move-values)");
   SolveReport rep = solve_with_method(a.method, req, a.search.options(), a.search.ordering_mode());
   if (a.json)
     std::cout << solve_report_json(req, rep).dump(2) << "\n";

@@ -9,7 +9,6 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <iostream>
 #include <map>
 #include <set>
@@ -469,6 +468,77 @@ void write_tables(const TableArgs& a, const std::vector<Board>& boards, const st
 // An entry this run has not solved yet (written while the run goes on).
 const std::string kPending = "pending: this run had not solved it yet (--resume retries it)";
 
+// The entries of one table run and what happens to each, shared by the
+// one-process loop (solve_local) and rank 0 of an MPI run
+// (solve_distributed), so that both skip, record, report and write alike.
+struct TableBook {
+  const TableArgs& a;
+  std::vector<Board> boards;
+  std::vector<RuleSet> rules;
+  std::string budget;
+  std::map<std::pair<size_t, size_t>, Entry> entries;
+  std::vector<std::vector<size_t>> over_budget;  // per rule: boards given up on in this run
+
+  std::string name(size_t b, size_t r) const { return boards[b].spec() + " under " + rules[r].to_string(); }
+
+  // A result: recorded, reported, and written out at once (files are
+  // rewritten after every entry, so an interrupted run loses only the
+  // entries in progress). `note`: ", rank N" (distributed), ", N nodes/s"
+  // (local) or "".
+  void record(size_t b, size_t r, Entry e, const std::string& note) {
+    e.budget = budget;
+    if (e.status == Status::OverBudget) over_budget[r].push_back(b);
+    std::cerr << boards[b].spec() << " under " << rules[r].to_string() << ":"
+              << (e.status == Status::Proven ? " " + e.value.to_string() : " " + (e.why.empty() ? "" : e.why)) << " ("
+              << fixed(e.seconds) << " s" << note << ")\n";
+    entries[{b, r}] = std::move(e);
+    if (!a.no_files) write_tables(a, boards, rules, entries, budget, false);
+  }
+
+  // An entry whose board contains one that went over budget under its
+  // rules in this run is not attempted: recorded as such, and true.
+  bool skip_if_not_attempted(size_t b, size_t r) {
+    auto failed = std::find_if(over_budget[r].begin(), over_budget[r].end(),
+                               [&](size_t f) { return contains(boards[b], boards[f]); });
+    if (failed == over_budget[r].end()) return false;
+    Entry e;
+    e.why = "not attempted: " + boards[*failed].spec() + " was over budget";
+    record(b, r, std::move(e), "");
+    return true;
+  }
+};
+
+using Todo = std::vector<std::pair<size_t, size_t>>;
+
+// One process: the entries in order. Progress on stderr: [entry / entries
+// to solve at most, elapsed], then the result with nodes/s; LiveProgress
+// adds a line every few seconds.
+void solve_local(TableBook& book, const Todo& todo) {
+  const auto run_start = std::chrono::steady_clock::now();
+  std::size_t attempted = 0;
+  for (auto [b, r] : todo) {
+    if (book.skip_if_not_attempted(b, r)) continue;
+    ++attempted;
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - run_start).count();
+    std::cerr << "[" << attempted << "/" << todo.size() << ", " << fixed(elapsed, 0) << " s] solving "
+              << book.name(b, r) << " ...\n";
+    std::uint64_t work = 0;
+    Entry e;
+    {
+      LiveProgress live(book.name(b, r));
+      e = solve_entry(book.boards[b], book.rules[r], book.a);
+      work = live.work();
+    }
+    std::string rate_text;
+    if (e.seconds > 0.01) {
+      char rate[32];
+      std::snprintf(rate, sizeof rate, "%.3g", work / e.seconds);
+      rate_text = std::string(", ") + rate + " nodes/s";
+    }
+    book.record(b, r, std::move(e), rate_text);
+  }
+}
+
 // --- distributing the entries over MPI ranks --------------------------------
 //
 // Rank 0 keeps the table and a work queue; every other rank solves one
@@ -538,14 +608,10 @@ void table_worker(const TableArgs& a) {
 #endif
 }
 
-using Todo = std::vector<std::pair<size_t, size_t>>;
-
 // Rank 0 of a job with workers: hands out `todo` and records every result.
-void solve_distributed(const dist::Session& session, const std::vector<Board>& boards,
-                       const std::vector<RuleSet>& rules, const Todo& todo,
-                       const std::function<bool(size_t, size_t, Entry&)>& not_attempted,
-                       const std::function<void(size_t, size_t, Entry, const std::string&)>& record) {
+void solve_distributed(const dist::Session& session, TableBook& book, const Todo& todo) {
 #if GOTB_MPI
+  const std::vector<Board>& boards = book.boards;
   std::vector<char> done(todo.size(), 0), sent(todo.size(), 0);
   // Entry i waits for every earlier entry of its ruleset on a board it contains.
   auto ready = [&](size_t i) {
@@ -562,16 +628,15 @@ void solve_distributed(const dist::Session& session, const std::vector<Board>& b
     for (size_t i = 0; i < todo.size(); ++i) {
       if (sent[i] || !ready(i)) continue;
       const auto [b, r] = todo[i];
-      Entry e;
-      if (not_attempted(b, r, e)) {
+      if (book.skip_if_not_attempted(b, r)) {
         sent[i] = done[i] = 1;
-        record(b, r, std::move(e), "");
         continue;
       }
       sent[i] = 1;
       ++active;
-      std::cerr << "solving " << boards[b].spec() << " under " << rules[r].to_string() << " on rank " << w << " ...\n";
-      send_text(nlohmann::json{{"id", i}, {"board", boards[b].spec()}, {"rules", rules[r].to_string()}}.dump(), w, kWork);
+      std::cerr << "solving " << book.name(b, r) << " on rank " << w << " ...\n";
+      send_text(nlohmann::json{{"id", i}, {"board", boards[b].spec()}, {"rules", book.rules[r].to_string()}}.dump(),
+                w, kWork);
       return true;
     }
     return false;
@@ -585,7 +650,7 @@ void solve_distributed(const dist::Session& session, const std::vector<Board>& b
     const auto j = nlohmann::json::parse(text);
     const size_t i = j.at("id").get<size_t>();
     done[i] = 1;
-    record(todo[i].first, todo[i].second, entry_from_json(j), ", rank " + std::to_string(st.MPI_SOURCE));
+    book.record(todo[i].first, todo[i].second, entry_from_json(j), ", rank " + std::to_string(st.MPI_SOURCE));
     idle.push_back(st.MPI_SOURCE);
     std::vector<int> still;
     for (int w : idle)
@@ -598,7 +663,7 @@ void solve_distributed(const dist::Session& session, const std::vector<Board>& b
     if (!done[i]) throw std::logic_error("table: an entry was never handed out");
   for (int w = 1; w < session.size(); ++w) send_text("", w, kStop);
 #else
-  (void)session, (void)boards, (void)rules, (void)todo, (void)not_attempted, (void)record;
+  (void)session, (void)book, (void)todo;
 #endif
 }
 
@@ -660,62 +725,11 @@ void run_table(TableArgs a, const dist::Session* session) {
     }
   }
 
-  std::vector<std::vector<size_t>> over_budget(rules.size());  // per rule: boards given up on in this run
-  // Whether a board this entry contains went over budget under its rules.
-  auto not_attempted = [&](size_t b, size_t r, Entry& e) {
-    auto failed = std::find_if(over_budget[r].begin(), over_budget[r].end(),
-                               [&](size_t f) { return contains(boards[b], boards[f]); });
-    if (failed == over_budget[r].end()) return false;
-    e = Entry{};
-    e.budget = budget;
-    e.why = "not attempted: " + boards[*failed].spec() + " was over budget";
-    return true;
-  };
-  // A result: recorded, reported, and written out at once (files are
-  // rewritten after every entry, so an interrupted run loses only the
-  // entries in progress).
-  auto record = [&](size_t b, size_t r, Entry e, const std::string& note) {
-    e.budget = budget;
-    if (e.status == Status::OverBudget) over_budget[r].push_back(b);
-    // `note`: ", rank N" (distributed) or ", N nodes/s" (local).
-    std::cerr << boards[b].spec() << " under " << rules[r].to_string() << ":"
-              << (e.status == Status::Proven ? " " + e.value.to_string() : " " + (e.why.empty() ? "" : e.why)) << " ("
-              << fixed(e.seconds) << " s" << note << ")\n";
-    entries[{b, r}] = std::move(e);
-    if (!a.no_files) write_tables(a, boards, rules, entries, budget, false);
-  };
-
-  if (session && session->size() > 1) {
-    solve_distributed(*session, boards, rules, todo, not_attempted, record);
-  } else {
-    // Progress on stderr: [entry / entries to solve at most, elapsed], then
-    // the result with nodes/s; LiveProgress adds a line every few seconds.
-    const auto run_start = std::chrono::steady_clock::now();
-    std::size_t attempted = 0;
-    for (auto [b, r] : todo) {
-      Entry e;
-      std::string rate_text;
-      if (!not_attempted(b, r, e)) {
-        ++attempted;
-        const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - run_start).count();
-        std::cerr << "[" << attempted << "/" << todo.size() << ", " << fixed(elapsed, 0) << " s] solving "
-                  << boards[b].spec() << " under " << rules[r].to_string() << " ...\n";
-        std::uint64_t work = 0;
-        {
-          LiveProgress live(boards[b].spec() + " under " + rules[r].to_string());
-          e = solve_entry(boards[b], rules[r], a);
-          work = live.work();
-        }
-        if (e.seconds > 0.01) {
-          char rate[32];
-          std::snprintf(rate, sizeof rate, "%.3g", work / e.seconds);
-          rate_text = std::string(", ") + rate + " nodes/s";
-        }
-      }
-      record(b, r, std::move(e), rate_text);
-    }
-  }
-  write_tables(a, boards, rules, entries, budget, true);
+  TableBook book{a, std::move(boards), std::move(rules), budget, std::move(entries), {}};
+  book.over_budget.resize(book.rules.size());
+  if (session && session->size() > 1) solve_distributed(*session, book, todo);
+  else solve_local(book, todo);
+  write_tables(a, book.boards, book.rules, book.entries, budget, true);
 }
 
 }  // namespace

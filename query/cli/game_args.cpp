@@ -39,6 +39,11 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
                   "reference) or not at all (none: GTP genmove refuses them)")
       ->check(CLI::IsMember({"none", "search", "reference"}))
       ->capture_default_str();
+  sub->add_option("--history-nodes", a.history_nodes,
+                  "with an exact --tablebase (ko=basic): search nodes per query for checking the file's values "
+                  "under the game's history; where they run out, proven bounds instead of exact values")
+      ->check(count_number(UINT64_MAX))
+      ->capture_default_str();
   sub->add_option("--max-points", a.max_points, "largest board (points) the on-the-fly solver accepts")
       ->check(integer_number(1, 64))
       ->capture_default_str();
@@ -122,6 +127,7 @@ std::unique_ptr<AnalysisBackend> backend_for(GameArgs& a) {
       ProbeOptions po;
       po.fallback = parse_fallback(a.fallback);
       po.node_limit = a.node_limit;
+      po.history_node_limit = a.history_nodes;
       a.probe = std::make_shared<const TablebaseProbe>(a.tablebase, po);
     }
     return std::make_unique<TablebaseBackend>(a.probe);

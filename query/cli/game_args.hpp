@@ -18,6 +18,7 @@ struct GameArgs {
   double komi = 0;
   int max_points = 8;
   std::uint64_t node_limit = 0;
+  std::uint64_t history_nodes = ProbeOptions{}.history_node_limit;
   bool no_cache = false;
   bool allow_sgf_graph = false;  // SGF GOTBBOARD[graph:PATH] may open PATH
   CLI::Option* board_opt = nullptr;

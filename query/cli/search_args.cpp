@@ -27,9 +27,10 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
   if (which & kOrdering)
     sub->add_option("--ordering", a.ordering,
                     "search: move order, never a value: retro (retrograde tables of the finite-state game without "
-                    "suicide, built first and counted in the time), history (table move, history heuristic) or "
+                    "suicide, built first and counted in the time), retro-ko (the same scores from the exact "
+                    "ko=basic tables, built from a successor graph), history (table move, history heuristic) or "
                     "auto (retro on boards of at most 16 points, where the tables take seconds to a minute)")
-        ->check(CLI::IsMember({"auto", "retro", "history"}))
+        ->check(CLI::IsMember({"auto", "retro", "retro-ko", "history"}))
         ->capture_default_str();
   if (which & kDeepening)
     sub->add_option("--deepening", a.deepening,
@@ -38,14 +39,14 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
         ->capture_default_str();
   if (which & kThreads)
     sub->add_option("--threads", a.threads,
-                    "search: solve the root moves in parallel on this many threads, one solver and table each "
-                    "(needs the move values; node and time limits then apply to each root move)")
+                    "search: this many threads search the same question on one shared table (lazy SMP; the "
+                    "first to finish answers); node and time limits apply to each thread")
         ->check(integer_number(1, 1024))
         ->capture_default_str();
   if (which & kHash)
     sub->add_option("--hash", a.hash_mb,
                     "search: megabytes for the transposition table and its proof records (half each; pages are "
-                    "touched only as entries are stored; with --threads N each thread gets 1/N)")
+                    "touched only as entries are stored; shared by all --threads)")
         ->check(integer_number(2, std::int64_t{1} << 20))
         ->capture_default_str();
   if (which & kProgress)

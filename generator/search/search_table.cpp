@@ -1,0 +1,102 @@
+#include "generator/search/search_table.hpp"
+
+#include <algorithm>
+#include <new>
+#include <thread>
+
+namespace gotb::search {
+
+SearchTable::SearchTable(const Board& board, const TrompTaylorConfig& cfg, std::size_t table_megabytes,
+                         std::size_t proof_megabytes, std::size_t max_dependencies)
+    : board_spec_(board.spec()), cfg_(cfg), max_dependencies_(max_dependencies) {
+  const std::size_t entries = table_megabytes * (std::size_t{1} << 20) / sizeof(Entry);
+  buckets_ = 1;
+  while (buckets_ * 2 * kWays <= entries) buckets_ *= 2;
+  table_.reset(static_cast<Entry*>(std::calloc(buckets_ * kWays, sizeof(Entry))));
+  locks_.reset(new std::atomic<std::uint8_t>[buckets_]());
+  const std::size_t words =
+      std::max<std::size_t>(proof_megabytes * (std::size_t{1} << 20) / 8, 4 * max_dependencies);
+  std::size_t ring = 1;
+  while (ring * 2 <= words) ring *= 2;
+  ring_.reset(static_cast<std::uint64_t*>(std::calloc(ring, sizeof(std::uint64_t))));
+  ring_size_ = ring;
+  if (!table_ || !ring_) throw std::bad_alloc();
+}
+
+bool SearchTable::compatible(const Board& board, const TrompTaylorConfig& cfg) const {
+  return board.spec() == board_spec_ && cfg.situational == cfg_.situational && cfg.suicide == cfg_.suicide;
+}
+
+std::string SearchTable::description() const {
+  return board_spec_ + (cfg_.situational ? ", situational superko" : ", positional superko") +
+         (cfg_.suicide == SuicideRule::Allowed ? ", suicide allowed" : ", no suicide");
+}
+
+void SearchTable::lock(std::size_t b) const {
+  // Held for a copy of at most kWays entries: spin, yielding now and then.
+  for (int spins = 0; locks_[b].exchange(1, std::memory_order_acquire); ++spins) {
+    while (locks_[b].load(std::memory_order_relaxed)) {
+      if (++spins % 64 == 0) std::this_thread::yield();
+    }
+  }
+}
+
+int SearchTable::probe(std::uint64_t key, Entry* out, int* slots) const {
+  const std::size_t b = bucket_index(key);
+  const Entry* e = &table_[b * kWays];
+  int n = 0;
+  lock(b);
+  for (int w = 0; w < kWays; ++w)
+    if (e[w].used() && e[w].key == key) {
+      slots[n] = w;
+      out[n++] = e[w];
+    }
+  unlock(b);
+  return n;
+}
+
+bool SearchTable::read_list(std::uint64_t at, int n, std::vector<std::uint64_t>& out) const {
+  out.resize(static_cast<std::size_t>(n));
+  if (n == 0) return true;
+  if (lost(at)) return false;
+  const std::size_t mask = ring_size_ - 1;
+  for (int i = 0; i < n; ++i)
+    out[i] = std::atomic_ref<std::uint64_t>(ring_[(at + static_cast<std::uint64_t>(i)) & mask])
+                 .load(std::memory_order_relaxed);
+  // Seqlock check. A word this copy read from a writer that reused the slot
+  // was stored with release after that writer's reservation, so after this
+  // acquire fence the cursor load sees the reservation. A cursor within one
+  // ring of `at` therefore means no reservation reached these words again:
+  // every word read is the list's own (written before its entry was
+  // published, and the entry was read under the bucket lock).
+  std::atomic_thread_fence(std::memory_order_acquire);
+  return cursor_.load(std::memory_order_relaxed) - at <= ring_size_;
+}
+
+SearchTable::Stored SearchTable::store(const Entry& e, int superseded) {
+  const std::size_t b = bucket_index(e.key);
+  Entry* bucket = &table_[b * kWays];
+  lock(b);
+  Entry* victim = nullptr;
+  Stored how = Stored::EvictOther;
+  if (superseded >= 0 && superseded < kWays) {
+    victim = &bucket[superseded];
+    how = Stored::Superseded;
+  } else {
+    victim = bucket;
+    for (int w = 0; w < kWays; ++w) {
+      if (!bucket[w].used()) {
+        victim = &bucket[w];
+        how = Stored::Empty;
+        break;
+      }
+      if (bucket[w].work < victim->work) victim = &bucket[w];
+    }
+    if (how != Stored::Empty) how = victim->key == e.key ? Stored::EvictSame : Stored::EvictOther;
+  }
+  *victim = e;
+  unlock(b);
+  return how;
+}
+
+}  // namespace gotb::search

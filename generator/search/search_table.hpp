@@ -1,0 +1,119 @@
+// The exact search's transposition table, shareable by several searches
+// running at once (lazy SMP on one root, or independent searches of
+// different roots of the same board and rules).
+//
+// What an entry claims does not depend on who stored it: a bound with its
+// dependency lists (absent / present situations, stone cap) holds at its
+// state under EVERY history that satisfies those facts (docs/solving.md §3,
+// "Bounds with their own proofs"), and each reader checks the facts against
+// its own line before using a bound. So sharing needs only that a reader
+// sees an entry and its lists exactly as some writer wrote them, never a
+// mixture (docs/solving.md §3, "A table shared by threads"):
+//  - entries: a bucket of kWays entries is read and written under that
+//    bucket's spin lock; a probe copies the state's entries out;
+//  - dependency lists: a ring of situation words. A writer reserves its
+//    words with one atomic add on the cursor and then writes them; the
+//    entry that points to them is published (under the bucket lock) only
+//    after. A reader copies a list out and then re-reads the cursor: if no
+//    reservation has reached the list's words again (cursor - at <= ring
+//    size), the copy is exactly what was written (seqlock argument in
+//    read_list); otherwise the list counts as lost and the bound is unused.
+// Sizes and replacement change speed only.
+//
+// Every search sharing a table must play the same board and the same
+// superko and suicide rules (situation keys and legality depend on them);
+// the constructor records them and TrompTaylorSearch checks (compatible()).
+// Komi does not matter: bounds are komi-free area differences.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/board.hpp"
+#include "core/rules/tromp_taylor.hpp"
+
+namespace gotb::search {
+
+class SearchTable {
+ public:
+  static constexpr int kWays = 4;
+  static constexpr std::int8_t kNoMove = -2;
+
+  // Keys are canonical state keys, situations and best moves in the
+  // canonical orientation (the search maps them; "Symmetric entries").
+  struct Entry {
+    std::uint64_t key = 0;
+    std::uint64_t lo_at = 0, hi_at = 0;  // ring offsets of the dependency lists
+    std::uint16_t lo_absent = 0, lo_present = 0, hi_absent = 0, hi_present = 0;
+    std::int8_t lo = 0, hi = 0;
+    std::int8_t lo_cap = 0, hi_cap = 0;  // ProofDeps::stone_cap of each bound
+    std::int8_t best = kNoMove;          // point, -1 pass, -2 none
+    std::uint8_t work = 0;               // bit width of the subtree's node count; 0 = unused
+    bool used() const { return work != 0; }
+    bool operator==(const Entry&) const = default;
+  };
+  static_assert(sizeof(Entry) == 40);
+
+  // table_megabytes for the entries, proof_megabytes for the ring (at least
+  // 4 * max_dependencies words). Memory is calloc'd: untouched pages cost
+  // nothing. Throws std::bad_alloc.
+  SearchTable(const Board& board, const TrompTaylorConfig& cfg, std::size_t table_megabytes,
+              std::size_t proof_megabytes, std::size_t max_dependencies);
+
+  // Same board (spec) and rules as the table was made for.
+  bool compatible(const Board& board, const TrompTaylorConfig& cfg) const;
+  std::string description() const;
+
+  // Copies the used entries with this key into out (at most kWays) and
+  // their slots in the bucket into slots; returns how many.
+  int probe(std::uint64_t key, Entry* out, int* slots) const;
+
+  // The list of n words at ring offset `at`, copied into out (resized).
+  // False when the ring has been overwritten there since (the list is lost).
+  bool read_list(std::uint64_t at, int n, std::vector<std::uint64_t>& out) const;
+  // Cheap test, before copying: has the ring certainly moved past `at`?
+  bool lost(std::uint64_t at) const { return cursor_.load(std::memory_order_relaxed) - at > ring_size_; }
+
+  // Reserves n words and returns their offset; write them with put().
+  std::uint64_t reserve(std::size_t n) { return cursor_.fetch_add(n, std::memory_order_relaxed); }
+  void put(std::uint64_t at, std::uint64_t word) {
+    // Release: a reader that sees this word also sees the reservation
+    // (read_list's acquire fence pairs with it).
+    std::atomic_ref<std::uint64_t>(ring_[at & (ring_size_ - 1)]).store(word, std::memory_order_release);
+  }
+
+  // Where a store went (for SearchStats).
+  enum class Stored { Superseded, Empty, EvictSame, EvictOther };
+  // Writes e into its key's bucket: into slot `superseded` (0..kWays-1) when
+  // given, the slot of an entry whose bounds held at the probe (e started
+  // from them, so it is at least as tight; whatever stands there now is
+  // replaced, as a single search always did); else an empty slot, else the
+  // entry with the least work.
+  Stored store(const Entry& e, int superseded = -1);
+
+  std::size_t max_dependencies() const { return max_dependencies_; }
+
+ private:
+  struct FreeDeleter {
+    void operator()(void* p) const { std::free(p); }
+  };
+  std::size_t bucket_index(std::uint64_t key) const { return (key * 0x9e3779b97f4a7c15ULL) >> 20 & (buckets_ - 1); }
+  void lock(std::size_t b) const;
+  void unlock(std::size_t b) const { locks_[b].store(0, std::memory_order_release); }
+
+  std::string board_spec_;
+  TrompTaylorConfig cfg_;
+  std::size_t max_dependencies_;
+  std::unique_ptr<Entry[], FreeDeleter> table_;
+  std::size_t buckets_ = 0;
+  std::unique_ptr<std::atomic<std::uint8_t>[]> locks_;
+  std::unique_ptr<std::uint64_t[], FreeDeleter> ring_;
+  std::size_t ring_size_ = 0;
+  std::atomic<std::uint64_t> cursor_{0};
+};
+
+}  // namespace gotb::search

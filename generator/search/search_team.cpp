@@ -1,0 +1,73 @@
+#include "generator/search/search_team.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace gotb::search {
+
+SearchTeam::SearchTeam(const Board& board, const TrompTaylorConfig& cfg, double komi, SearchOptions opt,
+                       int threads, const std::vector<Move>& history) {
+  if (threads < 1) throw std::invalid_argument("search team: at least one thread");
+  if (opt.transpositions) {
+    table_ = opt.table ? opt.table
+                       : std::make_shared<SearchTable>(board, cfg, opt.table_megabytes, opt.proof_megabytes,
+                                                       opt.max_dependencies);
+    opt.table = table_;
+  }
+  opt.stop = &stop_;
+  for (int k = 0; k < threads; ++k) {
+    SearchOptions o = opt;
+    o.diversify = k;
+    o.progress = opt.progress && k == 0;
+    members_.push_back(std::make_unique<TrompTaylorSearch>(board, cfg, komi, o));
+    for (Move m : history) members_.back()->play(m);
+  }
+}
+
+SearchStats SearchTeam::total_stats() const {
+  SearchStats t;
+  for (const auto& m : members_) {
+    const SearchStats& s = m->stats();
+    t.nodes += s.nodes;
+    t.probes += s.probes;
+    t.cutoffs += s.cutoffs;
+    t.history_rejects += s.history_rejects;
+    t.benson_cutoffs += s.benson_cutoffs;
+    t.stores += s.stores;
+    t.unstorable += s.unstorable;
+    t.horizon_nodes += s.horizon_nodes;
+    t.iterations += s.iterations;
+    t.reject_cap += s.reject_cap;
+    t.reject_lost += s.reject_lost;
+    t.reject_absent += s.reject_absent;
+    t.reject_present += s.reject_present;
+    t.expanded += s.expanded;
+    t.cut_nodes += s.cut_nodes;
+    t.cut_first += s.cut_first;
+    t.cut_moves += s.cut_moves;
+    t.all_nodes += s.all_nodes;
+    t.abandoned += s.abandoned;
+    t.below_capture += s.below_capture;
+    t.with_bans += s.with_bans;
+    t.benson_start += s.benson_start;
+    t.fill_used += s.fill_used;
+    t.turned_uses += s.turned_uses;
+    t.store_empty += s.store_empty;
+    t.store_superseded += s.store_superseded;
+    t.store_evict_same += s.store_evict_same;
+    t.store_evict_other += s.store_evict_other;
+    t.budget_stops += s.budget_stops;
+  }
+  // The profile (depth histogram, tests) is the first member's.
+  if (!members_.empty()) t.profile = members_.front()->stats().profile;
+  return t;
+}
+
+std::string SearchTeam::summary() const {
+  std::string out = "team: " + std::to_string(members_.size()) + " threads on one table, nodes per thread:";
+  for (const auto& m : members_) out += " " + std::to_string(m->stats().nodes);
+  out += "; the last answer came from thread " + std::to_string(winner_) + "\n";
+  return out;
+}
+
+}  // namespace gotb::search
