@@ -171,7 +171,8 @@ class Writer {
       if (!valid_array_name(a.name))
         fail("array name " + quoted(a.name) + " must be 1..64 characters from A-Z a-z 0-9 _ -");
       if (!names.insert(a.name).second) fail("array name " + quoted(a.name) + " is used twice");
-      if (a.size != meta_.state_count)
+      if (a.stream && a.size == 0) fail("stream array " + quoted(a.name) + " is empty");
+      if (!a.stream && a.size != meta_.state_count)
         fail("array " + quoted(a.name) + " has " + std::to_string(a.size) + " values but state_count is " +
              std::to_string(meta_.state_count));
       if (a.size && !a.data) fail("array " + quoted(a.name) + " has no data");
@@ -223,7 +224,14 @@ class Writer {
     if (!fapl.valid() || H5Pset_libver_bounds(fapl.get(), H5F_LIBVER_V110, H5F_LIBVER_V110) < 0 ||
         H5Pset_fclose_degree(fapl.get(), H5F_CLOSE_STRONG) < 0)
       fail_h5("cannot set up the file access properties");
-    Hid file(H5Fcreate(tmp_.c_str(), H5F_ACC_EXCL, H5P_DEFAULT, fapl.get()), H5Fclose);
+    // No modification times in object headers: equal content gives an equal
+    // file (a resumed generation is byte-identical to an uninterrupted one).
+    Hid fcpl(H5Pcreate(H5P_FILE_CREATE), H5Pclose);
+    gcpl_ = Hid(H5Pcreate(H5P_GROUP_CREATE), H5Pclose);
+    if (!fcpl.valid() || !gcpl_.valid() || H5Pset_obj_track_times(fcpl.get(), false) < 0 ||
+        H5Pset_obj_track_times(gcpl_.get(), false) < 0)
+      fail_h5("cannot set up the file creation properties");
+    Hid file(H5Fcreate(tmp_.c_str(), H5F_ACC_EXCL, fcpl.get(), fapl.get()), H5Fclose);
     if (!file.valid()) fail_h5("cannot create " + quoted(tmp_));
     hid_t f = file.get();
 
@@ -244,26 +252,31 @@ class Writer {
               h5::write_string(f, "checksum_algorithm", kChecksumAlgorithm);
     if (!ok) fail_h5("cannot write the root attributes");
 
-    Hid extra(H5Gcreate2(f, "extra", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Gclose);
+    Hid extra(H5Gcreate2(f, "extra", H5P_DEFAULT, gcpl_.get(), H5P_DEFAULT), H5Gclose);
     if (!extra.valid()) fail_h5("cannot create group /extra");
     for (const auto& [k, v] : meta_.extra)
       if (!h5::write_string(extra.get(), k.c_str(), v)) fail_h5("cannot write extra attribute " + quoted(k));
 
-    Hid values(H5Gcreate2(f, "values", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Gclose);
-    Hid sums(H5Gcreate2(f, "chunk_xxh64", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Gclose);
+    Hid values(H5Gcreate2(f, "values", H5P_DEFAULT, gcpl_.get(), H5P_DEFAULT), H5Gclose);
+    Hid sums(H5Gcreate2(f, "chunk_xxh64", H5P_DEFAULT, gcpl_.get(), H5P_DEFAULT), H5Gclose);
     if (!values.valid() || !sums.valid()) fail_h5("cannot create the array groups");
 
     std::uint64_t n = meta_.state_count;
     chunk_ = std::min<std::uint64_t>(opt_.chunk_values, std::max<std::uint64_t>(n, 1));
     std::vector<std::string> names;
-    std::vector<std::uint64_t> whole;
+    std::vector<std::uint64_t> whole, lengths;
+    bool streams = false;
     for (const auto& a : arrays_) {
       names.push_back(a.name);
       whole.push_back(write_array(values.get(), sums.get(), a));
+      lengths.push_back(a.size);
+      streams = streams || a.stream;
     }
     if (!h5::write_u64(f, "chunk_values", chunk_) || !h5::write_strings(f, "arrays", names) ||
         !h5::write_u64s(f, "array_xxh64", whole))
       fail_h5("cannot write the array list");
+    // Only files with stream arrays carry the lengths (docs/format.md).
+    if (streams && !h5::write_u64s(f, "array_values", lengths)) fail_h5("cannot write the array lengths");
     values.reset();
     sums.reset();
     extra.reset();
@@ -276,14 +289,17 @@ class Writer {
   // Writes /values/<name> and /chunk_xxh64/<name>; returns the whole-array
   // checksum.
   std::uint64_t write_array(hid_t values, hid_t sums, const TablebaseArrayView& a) {
-    const std::uint64_t n = meta_.state_count, C = chunk_;
+    // A stream array's chunks are as long as the value arrays' (or the
+    // whole stream when shorter): the reader derives them the same way.
+    const std::uint64_t n = a.size, C = std::min<std::uint64_t>(chunk_, std::max<std::uint64_t>(n, 1));
     const std::uint64_t nchunks = (n + C - 1) / C;
     hsize_t dims = n, cdims = C;
     Hid space(H5Screate_simple(1, &dims, nullptr), H5Sclose);
     Hid dcpl(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
     unsigned cd[1] = {static_cast<unsigned>(opt_.zstd_level)};
     std::int8_t fill = 0;
-    if (!space.valid() || !dcpl.valid() || H5Pset_chunk(dcpl.get(), 1, &cdims) < 0 ||
+    if (!space.valid() || !dcpl.valid() || H5Pset_obj_track_times(dcpl.get(), false) < 0 ||
+        H5Pset_chunk(dcpl.get(), 1, &cdims) < 0 ||
         H5Pset_filter(dcpl.get(), h5::kZstdFilterId, H5Z_FLAG_MANDATORY, 1, cd) < 0 ||
         H5Pset_fill_value(dcpl.get(), H5T_NATIVE_INT8, &fill) < 0)
       fail_h5("cannot set up dataset " + quoted(a.name));
@@ -359,7 +375,10 @@ class Writer {
 
     hsize_t sdims = nchunks;
     Hid sspace(H5Screate_simple(1, &sdims, nullptr), H5Sclose);
-    Hid sset(H5Dcreate2(sums, a.name.c_str(), H5T_STD_U64LE, sspace.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
+    Hid sdcpl(H5Pcreate(H5P_DATASET_CREATE), H5Pclose);
+    if (!sdcpl.valid() || H5Pset_obj_track_times(sdcpl.get(), false) < 0)
+      fail_h5("cannot set up the checksum table of array " + quoted(a.name));
+    Hid sset(H5Dcreate2(sums, a.name.c_str(), H5T_STD_U64LE, sspace.get(), H5P_DEFAULT, sdcpl.get(), H5P_DEFAULT),
              H5Dclose);
     if (!sset.valid() ||
         (nchunks && H5Dwrite(sset.get(), H5T_NATIVE_UINT64, H5S_ALL, H5S_ALL, H5P_DEFAULT, chunk_hash.data()) < 0) ||
@@ -398,6 +417,7 @@ class Writer {
   std::optional<Board> board_;
   std::string tmp_;
   std::uint64_t chunk_ = 0;
+  Hid gcpl_;  // group creation properties (no time tracking)
 };
 
 }  // namespace
@@ -582,7 +602,17 @@ struct TablebaseReader::Impl {
     chunk_values = h5::read_u64(f, "chunk_values");
     if (chunk_values < 1 || chunk_values > kMaxChunkValues)
       fail("attribute 'chunk_values' (" + std::to_string(chunk_values) + ") is out of range");
+    if (h5::has_attr(f, "array_values")) {
+      array_lengths = h5::read_u64s(f, "array_values");
+      if (array_lengths.size() != array_names.size())
+        fail("attribute 'array_values' has " + std::to_string(array_lengths.size()) + " entries for " +
+             std::to_string(array_names.size()) + " arrays");
+      for (std::uint64_t len : array_lengths)
+        if (len == 0) fail("attribute 'array_values' names an empty array");
+    }
   }
+
+  std::vector<std::uint64_t> array_lengths;  // empty: every array has state_count values
 
   std::vector<std::uint64_t> whole_hashes;
   std::uint64_t chunk_values = 0;
@@ -656,7 +686,7 @@ struct TablebaseReader::Impl {
   void open_array(const std::string& name) {
     Array a;
     a.name = name;
-    a.n = meta.state_count;
+    a.n = array_lengths.empty() ? meta.state_count : array_lengths[arrays.size()];
     a.chunk = std::min<std::uint64_t>(chunk_values, std::max<std::uint64_t>(a.n, 1));
     a.chunks = (a.n + a.chunk - 1) / a.chunk;
     a.xxh64 = whole_hashes[arrays.size()];
@@ -675,8 +705,8 @@ struct TablebaseReader::Impl {
       if (!s.valid() || H5Sget_simple_extent_ndims(s.get()) != 1 || H5Sget_simple_extent_dims(s.get(), dims, nullptr) < 0)
         fail("dataset " + quoted(where) + " is not one-dimensional");
       if (dims[0] != a.n)
-        fail("dataset " + quoted(where) + " holds " + std::to_string(dims[0]) + " values, state_count is " +
-             std::to_string(a.n));
+        fail("dataset " + quoted(where) + " holds " + std::to_string(dims[0]) + " values, " +
+             (array_lengths.empty() ? "state_count is " : "its length in 'array_values' is ") + std::to_string(a.n));
     }
     inspect_storage(a);
 

@@ -101,6 +101,11 @@ struct TablebaseArrayView {
   std::string name;
   const std::int8_t* data = nullptr;
   std::uint64_t size = 0;
+  // A stream array: a byte stream of its own length (any size >= 1), not
+  // one value per state; its meaning is defined by the value encoding
+  // (docs/format.md, "Stream arrays"). Value arrays (the default) must have
+  // state_count entries.
+  bool stream = false;
 };
 
 void write_tablebase(const std::string& path, const Tablebase& tb, const WriteOptions& options);

@@ -27,6 +27,7 @@ const char* source_name(ValueSource s) {
     case ValueSource::FileExact: return "file-exact";
     case ValueSource::FileChecked: return "file-history-checked";
     case ValueSource::FileBounds: return "file-bounds";
+    case ValueSource::FileFacts: return "file-facts";
     case ValueSource::FileFixpoints: return "file-fixpoints";
     case ValueSource::Search: return "search";
     case ValueSource::Reference: return "reference";
@@ -80,7 +81,16 @@ std::string ValueBounds::to_string() const {
   return "[" + lower.to_string() + ", " + upper.to_string() + "]";
 }
 
-bool proven(const Analysis& a) { return a.value.exact() || a.source != ValueSource::FileFixpoints; }
+bool proven(const Analysis& a) {
+  if (a.value.exact()) return true;
+  if (a.source == ValueSource::FileFixpoints) return false;
+  // Bounds from a file: an exact (ko=basic) file's moves carry the file
+  // values that play from bounds relies on (query/probe.hpp); a superko
+  // file's bounds (no file values) leave the best move unknown.
+  if (a.source == ValueSource::FileBounds)
+    return std::any_of(a.moves.begin(), a.moves.end(), [](const MoveEval& m) { return m.file_value.has_value(); });
+  return true;
+}
 
 bool keeps_value(const Analysis& a, const MoveEval& m) {
   if (a.game_over || !proven(a) || m.source == ValueSource::FileFixpoints) return false;

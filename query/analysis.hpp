@@ -53,9 +53,13 @@ struct ValueBounds {
 // file's value checked (or re-solved) under that history by a bounded
 // search over the file's states (query/probe.hpp, docs/solving.md).
 // FileBounds: the same when that search ran out of its budget: proven
-// bounds between the file's value and the tie.
-enum class ValueSource { GameOver, FileExact, FileChecked, FileBounds, FileFixpoints, Search, Reference };
-// "game-over", "file-exact", "file-history-checked", "file-bounds", "file-fixpoints", "search", "reference".
+// bounds between the file's value and the tie; or the bounds a superko
+// file proves where it proves no value.
+// FileFacts: a superko file (query/superko_probe.hpp) whose stored bounds'
+// history facts hold under this history, so the stored value is exact here.
+enum class ValueSource { GameOver, FileExact, FileChecked, FileBounds, FileFixpoints, Search, Reference, FileFacts };
+// "game-over", "file-exact", "file-history-checked", "file-bounds", "file-fixpoints", "search", "reference",
+// "file-facts".
 const char* source_name(ValueSource s);
 
 // The two finite-state fixpoints a retrograde fixpoint file stores (Black's
@@ -137,8 +141,9 @@ class AnalysisBackend {
 
 // Whether the values are a proof (exact, or bounds a solver proved) rather
 // than the bare score range of a source that proves nothing (a fixpoint
-// file, source FileFixpoints): choose_move, keeps_value and principal
-// variations need proven values.
+// file, source FileFixpoints), and enough to choose a move: a superko
+// file's bounds without an exact value are not (no move is known to keep
+// the value). choose_move, keeps_value and principal variations need it.
 bool proven(const Analysis& a);
 
 // Does the move keep what the state guarantees the player to move? Black

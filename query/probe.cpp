@@ -13,6 +13,7 @@
 #include "generator/retrograde/generate.hpp"
 #include "generator/retrograde/state_index.hpp"
 #include "generator/retrograde/value_code.hpp"
+#include "query/superko_probe.hpp"
 
 namespace gotb {
 
@@ -47,6 +48,8 @@ struct TablebaseProbe::Impl {
 
   // Exact files (tromp-taylor:ko=basic).
   std::unique_ptr<retro::ExactTable> exact;
+  // Superko files (gotb generate --exact; query/superko_probe.hpp).
+  std::unique_ptr<SuperkoFile> superko;
   // Fixpoint files.
   std::unique_ptr<retro::StateIndex> index;
   std::vector<std::int8_t> upper, lower;  // loaded mode
@@ -80,7 +83,14 @@ struct TablebaseProbe::Impl {
   // `timed_out` is set when the history check stopped at the deadline.
   ProbeResult probe_exact(const std::vector<std::string>& history, const Deadline& deadline, bool& timed_out) const;
   ProbeResult probe_file(const std::vector<std::string>& history, const Deadline& deadline, bool& timed_out) const {
+    if (superko) return superko->probe(history);
     return exact ? probe_exact(history, deadline, timed_out) : probe_fixpoints(history);
+  }
+  // Whether the file's answer needs no solving on the fly.
+  bool answered(const ProbeResult& r) const {
+    if (superko) return superko_answered(r);
+    return r.exact() &&
+           std::all_of(r.moves.begin(), r.moves.end(), [](const MoveEval& m) { return m.value.exact(); });
   }
   ProbeResult solve_on_the_fly(const std::vector<std::string>& history, const ProbeResult& file_answer) const;
   // False (and r.pv left empty) when the deadline stopped a step's check.
@@ -118,6 +128,12 @@ TablebaseProbe::TablebaseProbe(const std::string& path, ProbeOptions options) : 
       if (std::string why = m.fallback->unsupported(m.spec); !why.empty())
         throw std::invalid_argument("--fallback reference cannot solve this file's game: " + why);
     }
+    return;
+  }
+  if (auto k = m.meta.extra.find("kind"); k != m.meta.extra.end() && k->second == search::kSuperkoKind) {
+    m.superko = std::make_unique<SuperkoFile>(*reader, m.spec);  // reads and verifies every array
+    m.kind = search::kSuperkoKind;
+    if (options.fallback != ProbeOptions::Fallback::None) m.fallback = superko_fallback(m.spec, options);
     return;
   }
   if (m.meta.index_scheme != retro::kIndexScheme || m.meta.value_encoding != retro::kValueEncoding)
@@ -552,11 +568,16 @@ bool TablebaseProbe::Impl::principal_variation(const std::vector<std::string>& h
       r.pv.clear();
       return false;
     }
-    const bool all_exact = at.exact() && std::all_of(at.moves.begin(), at.moves.end(),
-                                                     [](const MoveEval& m) { return m.value.exact(); });
-    if (!all_exact && fallback) at = solve_on_the_fly(line, at);
+    if (!answered(at) && fallback) at = solve_on_the_fly(line, at);
     // Exact files: later states have proven bounds, and choose_move's
     // depth rule keeps the line on the value without cycling (exact_table.hpp).
+    if (superko && !proven(at)) {
+      // The stored move kept the value, but the file proves nothing where
+      // it leads under this history: the line stops here.
+      r.note += (r.note.empty() ? "" : "; ") + std::string("the principal variation stops where the file proves no "
+                                                          "value under its history (--fallback search continues it)");
+      break;
+    }
     if (!proven(at)) throw std::logic_error("probe: the principal variation left the proven states (bug)");
   }
   return true;
@@ -566,9 +587,7 @@ ProbeResult TablebaseProbe::probe(const std::vector<std::string>& history, const
   const auto start = std::chrono::steady_clock::now();
   bool timed_out = false;
   ProbeResult r = impl_->probe_file(history, request.deadline, timed_out);
-  const bool all_exact = r.exact() && std::all_of(r.moves.begin(), r.moves.end(),
-                                                  [](const MoveEval& m) { return m.value.exact(); });
-  if (!all_exact && impl_->fallback) {
+  if (!impl_->answered(r) && impl_->fallback) {
     if (passed(request.deadline))
       r.note += (r.note.empty() ? "" : "; ") + std::string("the time limit ran out before the fallback solver started");
     else

@@ -29,19 +29,21 @@ TrompTaylorGame::TrompTaylorGame(const Board& board, const RuleSet& rules, doubl
 TrompTaylorGame::TrompTaylorGame(const Board& board, const RuleSet& rules, double komi, const Position& pos,
                                  Color to_move, int passes, int ko_ban)
     : TrompTaylorGame(board, rules, komi) {
-  if (!cfg_.basic_ko)
-    throw std::logic_error("a game started at a situation is defined for tromp-taylor:ko=basic only");
   if ((pos.black & pos.white) || (pos.occupied() & ~board.all()) || !is_legal_position(board, pos))
     throw std::invalid_argument("not a legal position of board " + board.spec());
   if (passes < 0 || passes > 1) throw std::invalid_argument("pass count must be 0 or 1");
   if (ko_ban < -1 || ko_ban >= board.size() || (ko_ban >= 0 && (pos.occupied() & bit(ko_ban))) ||
       (ko_ban >= 0 && passes != 0))
     throw std::invalid_argument("a ko ban must be an empty point, after a play (pass count 0)");
+  if (!cfg_.basic_ko && ko_ban != -1) throw std::invalid_argument("a ko ban exists only under ko=basic");
   seen_.pop();
   pos_ = pos;
   to_move_ = to_move;
   passes_ = passes;
   ban_ = ko_ban;
+  // Superko: the shortest history that reaches the state; after a pass it
+  // also holds the situation before the pass (same board, other player).
+  if (!cfg_.basic_ko && passes == 1) seen_.push(pos_, tag_for(opponent(to_move_)));
   seen_.push(pos_, tag_for(to_move_));
 }
 

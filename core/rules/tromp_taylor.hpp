@@ -36,11 +36,14 @@ struct TrompTaylorConfig {
 class TrompTaylorGame {
  public:
   TrompTaylorGame(const Board& board, const RuleSet& rules, double komi);
-  // ko=basic only: the game started at the situation (pos, to_move, passes
-  // in {0, 1}, ko_ban = the point the mover may not retake, or -1), whose
-  // history holds that situation alone. Throws std::invalid_argument for a
-  // position with a string without liberties, a ko ban that is not an empty
-  // point, or passes out of range; std::logic_error under superko rules.
+  // The game started at the situation (pos, to_move, passes in {0, 1},
+  // ko_ban = the point the mover may not retake, or -1; ko=basic only),
+  // whose history holds that situation alone; under superko rules, with
+  // passes == 1, also the situation before the pass (the shortest history
+  // reaching the state; superko tablebases store these games' values).
+  // Throws std::invalid_argument for a position with a string without
+  // liberties, a ko ban that is not an empty point (or under superko), or
+  // passes out of range.
   TrompTaylorGame(const Board& board, const RuleSet& rules, double komi, const Position& pos, Color to_move,
                   int passes, int ko_ban);
 

@@ -94,7 +94,7 @@ void TrompTaylorSearch::play(Move m) {
 }
 
 void TrompTaylorSearch::undo() {
-  if (line_.size() <= 1) throw std::logic_error("search solver: undo() at the empty board");
+  if (line_.size() <= root_size_) throw std::logic_error("search solver: undo() at the root of the line");
   pop_frame();
 }
 
@@ -181,8 +181,26 @@ void TrompTaylorSearch::load(ProofDeps& out, const std::vector<std::uint64_t>& w
 std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
   const std::uint64_t at = table_->reserve(d.absent.size() + d.present.size());
   std::uint64_t i = at;
-  for (std::uint64_t k : d.absent) table_->put(i++, map_situation(to, k));
-  for (const Present& p : d.present) table_->put(i++, map_situation(to, p.key));
+  if (to == 0) {
+    for (std::uint64_t k : d.absent) table_->put(i++, k);
+    for (const Present& p : d.present) table_->put(i++, p.key);
+    return at;
+  }
+  // The lists are sorted in the real orientation; load() expects them sorted
+  // in the canonical one (it sorts only what it maps back), so they are
+  // sorted again after mapping. (Unsorted lists lost no fact, but merged
+  // into duplicates: set_union and add_absent assume sorted input.)
+  auto put = [&](auto&& keys) {
+    scratch_.clear();
+    for (std::uint64_t k : keys) scratch_.push_back(map_situation(to, k));
+    std::sort(scratch_.begin(), scratch_.end());
+    for (std::uint64_t k : scratch_) table_->put(i++, k);
+  };
+  put(d.absent);
+  std::vector<std::uint64_t> present_keys;
+  present_keys.reserve(d.present.size());
+  for (const Present& p : d.present) present_keys.push_back(p.key);
+  put(present_keys);
   return at;
 }
 
@@ -491,7 +509,14 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
 }
 
 TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
-  if (opt_.deepening_step <= 0) return search(alpha, beta, 0);
+  if (opt_.deepening_step <= 0) {
+    const LoHi r = search(alpha, beta, 0);
+    if (track_root_) {
+      root_lo_.assign(ply(0).lo);
+      root_hi_.assign(ply(0).hi);
+    }
+    return r;
+  }
   struct Reset {
     int& horizon;
     int& bias;
@@ -527,6 +552,8 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
     test_limit_ = 0;
     if (opt_.profile) stats_.profile.tests.push_back({horizon_, bias, t, r.lo, r.hi, stats_.nodes - nodes_before, false});
     const bool moved = r.lo > b.lo || r.hi < b.hi;
+    if (track_root_ && r.lo > b.lo) root_lo_.assign(ply(0).lo);
+    if (track_root_ && r.hi < b.hi) root_hi_.assign(ply(0).hi);
     b.lo = std::max(b.lo, r.lo);
     b.hi = std::min(b.hi, r.hi);
     return moved;
@@ -570,6 +597,67 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
     if (!aborted && stats_.horizon_nodes == cut_before)
       throw std::logic_error("search solver: a complete search left its window undecided");
   }
+}
+
+void TrompTaylorSearch::set_root(const Position& pos, Color to_move, int passes) {
+  if (passes < 0 || passes > 1) throw std::invalid_argument("search solver: set_root() needs a pass count of 0 or 1");
+  while (!line_.empty()) pop_frame();
+  if (passes == 1) {
+    Frame before{pos, 0, opponent(to_move), 0};
+    before.sit = situation_key(pos, before.to_move);
+    push_frame(before);
+  }
+  Frame f{pos, 0, to_move, passes};
+  f.sit = situation_key(pos, to_move);
+  push_frame(f);
+  root_size_ = line_.size();
+}
+
+TrompTaylorSearch::RootProof TrompTaylorSearch::prove_root() {
+  if (to_move() != Color::Black) throw std::logic_error("search solver: prove_root() needs Black to move");
+  struct Off {
+    bool& on;
+    ~Off() { on = false; }
+  } off{track_root_};
+  track_root_ = true;
+  root_lo_.clear();
+  root_hi_.clear();
+  const LoHi r = deepen(-n_ - 1, n_ + 1);
+  if (r.lo != r.hi) throw std::logic_error("search solver: full-window search returned an inexact value");
+  RootProof p;
+  p.lo = r.lo;
+  p.hi = r.hi;
+  p.hi_deps.assign(root_hi_);
+  p.lo_deps.assign(root_lo_);
+  if (is_over()) return p;
+  // A move that keeps the value, and the proof of "value >= lo" through it
+  // (the proof above may have come from a table entry without a move).
+  const int root_index = static_cast<int>(line_.size()) - 1;
+  std::vector<Move> moves;
+  legal_moves(moves);
+  const int hint = table_hint();
+  std::stable_partition(moves.begin(), moves.end(),
+                        [&](Move m) { return (m.is_play() ? m.point : -1) == hint; });
+  for (Move m : moves) {
+    play(m);
+    root_lo_.clear();
+    bool keeps = false;
+    try {
+      keeps = deepen(r.lo - 1, r.lo).lo >= r.lo;
+    } catch (...) {
+      undo();
+      throw;
+    }
+    const std::uint64_t sit = line_.back().sit;
+    undo();
+    if (!keeps) continue;
+    p.best = m.is_play() ? m.point : -1;
+    p.lo_deps.assign(root_lo_);
+    if (m.is_play()) p.lo_deps.add_absent(sit, opt_.max_dependencies);
+    p.lo_deps.drop_from(root_index);
+    return p;
+  }
+  throw std::logic_error("search solver: no move keeps the value (inconsistent search)");
 }
 
 Value TrompTaylorSearch::value() {

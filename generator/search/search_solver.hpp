@@ -170,6 +170,30 @@ class TrompTaylorSearch {
 
   const SearchStats& stats() const { return stats_; }
 
+  // --- Root proofs for superko tablebase files (generator/search/superko_table.hpp)
+  // Makes the line the state (pos, to_move, passes) with the shortest
+  // history a game can reach it by: the position alone, or for passes == 1
+  // the same position with the other player to move, then the pass. The
+  // table is kept (its entries carry their own facts). pos must be legal.
+  void set_root(const Position& pos, Color to_move, int passes);
+  // The exact value of the current state (area difference, komi-free,
+  // Black's view) with, for each side of it, the history facts its proof
+  // used (docs/solving.md §3): "value >= lo" holds under every history that
+  // satisfies lo_deps, "value <= hi" under every one that satisfies hi_deps.
+  // Facts about situations of the root line itself are dropped (they hold
+  // on every history that reaches the state this way). A deps set may be
+  // `overflow` (more than max_dependencies facts): then it is unknown.
+  // best: a move that keeps the value (point, -1 pass; -2 when the game is
+  // over), and lo_deps are the facts of a proof of "value >= lo" through
+  // that move (the child's own proof, its situation absent): whoever holds
+  // lo_deps may play `best` and keep lo. Black must be to move.
+  struct RootProof {
+    int lo = 0, hi = 0;
+    int best = -2;
+    ProofDeps lo_deps, hi_deps;
+  };
+  RootProof prove_root();
+
  private:
   struct Frame {
     Position pos;
@@ -264,6 +288,10 @@ class TrompTaylorSearch {
   bool reaches(Color mover, int target);
   int captures_on_path_ = 0;  // captures on the search path (profile only)
   int bias_ = 0;              // +1: seek only lo >= beta proofs, -1: only hi <= alpha, 0: both
+  // prove_root(): the dependencies of the best bounds deepen() proved at the root.
+  bool track_root_ = false;
+  ProofDeps root_lo_, root_hi_;
+  std::size_t root_size_ = 1;  // frames of the root line (undo() stops there)
   PathSet on_line_;
   std::deque<Ply> plies_;
   std::array<std::array<std::uint32_t, 65>, 2> history_{};
@@ -274,6 +302,7 @@ class TrompTaylorSearch {
   std::vector<std::uint64_t> tmp_;
   std::vector<Present> ptmp_;
   std::vector<std::uint64_t> lo_words_, hi_words_;  // dependency lists copied out of the table
+  std::vector<std::uint64_t> scratch_;  // save()
 };
 
 }  // namespace gotb::search

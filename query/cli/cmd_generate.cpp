@@ -1,4 +1,7 @@
 #include <cstdio>
+#include <cstdlib>
+#include <chrono>
+#include <ctime>
 #include <iostream>
 #include <memory>
 
@@ -7,6 +10,8 @@
 #include "generator/distributed/generate_mpi.hpp"
 #include "generator/retrograde/exact_table.hpp"
 #include "generator/retrograde/generate.hpp"
+#include "generator/search/move_ordering.hpp"
+#include "generator/search/superko_table.hpp"
 #include "query/cli/commands.hpp"
 #include "query/cli/number_options.hpp"
 #include "query/game_record.hpp"
@@ -21,7 +26,144 @@ struct GenerateArgs {
   bool quiet = false;
   bool mpi = false;
   bool output_given = false;  // -o '' is an error, not "no file"
+  // Superko rulesets: exact values with their proofs' history facts
+  // (--exact) instead of the finite-state fixpoints.
+  bool exact = false;
+  std::uint32_t chunk_states = 256;
+  std::uint64_t max_chunks = 0;
+  std::size_t table_megabytes = 16;
 };
+
+// The creation time written into a superko file: SOURCE_DATE_EPOCH when set
+// (reproducible builds' convention; byte-identical files from identical
+// runs), else now.
+std::string creation_time() {
+  const char* env = std::getenv("SOURCE_DATE_EPOCH");
+  if (!env || !*env) return "";
+  char* end = nullptr;
+  const long long v = std::strtoll(env, &end, 10);
+  if (*end || v < 0) throw std::invalid_argument("SOURCE_DATE_EPOCH must be a non-negative integer");
+  std::time_t t = static_cast<std::time_t>(v);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
+}
+
+// A superko ruleset with --exact: the exact search at every state, each
+// value with its proof's facts (generator/search/superko_table.hpp).
+void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
+  if (board.size() > 31) throw std::invalid_argument("--exact: superko tablebases handle boards of up to 31 points");
+  const auto start = std::chrono::steady_clock::now();
+  retro::StateIndex index(board);
+  std::shared_ptr<const search::RetroOrdering> ordering;
+  if (search::retro_ordering_cheap(board)) ordering = search::RetroOrdering::build(board, a.threads);
+  const std::vector<std::uint64_t> order = search::superko_state_order(index);
+  search::SuperkoGenerateOptions opt;
+  opt.threads = a.threads;
+  opt.chunk_states = a.chunk_states;
+  opt.table_megabytes = a.table_megabytes;
+  opt.progress = !a.quiet;
+  opt.stop_after_chunks = a.max_chunks;
+  opt.ordering = ordering.get();
+  std::vector<search::StateProof> proofs(order.size());
+  std::vector<char> done((order.size() + a.chunk_states - 1) / a.chunk_states, 0);
+  // Everything that decides the file's bytes names the journal, so that a
+  // journal is only ever resumed by the run that would write the same file.
+  const std::string header = "gotb-superko-journal-v1 board=" + board.spec() + " rules=" + rules.to_string() +
+                             " states=" + std::to_string(order.size()) + " chunk_states=" +
+                             std::to_string(a.chunk_states) + " table_megabytes=" +
+                             std::to_string(a.table_megabytes) + " max_dependencies=" +
+                             std::to_string(opt.max_dependencies) + " ordering=" + (ordering ? "retro" : "history");
+  std::unique_ptr<search::SuperkoJournal> journal;
+  std::uint64_t resumed = 0;
+  if (a.output_given) {
+    journal = std::make_unique<search::SuperkoJournal>(a.output + ".partial", header);
+    resumed = journal->open(order, a.chunk_states, proofs, done);
+    if (resumed && !a.quiet)
+      std::fprintf(stderr, "superko: resuming %s.partial: %llu of %zu chunks already solved\n", a.output.c_str(),
+                   static_cast<unsigned long long>(resumed), done.size());
+  }
+  search::SuperkoGenerateStats st;
+  try {
+    st = search::generate_superko(index, rules, opt, proofs, done, [&](std::uint64_t c) {
+      if (journal) journal->append(c, order, a.chunk_states, proofs);
+    });
+  } catch (const NodeLimitReached&) {
+    std::uint64_t solved = 0;
+    for (char d : done) solved += d != 0;
+    std::printf("stopped      after --max-chunks %llu: %llu of %zu chunks solved%s\n",
+                static_cast<unsigned long long>(a.max_chunks), static_cast<unsigned long long>(solved), done.size(),
+                journal ? "; run the same command again to continue" : " (no --output: nothing kept)");
+    throw NodeLimitReached("--max-chunks reached");
+  }
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::uint64_t facts = 0, exact_any_history = 0;
+  for (const auto& p : proofs) {
+    facts += p.lo.absent.size() + p.lo.present.size() + p.hi.absent.size() + p.hi.present.size();
+    exact_any_history += !p.lo.unknown && !p.hi.unknown && p.lo.absent.empty() && p.lo.present.empty() &&
+                         p.hi.absent.empty() && p.hi.present.empty() && p.lo.cap == 127 && p.hi.cap == 127;
+  }
+  std::printf("board        %s\n", board.spec().c_str());
+  std::printf("rules        %s\n", rules.to_string().c_str());
+  std::printf("kind         superko-exact (every state's value from its shortest history, with the history "
+              "facts of its proof; docs/generator.md)\n");
+  std::printf("komi         %g\n", a.komi);
+  std::printf("positions    %llu (canonical, colour-normalised)\n", static_cast<unsigned long long>(index.positions()));
+  std::printf("states       %llu in %llu chunks (%llu resumed from the journal)\n",
+              static_cast<unsigned long long>(st.states), static_cast<unsigned long long>(st.chunks),
+              static_cast<unsigned long long>(resumed));
+  std::printf("nodes        %llu (this run)\n", static_cast<unsigned long long>(st.nodes));
+  std::printf("facts        %llu in all, %.1f per state; %llu states hold under every history\n",
+              static_cast<unsigned long long>(facts), static_cast<double>(facts) / st.states,
+              static_cast<unsigned long long>(exact_any_history));
+  std::printf("threads      %d\n", st.threads);
+  std::printf("seconds      %.3f (search %.3f)\n", seconds, st.seconds);
+  const std::uint64_t empty = retro::state_of(index, Position{}, Color::Black, 0);
+  std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n",
+              Value::score(proofs[empty].value, a.komi).to_string().c_str(), a.komi);
+  if (!a.output_given) return;
+  const search::SuperkoArrays arr = search::pack_proofs(proofs);
+  TablebaseMeta meta;
+  meta.board = board.spec();
+  meta.rules = rules.to_string();
+  meta.komi = a.komi;
+  meta.index_scheme = retro::kIndexScheme;
+  meta.symmetry_scheme = retro::symmetry_scheme(index);
+  meta.value_encoding = search::kSuperkoValueEncoding;
+  meta.state_count = index.states();
+  meta.created = creation_time();
+  meta.extra["kind"] = search::kSuperkoKind;
+  meta.extra["exact"] = "true";
+  meta.extra["history"] =
+      "each value is that of the game started at the state with the shortest history (the position; after a pass "
+      "also the position before it) and holds under a history H iff H satisfies the stored facts "
+      "(docs/solving.md, Superko tablebases)";
+  meta.extra["positions"] = std::to_string(index.positions());
+  meta.extra["chunk_states"] = std::to_string(a.chunk_states);
+  meta.extra["table_megabytes"] = std::to_string(a.table_megabytes);
+  meta.extra["max_dependencies"] = std::to_string(opt.max_dependencies);
+  meta.extra["ordering"] = ordering ? "retro" : "history";
+  meta.extra["facts"] = std::to_string(facts);
+  WriteOptions wopt;
+  wopt.board = &board;
+  wopt.threads = a.threads;
+  const std::uint64_t n = index.states();
+  write_tablebase(a.output, meta,
+                  {{search::kSkValue, arr.value.data(), n},
+                   {search::kSkBest, arr.best.data(), n},
+                   {search::kSkLoCap, arr.lo_cap.data(), n},
+                   {search::kSkHiCap, arr.hi_cap.data(), n},
+                   {search::kSkFacts, arr.facts.data(), arr.facts.size(), true},
+                   {search::kSkFactIndex, arr.fact_index.data(), arr.fact_index.size(), true}},
+                  wopt);
+  if (journal) journal->remove();
+  TablebaseReader check(a.output);
+  const double disk = static_cast<double>(check.file_bytes());
+  std::printf("file         %s: %.0f bytes, %.2f bytes/state on disk (fact stream %zu bytes raw)\n",
+              a.output.c_str(), disk, disk / static_cast<double>(n), arr.facts.size());
+}
 
 // The MPI figures of a distributed run (rank 0).
 // `unit`: "sweep" (fixpoint tables) or "round" (exact tables).
@@ -154,6 +296,10 @@ void run_generate(const GenerateArgs& a) {
   const Board board = Board::parse(a.board);
   const RuleSet rules = RuleSet::parse(a.rules);
   const bool exact = retro::has_exact_kernel(rules);
+  if (a.exact && !exact) {
+    if (a.mpi) throw std::invalid_argument("--exact: superko tablebases are not distributed; run without --mpi");
+    return run_superko(a, board, rules);
+  }
   retro::GenerateOptions opt;
   opt.threads = a.threads;
   opt.progress = !a.quiet;
@@ -201,6 +347,22 @@ void add_generate_command(CLI::App& app) {
                               "write the tables to this tablebase file (a new file or a regular file it replaces)");
   out->check(non_empty_name());
   sub->add_flag("--quiet,-q", args->quiet, "no progress lines on stderr");
+  sub->add_flag("--exact", args->exact,
+                "superko rulesets: EXACT values of every state with the history facts of their proofs (the exact "
+                "search at every state, resumable through OUTPUT.partial) instead of the fixpoints "
+                "(docs/generator.md, \"Superko files\")");
+  sub->add_option("--chunk-states", args->chunk_states,
+                  "--exact: states per chunk (unit of parallel work and of resuming; part of the file's identity)")
+      ->check(integer_number(1, 1 << 24))
+      ->capture_default_str();
+  sub->add_option("--max-chunks", args->max_chunks,
+                  "--exact: solve at most this many chunks in this run, then stop (exit 3); the same command "
+                  "continues from OUTPUT.partial; 0 = all")
+      ->check(integer_number(0, 1LL << 40))
+      ->capture_default_str();
+  sub->add_option("--hash", args->table_megabytes, "--exact: transposition table MiB per solving thread")
+      ->check(integer_number(1, 1 << 16))
+      ->capture_default_str();
   sub->add_flag("--mpi", args->mpi,
                 "distribute over the ranks of an MPI job (launch with mpirun or srun; --threads per rank; "
                 "rank 0 reports and writes --output; needs a build with -DGOTB_MPI=ON, docs/distributed.md)");
@@ -208,6 +370,8 @@ void add_generate_command(CLI::App& app) {
     check_komi(args->komi);
     args->output_given = out->count() > 0;
     if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
+    if (!args->exact && (args->max_chunks || args->chunk_states != 256 || args->table_megabytes != 16))
+      throw std::invalid_argument("--chunk-states, --max-chunks and --hash need --exact");
     run_generate(*args);
   });
 }

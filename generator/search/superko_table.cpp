@@ -1,0 +1,395 @@
+#include "generator/search/superko_table.hpp"
+
+#include <tbb/global_control.h>
+#include <tbb/info.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <numeric>
+#include <stdexcept>
+
+#include <unistd.h>
+
+#include "core/bits.hpp"
+#include "core/budget.hpp"
+#include "core/rules/tromp_taylor.hpp"
+#include "generator/search/search_solver.hpp"
+
+namespace gotb::search {
+
+namespace {
+
+// The search's situation key (search_solver.hpp) as a fact key.
+std::uint64_t to_fact_key(std::uint64_t k, int n, bool situational) {
+  constexpr std::uint64_t m31 = (std::uint64_t{1} << 31) - 1;
+  const Position p{k & m31, (k >> 31) & m31};
+  const Color c = (k >> 62) & 1 ? Color::White : Color::Black;
+  return fact_key(p, c, n, situational);
+}
+
+StoredFacts to_stored(const ProofDeps& d, int n, bool situational) {
+  StoredFacts f;
+  if (d.overflow) {
+    f.unknown = true;
+    return f;
+  }
+  f.cap = d.stone_cap;
+  for (std::uint64_t k : d.absent) f.absent.push_back(to_fact_key(k, n, situational));
+  for (const Present& p : d.present) f.present.push_back(to_fact_key(p.key, n, situational));
+  std::sort(f.absent.begin(), f.absent.end());
+  std::sort(f.present.begin(), f.present.end());
+  return f;
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> superko_state_order(const retro::StateIndex& index) {
+  const std::uint64_t states = index.states();
+  std::vector<std::uint64_t> order(states);
+  std::iota(order.begin(), order.end(), std::uint64_t{0});
+  std::vector<std::uint8_t> empties(states);
+  const int n = index.board().size();
+  for (std::uint64_t i = 0; i < states; i += 2) {
+    const Position p = index.position_of(i / 2);
+    empties[i] = empties[i + 1] = static_cast<std::uint8_t>(n - popcount(p.black | p.white));
+  }
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::uint64_t a, std::uint64_t b) { return empties[a] < empties[b]; });
+  return order;
+}
+
+SuperkoGenerateStats generate_superko(const retro::StateIndex& index, const RuleSet& rules,
+                                      const SuperkoGenerateOptions& options, std::vector<StateProof>& proofs,
+                                      std::vector<char>& done,
+                                      const std::function<void(std::uint64_t chunk)>& on_chunk) {
+  if (!rules.support().superko_search)
+    throw std::invalid_argument("superko tablebases need a tromp-taylor superko ruleset, not " + rules.to_string());
+  const Board& board = index.board();
+  const int n = board.size();
+  if (n > 31) throw std::invalid_argument("superko tablebases handle boards of up to 31 points");
+  const TrompTaylorConfig cfg = TrompTaylorConfig::from(rules);
+  const auto start = std::chrono::steady_clock::now();
+  const std::vector<std::uint64_t> order = superko_state_order(index);
+  const std::uint64_t per = std::max<std::uint32_t>(options.chunk_states, 1);
+  const std::uint64_t chunks = (order.size() + per - 1) / per;
+  proofs.resize(order.size());
+  done.resize(chunks, 0);
+  SuperkoGenerateStats st;
+  st.states = order.size();
+  st.chunks = chunks;
+  for (char d : done) st.chunks_resumed += d != 0;
+  const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
+  st.threads = threads;
+  tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
+
+  SearchOptions so;
+  so.table_megabytes = options.table_megabytes;
+  so.proof_megabytes = options.table_megabytes;
+  so.max_dependencies = options.max_dependencies;
+  // The search's symmetry pruning makes a bound over all moves valid on
+  // its line only (unstorable, i.e. facts unknown): off. Entries in a
+  // canonical orientation are sound for any line and stay on.
+  so.symmetry = false;
+  so.ordering = options.ordering;
+
+  std::mutex mu;
+  std::atomic<std::uint64_t> solved_now{0}, nodes{0}, finished{st.chunks_resumed};
+  std::atomic<bool> stop{false};
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, chunks, 1), [&](const tbb::blocked_range<std::uint64_t>& r) {
+    for (std::uint64_t c = r.begin(); c != r.end(); ++c) {
+      if (done[c] || stop.load()) continue;
+      // A fresh solver per chunk: the chunk's facts depend on the chunk only.
+      TrompTaylorSearch s(board, cfg, 0, so);
+      const std::uint64_t end = std::min<std::uint64_t>(order.size(), (c + 1) * per);
+      for (std::uint64_t k = c * per; k < end; ++k) {
+        const std::uint64_t state = order[k];
+        s.set_root(index.position_of(state / 2), Color::Black, static_cast<int>(state & 1));
+        const TrompTaylorSearch::RootProof rp = s.prove_root();
+        StateProof& out = proofs[state];
+        out.value = static_cast<std::int8_t>(rp.lo);
+        out.best = static_cast<std::int8_t>(rp.best);
+        out.lo = to_stored(rp.lo_deps, n, cfg.situational);
+        out.hi = to_stored(rp.hi_deps, n, cfg.situational);
+      }
+      nodes += s.stats().nodes;
+      std::lock_guard<std::mutex> lock(mu);
+      done[c] = 1;
+      if (on_chunk) on_chunk(c);
+      const std::uint64_t f = ++finished;
+      if (options.progress)
+        std::fprintf(stderr, "superko: chunk %llu done (%llu of %llu), %.1f s\n",
+                     static_cast<unsigned long long>(c), static_cast<unsigned long long>(f),
+                     static_cast<unsigned long long>(chunks),
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      if (options.stop_after_chunks && ++solved_now >= options.stop_after_chunks) stop = true;
+    }
+  });
+  st.nodes = nodes.load();
+  st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (stop.load() && std::find(done.begin(), done.end(), 0) != done.end())
+    throw NodeLimitReached("superko generation stopped after the requested number of chunks");
+  return st;
+}
+
+HistoryView history_view(const retro::StateIndex& index, bool situational, const std::vector<Position>& positions,
+                         const std::vector<Color>& to_move) {
+  HistoryView h;
+  if (positions.empty()) return h;
+  const Color mover = to_move.back();
+  auto normalise = [&](const Position& p) { return mover == Color::Black ? p : Position{p.white, p.black}; };
+  int g = 0;
+  index.canonical_rank_with(normalise(positions.back()), g);
+  const Symmetries& sym = index.symmetries();
+  const int n = index.board().size();
+  h.keys.reserve(positions.size());
+  for (std::size_t j = 0; j < positions.size(); ++j) {
+    const Position q = sym.apply(g, normalise(positions[j]));
+    const Color c = mover == Color::Black ? to_move[j] : opponent(to_move[j]);
+    h.keys.push_back(fact_key(q, c, n, situational));
+    if (j + 1 < positions.size()) {
+      h.before_mover = std::max(h.before_mover, popcount(q.black));
+      h.before_opponent = std::max(h.before_opponent, popcount(q.white));
+    }
+  }
+  std::sort(h.keys.begin(), h.keys.end());
+  h.keys.erase(std::unique(h.keys.begin(), h.keys.end()), h.keys.end());
+  return h;
+}
+
+bool facts_hold(const StoredFacts& f, const HistoryView& h, bool lower_bound) {
+  if (f.unknown) return false;
+  if ((lower_bound ? h.before_mover : h.before_opponent) > f.cap) return false;
+  // Both sorted: one merge pass for each list.
+  auto a = f.absent.begin();
+  for (std::uint64_t k : h.keys) {
+    a = std::lower_bound(a, f.absent.end(), k);
+    if (a == f.absent.end()) break;
+    if (*a == k) return false;
+  }
+  for (std::uint64_t k : f.present)
+    if (!std::binary_search(h.keys.begin(), h.keys.end(), k)) return false;
+  return true;
+}
+
+}  // namespace gotb::search
+
+// --- Encoding ----------------------------------------------------------------
+
+#include "format/xxh64.hpp"
+
+namespace gotb::search {
+
+namespace {
+
+void put_varint(std::uint64_t v, std::vector<std::int8_t>& out) {
+  while (v >= 0x80) {
+    out.push_back(static_cast<std::int8_t>(static_cast<std::uint8_t>(v | 0x80)));
+    v >>= 7;
+  }
+  out.push_back(static_cast<std::int8_t>(static_cast<std::uint8_t>(v)));
+}
+
+std::uint64_t get_varint(const std::int8_t*& p, const std::int8_t* end) {
+  std::uint64_t v = 0;
+  for (int shift = 0; shift < 64; shift += 7) {
+    if (p == end) throw std::runtime_error("superko facts: truncated record");
+    const std::uint8_t b = static_cast<std::uint8_t>(*p++);
+    v |= static_cast<std::uint64_t>(b & 0x7F) << shift;
+    if (!(b & 0x80)) return v;
+  }
+  throw std::runtime_error("superko facts: malformed number");
+}
+
+void put_list(const std::vector<std::uint64_t>& keys, std::vector<std::int8_t>& out) {
+  std::uint64_t prev = 0;
+  for (std::uint64_t k : keys) {
+    put_varint(k - prev, out);
+    prev = k;
+  }
+}
+
+void get_list(std::size_t count, const std::int8_t*& p, const std::int8_t* end, std::vector<std::uint64_t>& keys) {
+  keys.clear();
+  std::uint64_t prev = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    const std::uint64_t d = get_varint(p, end);
+    if (i > 0 && d == 0) throw std::runtime_error("superko facts: keys not strictly increasing");
+    prev += d;
+    keys.push_back(prev);
+  }
+}
+
+std::int8_t cap_code(const StoredFacts& f) { return static_cast<std::int8_t>(f.unknown ? -128 : f.cap); }
+void from_cap_code(std::int8_t c, StoredFacts& f) {
+  f.unknown = c == -128;
+  f.cap = f.unknown ? 127 : c;
+}
+
+}  // namespace
+
+void encode_facts(const StateProof& p, std::vector<std::int8_t>& out) {
+  for (const StoredFacts* f : {&p.lo, &p.hi}) {
+    put_varint(f->absent.size(), out);
+    put_varint(f->present.size(), out);
+  }
+  for (const StoredFacts* f : {&p.lo, &p.hi}) {
+    put_list(f->absent, out);
+    put_list(f->present, out);
+  }
+}
+
+void decode_facts(const std::int8_t* begin, const std::int8_t* end, StateProof& p) {
+  const std::int8_t* q = begin;
+  std::uint64_t counts[4];
+  for (auto& c : counts) {
+    c = get_varint(q, end);
+    if (c > static_cast<std::uint64_t>(end - begin)) throw std::runtime_error("superko facts: count out of range");
+  }
+  get_list(counts[0], q, end, p.lo.absent);
+  get_list(counts[1], q, end, p.lo.present);
+  get_list(counts[2], q, end, p.hi.absent);
+  get_list(counts[3], q, end, p.hi.present);
+  if (q != end) throw std::runtime_error("superko facts: record longer than its lists");
+}
+
+SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs) {
+  SuperkoArrays a;
+  const std::size_t n = proofs.size();
+  a.value.resize(n);
+  a.best.resize(n);
+  a.lo_cap.resize(n);
+  a.hi_cap.resize(n);
+  a.fact_index.reserve(4 * (n + 1));
+  auto put_u32 = [&](std::uint64_t v) {
+    if (v > 0xFFFFFFFFu) throw std::runtime_error("superko facts: more than 4 GiB of facts");
+    for (int i = 0; i < 4; ++i) a.fact_index.push_back(static_cast<std::int8_t>(static_cast<std::uint8_t>(v >> (8 * i))));
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    const StateProof& p = proofs[i];
+    a.value[i] = p.value;
+    a.best[i] = p.best;
+    a.lo_cap[i] = cap_code(p.lo);
+    a.hi_cap[i] = cap_code(p.hi);
+    put_u32(a.facts.size());
+    encode_facts(p, a.facts);
+  }
+  put_u32(a.facts.size());
+  if (a.facts.empty()) a.facts.push_back(0);  // a stream array holds at least one byte
+  return a;
+}
+
+// --- Journal ------------------------------------------------------------------
+
+SuperkoJournal::SuperkoJournal(std::string path, std::string header) : path_(std::move(path)), header_(std::move(header)) {}
+
+SuperkoJournal::~SuperkoJournal() {
+  if (f_) std::fclose(f_);
+}
+
+std::uint64_t SuperkoJournal::open(const std::vector<std::uint64_t>& order, std::uint32_t chunk_states,
+                                   std::vector<StateProof>& proofs, std::vector<char>& done) {
+  std::uint64_t resumed = 0;
+  std::vector<std::int8_t> bytes;
+  if (std::FILE* in = std::fopen(path_.c_str(), "rb")) {
+    char buf[1 << 16];
+    std::size_t got;
+    while ((got = std::fread(buf, 1, sizeof buf, in)) > 0) bytes.insert(bytes.end(), buf, buf + got);
+    std::fclose(in);
+  }
+  std::size_t good = 0;  // bytes of the journal that hold whole, checked records
+  if (!bytes.empty()) {
+    const std::string head(reinterpret_cast<const char*>(bytes.data()),
+                           std::min(bytes.size(), header_.size() + 1));
+    if (head != header_ + '\n')
+      throw std::runtime_error("the resume journal '" + path_ +
+                               "' belongs to another run (board, rules or chunking differ); remove it to start over");
+    good = header_.size() + 1;
+    const std::int8_t* p = bytes.data() + good;
+    const std::int8_t* end = bytes.data() + bytes.size();
+    // Record: u32 length L, u64 xxh64 of the L payload bytes, payload =
+    // varint chunk, then per state of the chunk: value, best, lo_cap, hi_cap,
+    // varint record length, fact record.
+    while (end - p >= 12) {
+      std::uint32_t len = 0;
+      std::uint64_t sum = 0;
+      for (int i = 0; i < 4; ++i) len |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(p[i])) << (8 * i);
+      for (int i = 0; i < 8; ++i) sum |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(p[4 + i])) << (8 * i);
+      if (static_cast<std::size_t>(end - p - 12) < len) break;  // torn
+      const std::int8_t* q = p + 12;
+      const std::int8_t* rend = q + len;
+      if (xxh64(q, len) != sum) break;
+      const std::uint64_t c = get_varint(q, rend);
+      const std::uint64_t first = c * chunk_states;
+      if (first >= order.size()) throw std::runtime_error("the resume journal '" + path_ + "' is inconsistent");
+      const std::uint64_t last = std::min<std::uint64_t>(order.size(), first + chunk_states);
+      for (std::uint64_t k = first; k < last; ++k) {
+        if (rend - q < 4) throw std::runtime_error("the resume journal '" + path_ + "' is inconsistent");
+        StateProof& sp = proofs[order[k]];
+        sp.value = *q++;
+        sp.best = *q++;
+        from_cap_code(*q++, sp.lo);
+        from_cap_code(*q++, sp.hi);
+        const std::uint64_t rl = get_varint(q, rend);
+        if (static_cast<std::uint64_t>(rend - q) < rl) throw std::runtime_error("the resume journal '" + path_ + "' is inconsistent");
+        decode_facts(q, q + rl, sp);
+        q += rl;
+      }
+      if (!done[c]) ++resumed;
+      done[c] = 1;
+      p = rend;
+      good = static_cast<std::size_t>(p - bytes.data());
+    }
+  }
+  // Rewrite what was good (drops a torn tail), then append from there.
+  f_ = std::fopen(path_.c_str(), bytes.empty() ? "wb" : "r+b");
+  if (!f_) throw std::runtime_error("cannot write the resume journal '" + path_ + "'");
+  if (bytes.empty()) {
+    std::fputs((header_ + '\n').c_str(), f_);
+  } else {
+    if (::ftruncate(::fileno(f_), static_cast<off_t>(good)) != 0)
+      throw std::runtime_error("cannot truncate the resume journal '" + path_ + "'");
+    std::fseek(f_, 0, SEEK_END);
+  }
+  std::fflush(f_);
+  return resumed;
+}
+
+void SuperkoJournal::append(std::uint64_t chunk, const std::vector<std::uint64_t>& order, std::uint32_t chunk_states,
+                            const std::vector<StateProof>& proofs) {
+  std::vector<std::int8_t> payload, rec;
+  put_varint(chunk, payload);
+  const std::uint64_t first = chunk * chunk_states;
+  const std::uint64_t last = std::min<std::uint64_t>(order.size(), first + chunk_states);
+  for (std::uint64_t k = first; k < last; ++k) {
+    const StateProof& sp = proofs[order[k]];
+    payload.push_back(sp.value);
+    payload.push_back(sp.best);
+    payload.push_back(cap_code(sp.lo));
+    payload.push_back(cap_code(sp.hi));
+    rec.clear();
+    encode_facts(sp, rec);
+    put_varint(rec.size(), payload);
+    payload.insert(payload.end(), rec.begin(), rec.end());
+  }
+  std::int8_t head[12];
+  const std::uint32_t len = static_cast<std::uint32_t>(payload.size());
+  const std::uint64_t sum = xxh64(payload.data(), payload.size());
+  for (int i = 0; i < 4; ++i) head[i] = static_cast<std::int8_t>(len >> (8 * i));
+  for (int i = 0; i < 8; ++i) head[4 + i] = static_cast<std::int8_t>(sum >> (8 * i));
+  if (std::fwrite(head, 1, 12, f_) != 12 || std::fwrite(payload.data(), 1, payload.size(), f_) != payload.size() ||
+      std::fflush(f_) != 0)
+    throw std::runtime_error("cannot write the resume journal '" + path_ + "'");
+  ::fsync(::fileno(f_));
+}
+
+void SuperkoJournal::remove() {
+  if (f_) std::fclose(f_);
+  f_ = nullptr;
+  std::remove(path_.c_str());
+}
+
+}  // namespace gotb::search

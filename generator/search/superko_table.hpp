@@ -1,0 +1,171 @@
+// Exact superko tablebases: the exact search run at every state of a board
+// (tromp-taylor family, positional or situational superko), each value
+// stored with the history facts its proof rests on (docs/solving.md, "Superko
+// tablebases"; docs/generator.md, "Superko files").
+//
+// A state is a stored (canonical, colour-normalised) position of
+// retro::StateIndex with a pass count 0 or 1; its player to move is the
+// normalised position's Black. Each state is solved from its shortest
+// history (the position alone; for pass count 1 the same position with the
+// other player to move, then the pass): the value, a move that keeps it, and
+// for each side of the value the facts of its proof: situations that must
+// be absent from a game's history, situations that must be in it, and a
+// stone cap. A reader holding a real history H checks them (facts_hold) and
+// uses the value only when they hold.
+//
+// Generation is deterministic: states are cut into chunks (ordered by
+// fewest empty points first, so that a chunk's table entries, proved near
+// the end of games, serve its later states), each chunk is solved by one
+// fresh solver from start to end, and the chunks run in parallel (oneTBB).
+// So the facts do not depend on the thread count or on interruptions, and a
+// resumed run writes the same bytes.
+#pragma once
+
+#include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/board.hpp"
+#include "core/color.hpp"
+#include "core/position.hpp"
+#include "core/rules/ruleset.hpp"
+#include "generator/retrograde/state_index.hpp"
+
+namespace gotb::search {
+
+class RetroOrdering;
+
+// Names written into superko tablebase files (docs/generator.md).
+inline constexpr const char* kSuperkoValueEncoding = "int8-mover-area-superko-facts-v1";
+inline constexpr const char* kSuperkoKind = "superko-exact";
+
+// A situation as the file stores it (the "fact key"): black stones (mover of
+// the state the fact belongs to, i.e. the normalised orientation) in bits
+// 0..n-1, white stones in bits n..2n-1, and under situational superko bit
+// 2n = 1 when White is to move. Boards up to 31 points.
+inline std::uint64_t fact_key(const Position& p, Color to_move, int points, bool situational) {
+  return p.black | (p.white << points) |
+         (situational && to_move == Color::White ? std::uint64_t{1} << (2 * points) : 0);
+}
+
+// The facts of one side of a stored value (docs/solving.md, "Superko
+// tablebases"): the bound holds under every history H (the situations of the
+// game so far, the current one included) with no `absent` key in H, every
+// `present` key in H, and no position of H before the state holding more
+// than `cap` stones of the bound's beneficiary (the mover for the lower
+// bound, the opponent for the upper). `unknown`: the proof had more facts
+// than were kept; the bound is then known only for the shortest history.
+struct StoredFacts {
+  std::vector<std::uint64_t> absent, present;  // sorted, fact keys
+  int cap = 127;                               // 127 = no cap
+  bool unknown = false;
+  bool operator==(const StoredFacts&) const = default;
+};
+
+struct StateProof {
+  std::int8_t value = 0;  // area difference, mover's view, komi-free
+  std::int8_t best = -2;  // a move that keeps the value: point, -1 pass
+  StoredFacts lo, hi;     // of "value >= v" (through `best`) and "value <= v"
+  bool operator==(const StateProof&) const = default;
+};
+
+struct SuperkoGenerateOptions {
+  int threads = 0;                   // 0 = oneTBB's default
+  std::uint32_t chunk_states = 256;  // states per chunk (the unit of work and of resuming)
+  std::size_t table_megabytes = 16;  // per solver (one per chunk being solved)
+  std::size_t max_dependencies = 4096;
+  bool progress = false;
+  // Stop (NodeLimitReached) once this many chunks were solved in this run
+  // (0 = all): for tests of resuming, like an interruption.
+  std::uint64_t stop_after_chunks = 0;
+  const RetroOrdering* ordering = nullptr;  // move order only
+};
+
+// Which states a chunk holds: the order of the whole run (fewest empty
+// points first, then index), cut into chunk_states pieces.
+std::vector<std::uint64_t> superko_state_order(const retro::StateIndex& index);
+
+struct SuperkoGenerateStats {
+  std::uint64_t states = 0, chunks = 0, chunks_resumed = 0, nodes = 0;
+  double seconds = 0;
+  int threads = 0;
+};
+
+// Solves every state not yet done. `done` holds one flag per chunk (resumed
+// chunks already set, their proofs in `proofs`); `on_chunk` is called, under
+// a lock, with each newly solved chunk's number (to journal it). Throws
+// std::invalid_argument for a ruleset outside the superko tromp-taylor
+// family or a board above 31 points.
+SuperkoGenerateStats generate_superko(const retro::StateIndex& index, const RuleSet& rules,
+                                      const SuperkoGenerateOptions& options, std::vector<StateProof>& proofs,
+                                      std::vector<char>& done,
+                                      const std::function<void(std::uint64_t chunk)>& on_chunk = {});
+
+// --- Checking facts against a history -----------------------------------
+
+// A game's history mapped into one state's stored orientation: the fact
+// keys of every situation of the game so far (the current one included),
+// sorted, and the most stones of each colour (normalised: mover = black) in
+// a position before the current one (-1 when none).
+struct HistoryView {
+  std::vector<std::uint64_t> keys;
+  int before_mover = -1, before_opponent = -1;
+};
+// positions[j] / to_move[j]: the game's situations in order, the last one
+// the current state; `index` gives the symmetry that maps the current
+// normalised position onto the stored one.
+HistoryView history_view(const retro::StateIndex& index, bool situational, const std::vector<Position>& positions,
+                         const std::vector<Color>& to_move);
+
+// True when every fact holds under the history (see StoredFacts).
+bool facts_hold(const StoredFacts& f, const HistoryView& h, bool lower_bound);
+
+}  // namespace gotb::search
+
+namespace gotb::search {
+
+// --- Files (docs/generator.md, "Superko files") ---------------------------
+
+// Array names: four value arrays (one int8 per state) and two stream arrays.
+inline constexpr const char* kSkValue = "value";      // mover's view, komi-free area difference
+inline constexpr const char* kSkBest = "best";        // point, -1 pass
+inline constexpr const char* kSkLoCap = "lo_cap";     // stone cap of the lower bound; -128 = facts unknown
+inline constexpr const char* kSkHiCap = "hi_cap";     // ... of the upper bound
+inline constexpr const char* kSkFacts = "facts";      // per-state fact records, in state order
+inline constexpr const char* kSkFactIndex = "fact_index";  // uint32 LE offsets into facts, state_count + 1
+
+// The fact lists of one state as bytes (appended to `out`) and back.
+void encode_facts(const StateProof& p, std::vector<std::int8_t>& out);
+// Decodes the record [begin, end); throws std::runtime_error on a malformed one.
+void decode_facts(const std::int8_t* begin, const std::int8_t* end, StateProof& p);
+
+struct SuperkoArrays {
+  std::vector<std::int8_t> value, best, lo_cap, hi_cap, facts, fact_index;
+};
+SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs);
+
+// The resume journal next to an output file (OUTPUT.partial): a header
+// naming the run, then one record per solved chunk, each appended and
+// flushed as the chunk finishes. open() reads what an interrupted run left
+// (a torn last record is ignored) into `proofs` / `done`.
+class SuperkoJournal {
+ public:
+  SuperkoJournal(std::string path, std::string header);
+  // Returns the number of chunks resumed; throws std::runtime_error when the
+  // journal belongs to another run (header differs).
+  std::uint64_t open(const std::vector<std::uint64_t>& order, std::uint32_t chunk_states,
+                     std::vector<StateProof>& proofs, std::vector<char>& done);
+  void append(std::uint64_t chunk, const std::vector<std::uint64_t>& order, std::uint32_t chunk_states,
+              const std::vector<StateProof>& proofs);
+  void remove();
+  ~SuperkoJournal();
+
+ private:
+  std::string path_, header_;
+  std::FILE* f_ = nullptr;
+};
+
+}  // namespace gotb::search

@@ -1,0 +1,209 @@
+#include "query/superko_probe.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "core/rules/games.hpp"
+#include "core/rules/tromp_taylor.hpp"
+#include "generator/retrograde/generate.hpp"
+
+namespace gotb {
+
+namespace {
+
+std::vector<std::int8_t> read(TablebaseReader& r, const char* name) {
+  return r.read_array(name);  // verifies every chunk and the whole-array checksum
+}
+
+const char* kFactsNote =
+    "superko file: each stored value is proven for the state's shortest history and holds under a longer one "
+    "when the history facts of its proof hold (docs/solving.md, 'Superko tablebases')";
+
+}  // namespace
+
+SuperkoFile::SuperkoFile(TablebaseReader& reader, const GameSpec& spec) : spec_(spec) {
+  const TablebaseMeta& m = reader.meta();
+  const std::string& path = reader.path();
+  if (m.index_scheme != retro::kIndexScheme || m.value_encoding != search::kSuperkoValueEncoding)
+    throw TablebaseError(path + ": index scheme '" + m.index_scheme + "' / value encoding '" + m.value_encoding +
+                         "' are not ones this build reads for superko files (" + retro::kIndexScheme + " / " +
+                         search::kSuperkoValueEncoding + ")");
+  if (!spec.rules.support().superko_search)
+    throw TablebaseError(path + ": a superko file for ruleset " + spec.rules.to_string());
+  if (spec.board.size() > 31) throw TablebaseError(path + ": a superko file for a board above 31 points");
+  situational_ = TrompTaylorConfig::from(spec.rules).situational;
+  index_ = std::make_unique<retro::StateIndex>(spec.board);
+  if (index_->states() != m.state_count || retro::symmetry_scheme(*index_) != m.symmetry_scheme)
+    throw TablebaseError(path + ": the file's state count / symmetry scheme do not match the index of board " +
+                         spec.board.spec());
+  value_ = read(reader, search::kSkValue);
+  best_ = read(reader, search::kSkBest);
+  lo_cap_ = read(reader, search::kSkLoCap);
+  hi_cap_ = read(reader, search::kSkHiCap);
+  facts_ = read(reader, search::kSkFacts);
+  const std::vector<std::int8_t> idx = read(reader, search::kSkFactIndex);
+  const std::uint64_t n = m.state_count;
+  if (idx.size() != 4 * (n + 1)) throw TablebaseError(path + ": the fact index has the wrong length");
+  offset_.resize(n + 1);
+  for (std::uint64_t i = 0; i <= n; ++i) {
+    std::uint32_t v = 0;
+    for (int b = 0; b < 4; ++b) v |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(idx[4 * i + b])) << (8 * b);
+    offset_[i] = v;
+    if (v > facts_.size() || (i > 0 && v < offset_[i - 1]))
+      throw TablebaseError(path + ": the fact index is inconsistent at state " + std::to_string(i));
+  }
+  const int pts = spec.board.size();
+  for (std::uint64_t i = 0; i < n; ++i)
+    if (value_[i] < -pts || value_[i] > pts || best_[i] < -1 || best_[i] >= pts)
+      throw TablebaseError(path + ": value or move out of range at state " + std::to_string(i));
+}
+
+search::StateProof SuperkoFile::proof(std::uint64_t s) const {
+  search::StateProof p;
+  p.value = value_[s];
+  p.best = best_[s];
+  for (auto [code, f] : {std::pair{lo_cap_[s], &p.lo}, {hi_cap_[s], &p.hi}}) {
+    f->unknown = code == -128;
+    f->cap = f->unknown ? 127 : code;
+  }
+  try {
+    search::decode_facts(facts_.data() + offset_[s], facts_.data() + offset_[s + 1], p);
+  } catch (const std::exception& e) {
+    throw TablebaseError(std::string("superko file: state ") + std::to_string(s) + ": " + e.what());
+  }
+  return p;
+}
+
+SuperkoFile::Answer SuperkoFile::at(const std::vector<Position>& positions, const std::vector<Color>& to_move,
+                                    int passes) const {
+  const Position& pos = positions.back();
+  const Color mover = to_move.back();
+  const std::uint64_t s = retro::state_of(*index_, pos, mover, std::min(passes, 1));
+  if (s >= index_->states()) throw std::logic_error("superko probe: a reachable state is not in the index (bug)");
+  const search::StateProof p = proof(s);
+  const search::HistoryView h = search::history_view(*index_, situational_, positions, to_move);
+  Answer a;
+  a.lo_holds = search::facts_hold(p.lo, h, true);
+  a.hi_holds = search::facts_hold(p.hi, h, false);
+  const int n = spec_.board.size();
+  // Mover's view -> Black's view: the mover's lower bound is Black's lower
+  // bound when Black moves, her upper bound when White moves.
+  const int black_diff = mover == Color::Black ? p.value : -p.value;
+  a.stored = Value::score(black_diff, spec_.komi);
+  const Value min = Value::score(-n, spec_.komi), max = Value::score(n, spec_.komi);
+  const bool black_lo = mover == Color::Black ? a.lo_holds : a.hi_holds;
+  const bool black_hi = mover == Color::Black ? a.hi_holds : a.lo_holds;
+  a.value = {black_lo ? a.stored : min, black_hi ? a.stored : max};
+  if (a.lo_holds && p.best >= -1) {
+    if (p.best == -1) {
+      a.best = -1;
+    } else {
+      // The stored move is in the stored orientation: map it back.
+      const Position norm = mover == Color::Black ? pos : Position{pos.white, pos.black};
+      int g = 0;
+      index_->canonical_rank_with(norm, g);
+      const Symmetries& sym = index_->symmetries();
+      a.best = sym.perm(sym.inverse(g))[p.best];
+    }
+  }
+  return a;
+}
+
+ProbeResult SuperkoFile::probe(const std::vector<std::string>& history) const {
+  TrompTaylorGame game(spec_.board, spec_.rules, spec_.komi);
+  replay_moves(game, history);  // validates, with the rules' own messages
+  // The situations of the game, replayed once more to record them.
+  TrompTaylorGame line(spec_.board, spec_.rules, spec_.komi);
+  std::vector<Position> positions{line.position()};
+  std::vector<Color> to_move{line.to_move()};
+  for (const std::string& t : history) {
+    Move mv;
+    line.parse_move(t, mv);
+    line.play(mv);
+    positions.push_back(line.position());
+    to_move.push_back(line.to_move());
+  }
+  ProbeResult r;
+  r.method = "tablebase";
+  if (game.is_over()) {
+    r.game_over = true;
+    r.value = ValueBounds::exactly(game.outcome());
+    r.source = ValueSource::GameOver;
+    return r;
+  }
+  r.to_move = game.to_move();
+  const Answer root = at(positions, to_move, game.consecutive_passes());
+  r.value = root.value;
+  r.source = r.value.exact() ? ValueSource::FileFacts : ValueSource::FileBounds;
+  std::vector<Move> moves;
+  game.legal_moves(moves);
+  bool all_children_exact = true;
+  for (Move mv : moves) {
+    game.play(mv);
+    MoveEval e;
+    e.move = game.move_name(mv);
+    if (game.is_over()) {
+      e.ends_game = true;
+      e.value = ValueBounds::exactly(game.outcome());
+      e.source = ValueSource::GameOver;
+    } else {
+      positions.push_back(game.position());
+      to_move.push_back(game.to_move());
+      const Answer c = at(positions, to_move, game.consecutive_passes());
+      positions.pop_back();
+      to_move.pop_back();
+      e.value = c.value;
+      // The root's lower-bound proof goes through its stored move: where
+      // both root bounds hold, that child is proven to keep the value.
+      const int point = mv.is_play() ? mv.point : -1;
+      if (root.value.exact() && root.best == point) e.value = root.value;
+      e.source = e.value.exact() ? ValueSource::FileFacts : ValueSource::FileBounds;
+    }
+    all_children_exact &= e.value.exact();
+    game.undo();
+    r.moves.push_back(std::move(e));
+  }
+  r.note = kFactsNote;
+  if (!r.value.exact() && all_children_exact) {
+    // One ply of minimax over every legal move, each exact here.
+    Value best = r.to_move == Color::Black ? r.moves.front().value.lower : r.moves.front().value.upper;
+    for (const MoveEval& e : r.moves)
+      best = r.to_move == Color::Black ? std::max(best, e.value.lower) : std::min(best, e.value.upper);
+    r.value = ValueBounds::exactly(best);
+    r.source = ValueSource::FileFacts;
+    r.note += "; this state's own facts do not hold under this history, its value is the best of its moves' "
+              "(each exact from the file)";
+  } else if (!r.value.exact()) {
+    r.note += "; the facts of this state's stored value do not hold under this history: only the bounds shown "
+              "are proven (exact: --fallback search)";
+  }
+  return r;
+}
+
+bool superko_answered(const ProbeResult& r) {
+  if (r.game_over) return true;
+  if (!r.value.exact()) return false;
+  return std::any_of(r.moves.begin(), r.moves.end(), [&](const MoveEval& e) {
+    return r.to_move == Color::Black ? e.value.lower >= r.value.lower : e.value.upper <= r.value.upper;
+  });
+}
+
+}  // namespace gotb
+
+#include "query/probe.hpp"
+#include "query/reference_backend.hpp"
+
+namespace gotb {
+
+std::unique_ptr<ReferenceBackend> superko_fallback(const GameSpec& spec, const ProbeOptions& options) {
+  ReferenceBackend::Options o;
+  o.method = options.fallback == ProbeOptions::Fallback::Search ? "search" : "reference";
+  o.max_points = options.fallback == ProbeOptions::Fallback::Search ? 31 : 8;
+  o.solver.node_limit = options.node_limit;
+  auto b = std::make_unique<ReferenceBackend>(o);
+  if (std::string why = b->unsupported(spec); !why.empty())
+    throw std::invalid_argument("--fallback " + o.method + " cannot solve this file's game: " + why);
+  return b;
+}
+
+}  // namespace gotb

@@ -1,0 +1,69 @@
+// Answers from superko tablebase files (`gotb generate --exact` under a
+// tromp-taylor superko ruleset; generator/search/superko_table.hpp): each
+// state's value from its shortest history, a move that keeps it, and the
+// history facts of both bounds. A stored bound is used only under a history
+// that satisfies its facts (docs/solving.md, "Superko tablebases"); the
+// probe (query/probe.hpp) falls back to the exact search otherwise.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "format/tablebase.hpp"
+#include "generator/retrograde/state_index.hpp"
+#include "generator/search/superko_table.hpp"
+#include "query/analysis.hpp"
+#include "query/game_record.hpp"
+
+namespace gotb {
+
+class SuperkoFile {
+ public:
+  // Reads and verifies every array (throws TablebaseError on a file that is
+  // not a superko file this build reads).
+  SuperkoFile(TablebaseReader& reader, const GameSpec& spec);
+
+  // What the file proves about the current state of a game whose
+  // situations so far are positions[j] with to_move[j] (the last is the
+  // current state) and pass count `passes` (0 or 1).
+  struct Answer {
+    ValueBounds value;       // Black's view, komi applied; [min, max] when nothing holds
+    bool lo_holds = false;   // the mover's lower bound's facts hold
+    bool hi_holds = false;   // ... the upper bound's
+    int best = -2;           // the stored value-keeping move in real coordinates (-1 pass), when lo holds
+    Value stored;            // the stored value (shortest history), Black's view
+  };
+  Answer at(const std::vector<Position>& positions, const std::vector<Color>& to_move, int passes) const;
+
+  // The probe of a superko file (query/probe.hpp's contract): exact where
+  // the facts hold (source file-facts), else proven bounds (file-bounds).
+  ProbeResult probe(const std::vector<std::string>& history) const;
+
+  const GameSpec& spec() const { return spec_; }
+  std::uint64_t states() const { return index_->states(); }
+  // Decoded proof of a stored state (tests, `gotb info`).
+  search::StateProof proof(std::uint64_t state) const;
+
+ private:
+  GameSpec spec_;
+  bool situational_ = false;
+  std::unique_ptr<retro::StateIndex> index_;
+  std::vector<std::int8_t> value_, best_, lo_cap_, hi_cap_, facts_;
+  std::vector<std::uint32_t> offset_;
+};
+
+// True when a superko probe result can be played from without a search:
+// its value is exact and some move is proven to keep it.
+bool superko_answered(const ProbeResult& r);
+
+}  // namespace gotb
+
+namespace gotb {
+struct ProbeOptions;
+class ReferenceBackend;
+// The on-the-fly solver a superko probe falls back to (the search, or the
+// reference solver on small boards); throws std::invalid_argument when it
+// cannot solve the file's game.
+std::unique_ptr<ReferenceBackend> superko_fallback(const GameSpec& spec, const ProbeOptions& options);
+}  // namespace gotb

@@ -1,0 +1,365 @@
+// Superko tablebases: values with the history facts their proofs rest on
+// (generator/search/superko_table.hpp; docs/solving.md, "Superko tablebases").
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+
+#include "core/rules/ruleset.hpp"
+#include "generator/retrograde/state_index.hpp"
+#include "generator/search/move_ordering.hpp"
+#include "generator/search/superko_table.hpp"
+
+using namespace gotb;
+using namespace gotb::search;
+
+TEST_CASE("superko facts: size statistics", "[.superko-stats]") {
+  for (const char* board : {"2x3", "3x3"}) {
+    for (const char* rules : {"tromp-taylor", "tromp-taylor:ko=situational", "tromp-taylor:suicide=no"}) {
+      const Board b = Board::parse(board);
+      retro::StateIndex idx(b);
+      auto ord = RetroOrdering::build(b, 1);
+      SuperkoGenerateOptions o;
+      o.threads = 1;
+      o.ordering = ord.get();
+      std::vector<StateProof> proofs;
+      std::vector<char> done;
+      auto st = generate_superko(idx, RuleSet::parse(rules), o, proofs, done);
+      std::uint64_t total = 0, maxa = 0, unknown = 0, zero = 0, pres = 0;
+      std::map<int, int> hist;
+      for (auto& p : proofs) {
+        for (auto* f : {&p.lo, &p.hi}) {
+          unknown += f->unknown;
+          total += f->absent.size();
+          pres += f->present.size();
+          maxa = std::max<std::uint64_t>(maxa, f->absent.size());
+          zero += f->absent.empty() && f->present.empty();
+          int b2 = 0;
+          while ((1u << b2) <= f->absent.size()) ++b2;
+          hist[b2]++;
+        }
+      }
+      std::printf("%s %s: %llu states, %llu nodes, %.2f s; absent facts avg %.1f max %llu, present total %llu, unknown %llu, no facts %llu\n",
+                  board, rules, (unsigned long long)st.states, (unsigned long long)st.nodes, st.seconds,
+                  (double)total / (2.0 * st.states), (unsigned long long)maxa, (unsigned long long)pres,
+                  (unsigned long long)unknown, (unsigned long long)zero);
+      for (auto [k, v] : hist) std::printf("  <2^%d: %d\n", k, v);
+    }
+  }
+}
+
+TEST_CASE("superko facts: records round-trip", "[superko]") {
+  const Board b = Board::parse("2x3");
+  retro::StateIndex idx(b);
+  SuperkoGenerateOptions o;
+  o.threads = 1;
+  std::vector<StateProof> proofs;
+  std::vector<char> done;
+  generate_superko(idx, RuleSet::parse("tromp-taylor"), o, proofs, done);
+  for (const StateProof& p : proofs) {
+    for (const StoredFacts* f : {&p.lo, &p.hi}) {
+      REQUIRE(std::is_sorted(f->absent.begin(), f->absent.end()));
+      REQUIRE(std::adjacent_find(f->absent.begin(), f->absent.end()) == f->absent.end());
+      REQUIRE(std::adjacent_find(f->present.begin(), f->present.end()) == f->present.end());
+    }
+    std::vector<std::int8_t> rec;
+    encode_facts(p, rec);
+    StateProof q = p;
+    q.lo.absent.clear();
+    q.hi.present.clear();
+    decode_facts(rec.data(), rec.data() + rec.size(), q);
+    REQUIRE(q == p);
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Cross-checks against the search and the reference solver.
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "cli_runner.hpp"
+#include "core/budget.hpp"
+#include "core/rules/tromp_taylor.hpp"
+#include "format/tablebase.hpp"
+#include "generator/reference/reference_solver.hpp"
+#include "generator/retrograde/generate.hpp"
+#include "generator/search/search_solver.hpp"
+#include "query/probe.hpp"
+#include "query/superko_probe.hpp"
+#include "random_history.hpp"
+
+namespace {
+
+const char* const kVariants[] = {"tromp-taylor", "tromp-taylor:ko=situational", "tromp-taylor:suicide=no",
+                                 "tromp-taylor:ko=situational,suicide=no"};
+
+// The reference solver's verdict on `expected` for a game: a null window
+// around it returns exactly it iff it is the value.
+bool reference_agrees(TrompTaylorGame& g, Value expected) {
+  ReferenceOptions opt;
+  opt.max_dependency_words = 1 << 16;
+  opt.memo_megabytes = 16;
+  ReferenceSolver solver(g, opt);
+  return solver.window(expected.order - 1, expected.order + 1) == expected;
+}
+
+std::string temp_file(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("gotb_superko_" + std::to_string(::getpid()) + "_" + name))
+      .string();
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+}  // namespace
+
+TEST_CASE("superko files: every state's value = search = reference solver, and the stored move keeps it",
+          "[superko]") {
+  for (const char* board : {"1x4", "2x2", "2x3"}) {
+    for (const char* rules : kVariants) {
+      INFO(board << " " << rules);
+      const Board b = Board::parse(board);
+      const RuleSet r = RuleSet::parse(rules);
+      retro::StateIndex idx(b);
+      SuperkoGenerateOptions o;
+      o.threads = 2;
+      o.chunk_states = 32;
+      std::vector<StateProof> proofs;
+      std::vector<char> done;
+      generate_superko(idx, r, o, proofs, done);
+      SearchOptions so;
+      so.table_megabytes = 4;
+      so.proof_megabytes = 4;
+      TrompTaylorSearch fresh(b, TrompTaylorConfig::from(r), 0, so);
+      for (std::uint64_t s = 0; s < idx.states(); ++s) {
+        const Position pos = idx.position_of(s / 2);
+        const int passes = static_cast<int>(s & 1);
+        const StateProof& p = proofs[s];
+        INFO("state " << s);
+        fresh.set_root(pos, Color::Black, passes);
+        CHECK(fresh.value() == Value::score(p.value, 0));
+        TrompTaylorGame g(b, r, 0, pos, Color::Black, passes, -1);
+        CHECK(reference_agrees(g, Value::score(p.value, 0)));
+        // The stored move keeps the value (the child's value, same history).
+        REQUIRE(p.best >= -1);
+        g.play(p.best < 0 ? Move::pass() : Move::play(p.best));
+        CHECK(reference_agrees(g, Value::score(p.value, 0)));
+        CHECK(!p.lo.unknown);
+        CHECK(!p.hi.unknown);
+      }
+    }
+  }
+}
+
+TEST_CASE("superko files: sampled states of 3x3 agree with the search from scratch", "[superko]") {
+  const Board b = Board::parse("3x3");
+  retro::StateIndex idx(b);
+  for (const char* rules : kVariants) {
+    INFO(rules);
+    const RuleSet r = RuleSet::parse(rules);
+    SuperkoGenerateOptions o;
+    o.threads = 2;
+    std::vector<StateProof> proofs;
+    std::vector<char> done;
+    generate_superko(idx, r, o, proofs, done);
+    std::mt19937 rng(7);
+    for (int k = 0; k < 12; ++k) {
+      const std::uint64_t s = rng() % idx.states();
+      INFO("state " << s);
+      // A fresh solver per state: nothing carried over from the generation.
+      TrompTaylorSearch fresh(b, TrompTaylorConfig::from(r), 0);
+      fresh.set_root(idx.position_of(s / 2), Color::Black, static_cast<int>(s & 1));
+      CHECK(fresh.value() == Value::score(proofs[s].value, 0));
+    }
+    CHECK(proofs[retro::state_of(idx, Position{}, Color::Black, 0)].value == 9);  // 3x3 = B+9
+  }
+}
+
+TEST_CASE("superko files: stored values are used only where their facts hold (graph-history interaction)",
+          "[superko][ghi]") {
+  const std::string path = temp_file("ghi.gotb");
+  struct Case {
+    const char* board;
+    const char* rules;
+  };
+  int stale_total = 0, stale_rejected = 0;
+  for (Case c : {Case{"2x3", "tromp-taylor"}, Case{"2x3", "tromp-taylor:ko=situational"}, Case{"1x5", "tromp-taylor"},
+                 Case{"2x2", "tromp-taylor:suicide=no"}}) {
+    INFO(c.board << " " << c.rules);
+    const auto gen =
+        test::run_gotb(std::string("generate --exact -q -b ") + c.board + " -r " + c.rules + " -o " + path);
+    REQUIRE(gen.exit_code == 0);
+    const Board b = Board::parse(c.board);
+    const RuleSet r = RuleSet::parse(c.rules);
+    TablebaseReader reader(path);
+    const GameSpec spec{b, r, 0};
+    const SuperkoFile file(reader, spec);
+    const TablebaseProbe probe(path), with_fallback(path, {ProbeOptions::Fallback::Search});
+    std::mt19937 rng(2024);
+    for (int game = 0; game < 40; ++game) {
+      TrompTaylorGame g(b, r, 0);
+      const std::vector<std::string> full = test::random_history(g, rng, 40);
+      for (std::size_t len = 0; len <= full.size(); ++len) {
+        const std::vector<std::string> h(full.begin(), full.begin() + static_cast<long>(len));
+        TrompTaylorGame line(b, r, 0);
+        std::vector<Position> positions{line.position()};
+        std::vector<Color> to_move{line.to_move()};
+        replay_moves(line, h);
+        {
+          TrompTaylorGame rec(b, r, 0);
+          for (const auto& t : h) {
+            Move m;
+            rec.parse_move(t, m);
+            rec.play(m);
+            positions.push_back(rec.position());
+            to_move.push_back(rec.to_move());
+          }
+        }
+        if (line.is_over()) continue;
+        INFO("history of " << len << " moves, game " << game);
+        const SuperkoFile::Answer a = file.at(positions, to_move, line.consecutive_passes());
+        const ProbeResult pr = probe.probe(h);
+        // The truth under this history, from the reference solver.
+        const ProbeResult truth = with_fallback.probe(h);
+        REQUIRE(truth.value.exact());
+        {
+          TrompTaylorGame ref(b, r, 0);
+          replay_moves(ref, h);
+          REQUIRE(reference_agrees(ref, truth.value.lower));
+        }
+        // Every bound the file claims holds; an exact claim is the truth.
+        CHECK(pr.value.lower <= truth.value.lower);
+        CHECK(pr.value.upper >= truth.value.upper);
+        if (pr.source == ValueSource::FileFacts) CHECK(pr.value.lower == truth.value.lower);
+        for (const MoveEval& e : pr.moves)
+          for (const MoveEval& t : truth.moves)
+            if (e.move == t.move) {
+              CHECK(e.value.lower <= t.value.lower);
+              CHECK(e.value.upper >= t.value.upper);
+            }
+        if (!(a.stored == truth.value.lower)) {
+          // Superko bans changed the value: the stored value is stale here,
+          // and its facts must say so.
+          ++stale_total;
+          CHECK(!(a.lo_holds && a.hi_holds));
+          stale_rejected += !(a.lo_holds && a.hi_holds);
+        }
+      }
+    }
+  }
+  std::filesystem::remove(path);
+  // Histories where the stored value is wrong exist (the reason for the
+  // facts), and every one of them was caught.
+  WARN("stale stored values met: " << stale_total << ", rejected by their facts: " << stale_rejected);
+  CHECK(stale_total > 0);
+  CHECK(stale_rejected == stale_total);
+}
+
+TEST_CASE("superko files: an interrupted generation resumes to a byte-identical file", "[superko][cli]") {
+  const std::string whole = temp_file("whole.gotb"), part = temp_file("part.gotb");
+  const std::string env = "SOURCE_DATE_EPOCH=1700000000 ";
+  const std::string args = " generate --exact -q -b 2x3 -r tromp-taylor:ko=situational --chunk-states 16 ";
+  REQUIRE(test::run_gotb(args + "-t 1 -o " + whole, env).exit_code == 0);
+  // Stopped after 3 chunks (exit 3, the journal kept), then a torn record
+  // at the end of the journal, as a kill during a write leaves it.
+  const auto stop = test::run_gotb(args + "-t 2 --max-chunks 3 -o " + part, env);
+  CHECK(stop.exit_code == 3);
+  CHECK(!std::filesystem::exists(part));
+  REQUIRE(std::filesystem::exists(part + ".partial"));
+  std::filesystem::resize_file(part + ".partial", std::filesystem::file_size(part + ".partial") - 5);
+  const auto resume = test::run_gotb(args + "-t 2 -o " + part, env);
+  REQUIRE(resume.exit_code == 0);
+  CHECK(resume.out.find("resumed from the journal") != std::string::npos);
+  CHECK(!std::filesystem::exists(part + ".partial"));
+  CHECK(slurp(whole) == slurp(part));
+  // A journal of another run is refused, not mixed in.
+  REQUIRE(test::run_gotb(args + "-t 2 --max-chunks 1 -o " + part, env).exit_code == 3);
+  const auto other = test::run_gotb(" generate --exact -q -b 2x3 -r tromp-taylor --chunk-states 16 -o " + part, env);
+  CHECK(other.exit_code == 1);
+  CHECK(other.out.find("belongs to another run") != std::string::npos);
+  std::filesystem::remove(whole);
+  std::filesystem::remove(part);
+  std::filesystem::remove(part + ".partial");
+}
+
+// Measurement (docs/generator.md, "Superko files"): the share of states met
+// in random games that a superko file answers exactly without a search.
+// GOTB_SUPERKO_BOARDS="3x3 2x4" chooses the boards (default 3x3).
+TEST_CASE("superko files: share of random histories answered from the file", "[.superko-measure]") {
+  const char* env = std::getenv("GOTB_SUPERKO_BOARDS");
+  std::istringstream boards(env ? env : "3x3");
+  std::string board;
+  while (boards >> board) {
+    for (const char* rules : kVariants) {
+      const std::string path = temp_file("measure.gotb");
+      REQUIRE(test::run_gotb("generate --exact -q -b " + board + " -r " + rules + " -o " + path).exit_code == 0);
+      const TablebaseProbe probe(path);
+      const Board b = Board::parse(board);
+      const RuleSet r = RuleSet::parse(rules);
+      std::mt19937 rng(99);
+      std::uint64_t states = 0, own = 0, ply = 0, none = 0;
+      double seconds = 0;
+      for (int game = 0; game < 200; ++game) {
+        TrompTaylorGame g(b, r, 0);
+        const std::vector<std::string> full = test::random_history(g, rng, 200);
+        for (std::size_t len = 0; len <= full.size(); ++len) {
+          const std::vector<std::string> h(full.begin(), full.begin() + static_cast<long>(len));
+          const ProbeResult pr = probe.probe(h);
+          if (pr.game_over) continue;
+          seconds += pr.seconds;
+          ++states;
+          if (!pr.value.exact()) ++none;
+          else if (pr.note.find("best of its moves") != std::string::npos) ++ply;
+          else ++own;
+        }
+      }
+      std::printf("%s %s: %llu states met in 200 random games: %.1f%% exact from their own facts, %.1f%% by one "
+                  "ply, %.1f%% not answered (search needed); %.1f us per probe\n",
+                  board.c_str(), rules, (unsigned long long)states, 100.0 * own / states, 100.0 * ply / states,
+                  100.0 * none / states, 1e6 * seconds / states);
+      std::filesystem::remove(path);
+    }
+  }
+}
+
+TEST_CASE("superko files: play and principal variations from the file", "[superko]") {
+  const std::string path = temp_file("pv.gotb");
+  REQUIRE(test::run_gotb("generate --exact -q -b 2x3 -r tromp-taylor -o " + path).exit_code == 0);
+  const Board b = Board::parse("2x3");
+  const RuleSet r = RuleSet::parse("tromp-taylor");
+  for (bool fallback : {false, true}) {
+    ProbeOptions o;
+    if (fallback) o.fallback = ProbeOptions::Fallback::Search;
+    const TablebaseProbe probe(path, o);
+    ProbeRequest req;
+    req.with_pv = true;
+    const ProbeResult pr = probe.probe({}, req);
+    REQUIRE(pr.exact());
+    CHECK(pr.source == ValueSource::FileFacts);
+    REQUIRE(!pr.pv.empty());
+    TrompTaylorGame g(b, r, 0);
+    replay_moves(g, pr.pv);
+    if (pr.note.find("stops where the file") == std::string::npos) {
+      REQUIRE(g.is_over());
+      CHECK(g.outcome() == pr.value.lower);
+    } else {
+      CHECK(!fallback);
+    }
+  }
+  // GTP: every genmove of a self-play game from the file (with the search
+  // where the file proves nothing) ends at the value of the empty board.
+  const auto gtp = test::run_gotb("gtp --tablebase " + path + " --fallback search < /dev/stdin",
+                                  "printf 'genmove b\\ngenmove w\\ngenmove b\\ngenmove w\\ngenmove b\\ngenmove w\\n"
+                                  "genmove b\\ngenmove w\\ngenmove b\\ngenmove w\\nfinal_score\\nquit\\n' | ");
+  CHECK(gtp.exit_code == 0);
+  CHECK(gtp.out.find("? ") == std::string::npos);
+  std::filesystem::remove(path);
+}
