@@ -23,7 +23,11 @@ ProbeOptions::Fallback parse_fallback(const std::string& name) {
   throw std::invalid_argument("unknown fallback '" + name + "' (available: none, search, reference)");
 }
 
+using Deadline = std::optional<std::chrono::steady_clock::time_point>;
+
 namespace {
+
+bool passed(const Deadline& d) { return d && std::chrono::steady_clock::now() > *d; }
 
 const char* kFixpointNote =
     "the file holds the two finite-state fixpoints of each state (superko not applied: 'gfp' scores infinite play "
@@ -73,12 +77,15 @@ struct TablebaseProbe::Impl {
   ValueBounds score_range(const TrompTaylorGame& game) const { return {game.min_outcome(), game.max_outcome()}; }
 
   ProbeResult probe_fixpoints(const std::vector<std::string>& history) const;
-  ProbeResult probe_exact(const std::vector<std::string>& history) const;
-  ProbeResult probe_file(const std::vector<std::string>& history) const {
-    return exact ? probe_exact(history) : probe_fixpoints(history);
+  // `timed_out` is set when the history check stopped at the deadline.
+  ProbeResult probe_exact(const std::vector<std::string>& history, const Deadline& deadline, bool& timed_out) const;
+  ProbeResult probe_file(const std::vector<std::string>& history, const Deadline& deadline, bool& timed_out) const {
+    return exact ? probe_exact(history, deadline, timed_out) : probe_fixpoints(history);
   }
   ProbeResult solve_on_the_fly(const std::vector<std::string>& history, const ProbeResult& file_answer) const;
-  void principal_variation(const std::vector<std::string>& history, ProbeResult& r, std::size_t max) const;
+  // False (and r.pv left empty) when the deadline stopped a step's check.
+  bool principal_variation(const std::vector<std::string>& history, ProbeResult& r, std::size_t max,
+                           const Deadline& deadline) const;
 };
 
 TablebaseProbe::TablebaseProbe(const std::string& path, ProbeOptions options) : impl_(std::make_unique<Impl>()) {
@@ -227,8 +234,9 @@ namespace {
 //     relies on a situation on the search path, so it holds whatever path
 //     later reaches it); a failure is remembered only when it relied on no
 //     situation above it on the path.
-// Every step is counted against a node budget; when it runs out, the answer
-// is Unknown and the caller reports proven bounds, never a guess.
+// Every step is counted against a node budget, and the clock is read every
+// kClockStride nodes against the request's deadline; when either runs out,
+// the answer is Unknown and the caller reports proven bounds, never a guess.
 // ---------------------------------------------------------------------------
 
 using StateKey = TrompTaylorGame::StateKey;
@@ -248,11 +256,12 @@ class HistorySearch {
  public:
   // `game` is positioned at the probed state with its real history; the
   // search plays and undoes moves on it and leaves it as it found it.
-  HistorySearch(const retro::ExactTable& table, TrompTaylorGame& game, std::uint64_t budget)
-      : table_(table), game_(game), budget_(budget) {}
+  HistorySearch(const retro::ExactTable& table, TrompTaylorGame& game, std::uint64_t budget, Deadline deadline)
+      : table_(table), game_(game), budget_(budget), deadline_(deadline) {}
 
   std::uint64_t nodes() const { return nodes_; }
   bool exhausted() const { return exhausted_; }
+  bool timed_out() const { return timed_out_; }
 
   // The value of the game at the current state under its history, given the
   // file's value `stored` of the game started there (not the tie): exact,
@@ -281,6 +290,9 @@ class HistorySearch {
  private:
   static constexpr int kAbsolute = std::numeric_limits<int>::max();
   static constexpr int kMaxPath = 4096;  // deeper paths answer Unknown (no deep recursion)
+  // Nodes between two reads of the clock: a few hundred nodes take well
+  // under a millisecond, and the first node of a probe reads it too.
+  static constexpr std::uint64_t kClockStride = 256;
 
   struct Step {
     Verdict verdict;
@@ -324,6 +336,10 @@ class HistorySearch {
   Step visit(int depth) {
     if (exhausted_ || ++nodes_ > budget_ || depth >= kMaxPath) {
       exhausted_ = true;
+      return {Verdict::Unknown};
+    }
+    if (nodes_ % kClockStride == 1 && passed(deadline_)) {
+      exhausted_ = timed_out_ = true;
       return {Verdict::Unknown};
     }
     const bool winner_moves = game_.to_move() == winner_;
@@ -413,7 +429,8 @@ class HistorySearch {
   const retro::ExactTable& table_;
   TrompTaylorGame& game_;
   std::uint64_t budget_, nodes_ = 0;
-  bool exhausted_ = false;
+  Deadline deadline_;
+  bool exhausted_ = false, timed_out_ = false;
   Color winner_ = Color::Black;
   std::int32_t target_ = 0;
   std::unordered_map<StateKey, Memo, StateKeyHash> memos_[2];  // per winner
@@ -421,19 +438,23 @@ class HistorySearch {
   std::unordered_map<StateKey, int, StateKeyHash> path_;  // situation -> path depth
 };
 
-std::string history_budget_note(std::uint64_t budget) {
-  return "the file's values are those of the game started at each state; under this history a return to an "
-         "earlier situation ends the game as a tie, and the search that checks the file's value under the "
-         "history ran out of its budget (" +
-         std::to_string(budget) +
-         " nodes) where marked 'file-bounds': those values are only proven to lie between the file's value "
-         "and the tie (docs/solving.md, 'Exact tables under a history'). Exact: a larger --history-nodes, or "
-         "--fallback reference (small boards)";
+std::string history_budget_note(std::uint64_t budget, bool timed_out) {
+  return std::string(
+             "the file's values are those of the game started at each state; under this history a return to an "
+             "earlier situation ends the game as a tie, and the search that checks the file's value under the "
+             "history ran out of ") +
+         (timed_out ? "time (the time limit of the query ran out before its budget of " + std::to_string(budget) +
+                          " nodes)"
+                    : "its budget (" + std::to_string(budget) + " nodes)") +
+         " where marked 'file-bounds': those values are only proven to lie between the file's value and the tie "
+         "(docs/solving.md, 'Exact tables under a history'). Exact: " +
+         (timed_out ? "more time" : "a larger --history-nodes") + ", or --fallback reference (small boards)";
 }
 
 }  // namespace
 
-ProbeResult TablebaseProbe::Impl::probe_exact(const std::vector<std::string>& history) const {
+ProbeResult TablebaseProbe::Impl::probe_exact(const std::vector<std::string>& history, const Deadline& deadline,
+                                              bool& timed_out) const {
   TrompTaylorGame game(spec.board, spec.rules, spec.komi);
   replay_moves(game, history);
   ProbeResult r = started_result(game);
@@ -448,7 +469,7 @@ ProbeResult TablebaseProbe::Impl::probe_exact(const std::vector<std::string>& hi
   // One search (and its memo) for the whole probe: the children's
   // histories hold the state's history plus the state, and what a search
   // proves under the shorter history carries over (docs/solving.md).
-  HistorySearch search(*exact, game, options.history_node_limit);
+  HistorySearch search(*exact, game, options.history_node_limit, deadline);
   // The value under the history of the game at `game` whose file value is v.
   auto under_history = [&](Value v, bool history_empty, ValueSource& source) {
     if (history_empty || v.order == 0) {
@@ -483,7 +504,8 @@ ProbeResult TablebaseProbe::Impl::probe_exact(const std::vector<std::string>& hi
     r.moves.push_back(std::move(e));
   }
   r.nodes = search.nodes();
-  if (search.exhausted()) r.note = history_budget_note(options.history_node_limit);
+  timed_out = search.timed_out();
+  if (search.exhausted()) r.note = history_budget_note(options.history_node_limit, timed_out);
   return r;
 }
 
@@ -511,9 +533,9 @@ ProbeResult TablebaseProbe::Impl::solve_on_the_fly(const std::vector<std::string
   return r;
 }
 
-void TablebaseProbe::Impl::principal_variation(const std::vector<std::string>& history, ProbeResult& r,
-                                               std::size_t max) const {
-  if (!r.exact() || r.game_over) return;
+bool TablebaseProbe::Impl::principal_variation(const std::vector<std::string>& history, ProbeResult& r,
+                                               std::size_t max, const Deadline& deadline) const {
+  if (!r.exact() || r.game_over) return true;
   std::vector<std::string> line = history;
   ProbeResult at = r;
   for (;;) {
@@ -523,7 +545,13 @@ void TablebaseProbe::Impl::principal_variation(const std::vector<std::string>& h
       throw std::runtime_error("principal variation longer than " + std::to_string(max) + " moves");
     r.pv.push_back(at.moves[*pick].move);
     line.push_back(at.moves[*pick].move);
-    at = probe_file(line);
+    bool timed_out = false;
+    at = probe_file(line, deadline, timed_out);
+    if (timed_out) {
+      // The rest of the line would follow bounds, not values: no line.
+      r.pv.clear();
+      return false;
+    }
     const bool all_exact = at.exact() && std::all_of(at.moves.begin(), at.moves.end(),
                                                      [](const MoveEval& m) { return m.value.exact(); });
     if (!all_exact && fallback) at = solve_on_the_fly(line, at);
@@ -531,19 +559,28 @@ void TablebaseProbe::Impl::principal_variation(const std::vector<std::string>& h
     // depth rule keeps the line on the value without cycling (exact_table.hpp).
     if (!proven(at)) throw std::logic_error("probe: the principal variation left the proven states (bug)");
   }
+  return true;
 }
 
 ProbeResult TablebaseProbe::probe(const std::vector<std::string>& history, const ProbeRequest& request) const {
   const auto start = std::chrono::steady_clock::now();
-  ProbeResult r = impl_->probe_file(history);
+  bool timed_out = false;
+  ProbeResult r = impl_->probe_file(history, request.deadline, timed_out);
   const bool all_exact = r.exact() && std::all_of(r.moves.begin(), r.moves.end(),
                                                   [](const MoveEval& m) { return m.value.exact(); });
-  if (!all_exact && impl_->fallback) r = impl_->solve_on_the_fly(history, r);
+  if (!all_exact && impl_->fallback) {
+    if (passed(request.deadline))
+      r.note += (r.note.empty() ? "" : "; ") + std::string("the time limit ran out before the fallback solver started");
+    else
+      r = impl_->solve_on_the_fly(history, r);
+  }
   r.moves = best_first(r);
   if (request.with_pv) {
-    if (r.exact())
-      impl_->principal_variation(history, r, request.max_pv);
-    else
+    if (r.exact()) {
+      if (!impl_->principal_variation(history, r, request.max_pv, request.deadline))
+        r.note += r.note.empty() ? "no principal variation: the time limit ran out while it was computed"
+                                 : "; no principal variation: the time limit ran out while it was computed";
+    } else
       r.note += r.note.empty() ? "no principal variation: the value is not exact"
                                : "; no principal variation without an exact value";
   }

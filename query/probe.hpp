@@ -36,7 +36,9 @@
 //    file's states (docs/solving.md, "Exact tables under a history"), and
 //    re-solves it there when the history spoils it: source FileChecked,
 //    exact; FileBounds (proven bounds between the file's value and the
-//    tie, and a note) where ProbeOptions::history_node_limit runs out.
+//    tie, and a note) where ProbeOptions::history_node_limit runs out, or
+//    ProbeRequest::deadline passes (the clock is read every few hundred
+//    nodes of the check; the note says which limit it was).
 //  - Thread safety: probe() and the accessors may be called concurrently
 //    on one TablebaseProbe. Loaded arrays are read without locks; lazily
 //    read chunks go through TablebaseReader's lock; the fallback solver is
@@ -46,9 +48,11 @@
 //    is immutable), so exact probes run in parallel.
 #pragma once
 
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -82,6 +86,15 @@ ProbeOptions::Fallback parse_fallback(const std::string& name);
 struct ProbeRequest {
   bool with_pv = false;          // fill ProbeResult::pv (exact results only)
   std::size_t max_pv = 10000;    // longest PV before giving up (std::runtime_error)
+  // Wall-clock limit of the history check of exact files (with the node
+  // budget, ProbeOptions::history_node_limit): past it the check stops and
+  // the probe answers proven bounds (FileBounds, a note naming the time
+  // limit), never a guess. A principal variation the deadline interrupts is
+  // left out (a note says so). Once it has passed, the fallback solver is
+  // not started either. Fixpoint files and the fallback solver's own
+  // search are not interrupted (the fallback is bounded by
+  // ProbeOptions::node_limit). Unset: no time limit.
+  std::optional<std::chrono::steady_clock::time_point> deadline;
 };
 
 class TablebaseProbe {

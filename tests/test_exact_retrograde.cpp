@@ -26,17 +26,35 @@ struct Checked {
 };
 
 // The reference solver's verdict on `expected` at a real state: a null
-// window around it returns exactly it iff it is the value.
-bool reference_agrees(const Board& b, const RuleSet& r, double komi, const Position& pos, Color mover, int passes,
-                      int ko, Value expected, std::uint64_t node_limit = 0) {
-  TrompTaylorGame g(b, r, komi, pos, mover, passes, ko);
-  ReferenceOptions opt;
-  opt.node_limit = node_limit;
-  opt.max_dependency_words = b.size() <= 6 ? 1 << 16 : 1024;  // larger: dependency sets cost more than they save
-  opt.memo_megabytes = 16;
-  ReferenceSolver solver(g, opt);
-  return solver.window(expected.order - 1, expected.order + 1) == expected;
-}
+// window around it returns exactly it iff it is the value. One solver (one
+// cache) serves every state of a table: the game object is re-rooted at each
+// state and the cache kept, which is sound because a cache entry's claim is
+// about a node (state, history) of the game, not about the root it was
+// proved under (docs/solving.md, "One cache for many roots").
+class SharedReference {
+ public:
+  SharedReference(const Board& b, const RuleSet& r, double komi)
+      : b_(b), r_(r), komi_(komi), game_(b, r, komi), solver_(game_, options(b)) {}
+
+  bool agrees(const Position& pos, Color mover, int passes, int ko, Value expected, std::uint64_t node_limit) {
+    game_ = TrompTaylorGame(b_, r_, komi_, pos, mover, passes, ko);
+    solver_.reset_budget(node_limit);
+    return solver_.window(expected.order - 1, expected.order + 1) == expected;
+  }
+
+ private:
+  static ReferenceOptions options(const Board& b) {
+    ReferenceOptions opt;
+    opt.max_dependency_words = b.size() <= 6 ? 1 << 16 : 1024;  // larger: dependency sets cost more than they save
+    opt.memo_megabytes = 64;
+    return opt;
+  }
+  const Board& b_;
+  const RuleSet& r_;
+  double komi_;
+  TrompTaylorGame game_;
+  ReferenceSolver<TrompTaylorGame> solver_;
+};
 
 // Every stored state, with both colours to move (the stored position is the
 // mover's view; the real one is it or its colour swap), or `sample` of them.
@@ -56,7 +74,13 @@ Checked check_table(const std::string& board, const std::string& rules, double k
     std::shuffle(which.begin(), which.end(), rng);
     which.resize(sample);
   }
+  // Fullest boards first: their proofs are small and fill the shared cache
+  // with the endgames that the emptier boards' searches reach.
+  std::stable_sort(which.begin(), which.end(), [&](std::uint64_t x, std::uint64_t y) {
+      return popcount(t.index().stored(x).pos.occupied()) > popcount(t.index().stored(y).pos.occupied());
+    });
   Checked c;
+  SharedReference reference(b, r, komi);
   for (std::uint64_t s : which) {
     const KoStateIndex::Stored st = t.index().stored(s);
     for (Color mover : {Color::Black, Color::White}) {
@@ -69,7 +93,7 @@ Checked check_table(const std::string& board, const std::string& rules, double k
       const auto t0 = std::chrono::steady_clock::now();
       bool agrees = true;
       try {
-        agrees = reference_agrees(b, r, komi, real, mover, st.passes, st.ko, v, node_limit);
+        agrees = reference.agrees(real, mover, st.passes, st.ko, v, node_limit);
       } catch (const NodeLimitReached&) {
         ++c.over_budget;
         --c.states;
@@ -90,11 +114,16 @@ Checked check_table(const std::string& board, const std::string& rules, double k
 
 }  // namespace
 
-// The reference solver needs seconds per state once a board has 6 points
-// and cycles matter (2x3: ~1-3 s per state on this machine), so the default
-// suite checks every state where that is fast and samples the rest; the
-// hidden test "[.exact-full]" checks every state of every board named in
-// issue 19 (run: build/tests/gotb_tests "[.exact-full]", ~an hour).
+// With one shared reference cache per table (SharedReference) every state of
+// every board of issue 19 without suicide takes under a second in all, so
+// the default suite checks them all. With suicide allowed the reference
+// solver finishes 1x1..1x4, 2x2 and ring:4 (every state, a few seconds) but
+// not 1x5, 2x3 or ring:5: there a player never has to pass (a single-stone
+// suicide is always a play), lines run through the whole state graph, and
+// not one of 40 sampled 1x5 states with at most three empty points was
+// decided within 5M nodes (nor of 80 with at most two within 20,000). Those
+// three stay in the hidden "[.exact-full]" tests (build/tests/gotb_tests
+// "[.exact-full]"; not finished in this session).
 TEST_CASE("exact tables: every state of the small boards equals the reference solver",
           "[retrograde][exact][reference]") {
   for (const char* rules : {"tromp-taylor:ko=basic,suicide=no", "tromp-taylor:ko=basic"})
@@ -104,23 +133,33 @@ TEST_CASE("exact tables: every state of the small boards equals the reference so
       CHECK(c.states > 0);
       CHECK(c.disagreements == 0);
     }
-  const Checked c = check_table("1x5", "tromp-taylor:ko=basic,suicide=no", 0);
-  CHECK(c.states == 2 * 137);
-  CHECK(c.disagreements == 0);
+  struct Case {
+    const char* board;
+    std::uint64_t states;  // stored states x both colours to move
+  };
+  for (const Case& k : {Case{"1x5", 2 * 137}, Case{"2x3", 586}, Case{"ring:5", 98}}) {
+    INFO(k.board);
+    const Checked c = check_table(k.board, "tromp-taylor:ko=basic,suicide=no", 0);
+    CHECK(c.states == k.states);
+    CHECK(c.disagreements == 0);
+  }
 }
 
-TEST_CASE("exact tables: sampled states of larger boards equal the reference solver",
+TEST_CASE("exact tables: sampled states of 3x3 and 2x4 equal the reference solver",
           "[retrograde][exact][reference]") {
   struct Case {
     const char* board;
     const char* rules;
     std::size_t sample;
+    std::uint64_t node_limit;
     int max_empty;
   };
-  for (const Case& k : {Case{"2x3", "tromp-taylor:ko=basic,suicide=no", 6, 64},
-                        Case{"ring:5", "tromp-taylor:ko=basic,suicide=no", 6, 64}}) {
+  for (const Case& k : {Case{"3x3", "tromp-taylor:ko=basic,suicide=no", 20, 200'000, 3},
+                        Case{"2x4", "tromp-taylor:ko=basic,suicide=no", 20, 200'000, 3}}) {
     INFO(k.board << " " << k.rules);
-    const Checked c = check_table(k.board, k.rules, 0, k.sample, 100'000, k.max_empty);
+    const Checked c = check_table(k.board, k.rules, 0, k.sample, k.node_limit, k.max_empty);
+    std::fprintf(stderr, "%s %s: %llu states checked, %llu over the node budget\n", k.board, k.rules,
+                 static_cast<unsigned long long>(c.states), static_cast<unsigned long long>(c.over_budget));
     CHECK(c.states > 0);  // some sampled states fit the node budget
     CHECK(c.disagreements == 0);
   }
@@ -141,14 +180,16 @@ TEST_CASE("exact tables: sampled states of 3x3, 2x4 and the suicide boards (slow
   }
 }
 
-TEST_CASE("exact tables: every state of every board of issue 19 (slow)", "[.exact-full]") {
-  for (const char* rules : {"tromp-taylor:ko=basic,suicide=no", "tromp-taylor:ko=basic"})
-    for (const char* board : {"1x1", "1x2", "1x3", "1x4", "1x5", "2x2", "2x3", "ring:4", "ring:5"}) {
-      INFO(board << " " << rules);
-      const Checked c = check_table(board, rules, 0);
-      CHECK(c.states > 0);
-      CHECK(c.disagreements == 0);
-    }
+TEST_CASE("exact tables: every state of the suicide boards of issue 19 (slow)", "[.exact-full]") {
+  for (const char* board : {"1x5", "2x3", "ring:5"}) {
+    INFO(board);
+    const auto t0 = std::chrono::steady_clock::now();
+    const Checked c = check_table(board, "tromp-taylor:ko=basic", 0);
+    std::fprintf(stderr, "%s: %llu states, %.1f s\n", board, static_cast<unsigned long long>(c.states),
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+    CHECK(c.states > 0);
+    CHECK(c.disagreements == 0);
+  }
 }
 
 TEST_CASE("exact tables: komi moves scores, not the tie", "[retrograde][exact][reference]") {
@@ -236,3 +277,4 @@ TEST_CASE("exact tables: values satisfy minimax and depths guarantee progress", 
         CHECK(progress_states > 0);
       }
 }
+

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -541,6 +542,81 @@ TEST_CASE("probe: a history that spoils the file's value is noticed; a tiny budg
     CHECK(truth.value.lower <= b.value.upper);
     CHECK(b.note.find("budget") != std::string::npos);
   }
+}
+
+TEST_CASE("probe: a deadline stops the history check: bounds around the exact value, never a guess",
+          "[probe][exact]") {
+  ProbeTmp tmp;
+  // 3x4 without suicide: Black wins B+4, and checking that under the
+  // history B2 takes ~25,000 nodes (far more than the 256 between two
+  // reads of the clock).
+  const std::string file = tmp.generate("3x4", "tromp-taylor:ko=basic,suicide=no", 0);
+  TablebaseProbe tb(file);
+  using Clock = std::chrono::steady_clock;
+  for (const std::vector<std::string>& h : std::vector<std::vector<std::string>>{{"B2"}, {"A1"}, {"B2", "C2", "C1"}}) {
+    INFO("history " << h.size() << " moves, first " << h[0]);
+    // No deadline (and one far away): exact under the history.
+    const ProbeResult truth = tb.probe(h);
+    REQUIRE(truth.exact());
+    CHECK(truth.source == ValueSource::FileChecked);
+    CHECK(truth.nodes > 1000);
+    ProbeRequest later;
+    later.deadline = Clock::now() + std::chrono::hours(1);
+    CHECK(fingerprint(tb.probe(h, later)) == fingerprint(truth));
+    // A deadline already passed, and one a microsecond away: the check
+    // stops at once (the first node reads the clock, and 256 nodes take
+    // longer than a microsecond), with bounds that hold.
+    for (auto deadline : {Clock::now() - std::chrono::seconds(1), Clock::now() + std::chrono::microseconds(1)}) {
+      ProbeRequest req;
+      req.deadline = deadline;
+      const ProbeResult r = tb.probe(h, req);
+      CHECK(!r.exact());
+      CHECK(r.source == ValueSource::FileBounds);
+      CHECK(r.nodes <= 257);
+      CHECK(r.value.lower <= truth.value.lower);
+      CHECK(truth.value.lower <= r.value.upper);
+      CHECK(r.note.find("ran out of time") != std::string::npos);
+      REQUIRE(r.moves.size() == truth.moves.size());
+      for (const MoveEval& m : r.moves) {
+        auto t = std::find_if(truth.moves.begin(), truth.moves.end(), [&](const MoveEval& x) { return x.move == m.move; });
+        REQUIRE(t != truth.moves.end());
+        REQUIRE(t->value.exact());
+        INFO("move " << m.move << " " << m.value.to_string() << " exact " << t->value.to_string());
+        if (m.ends_game) {
+          CHECK(m.value.to_string() == t->value.to_string());
+          continue;
+        }
+        CHECK(m.value.lower <= t->value.lower);
+        CHECK(t->value.lower <= m.value.upper);
+        if (!m.value.exact()) CHECK(m.source == ValueSource::FileBounds);
+      }
+    }
+  }
+  // A principal variation the deadline interrupts is left out, said so; the
+  // value (the file's own, at the empty history) stays exact.
+  ProbeRequest pv;
+  pv.with_pv = true;
+  const ProbeResult full = tb.probe({}, pv);
+  REQUIRE(full.exact());
+  CHECK(!full.pv.empty());
+  pv.deadline = Clock::now() - std::chrono::seconds(1);
+  const ProbeResult cut = tb.probe({}, pv);
+  CHECK(cut.exact());
+  CHECK(cut.value.to_string() == full.value.to_string());
+  CHECK(cut.pv.empty());
+  CHECK(cut.note.find("no principal variation: the time limit ran out") != std::string::npos);
+  // gotb query --time-limit: the same bounds, and exact without it.
+  auto q = run_gotb("query " + file + " --moves B2 --json --time-limit 0.000001");
+  INFO(q.out);
+  REQUIRE(q.exit_code == 0);
+  auto j = nlohmann::json::parse(q.out);
+  CHECK(j["exact"] == false);
+  CHECK(j["source"] == "file-bounds");
+  CHECK(j["note"].get<std::string>().find("ran out of time") != std::string::npos);
+  auto e = nlohmann::json::parse(run_gotb("query " + file + " --moves B2 --json --time-limit 600").out);
+  CHECK(e["exact"] == true);
+  CHECK(e["source"] == "file-history-checked");
+  CHECK(run_gotb("query " + file + " --time-limit -1").exit_code != 0);
 }
 
 TEST_CASE("GTP from an exact file: play from the file keeps the value, never cycles when winning",

@@ -262,7 +262,7 @@ TEST_CASE("search refuses what it does not implement, clearly", "[search][cli]")
 
   auto r = test::run_gotb("solve -b 2x2 -r kee-2016 --method search");
   CHECK(r.exit_code != 0);
-  CHECK(r.out.find("tromp-taylor family only") != std::string::npos);
+  CHECK(r.out.find("tromp-taylor family, kee-2005 and japanese-2003 only") != std::string::npos);
   r = test::run_gotb("solve -b 2x2 --method search --no-cache");
   CHECK(r.exit_code != 0);
   CHECK(r.out.find("--no-cache belongs to the reference solver") != std::string::npos);

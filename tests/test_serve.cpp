@@ -317,6 +317,42 @@ TEST_CASE("serve: a search over the request's budget is a 503, not a guess", "[s
   json_of(s.get("/api/v1/probe?board=3x3"), 200);
 }
 
+TEST_CASE("serve: a spent time budget gives an exact table's bounds (200), a search or line 503", "[serve]") {
+  // Budget 0: spent before any work. The history check of the exact table
+  // stops at its first node and answers proven bounds, not exact (as where
+  // --history-nodes runs out); the search and a line are refused (503).
+  serve::ServerOptions o = options(1000000);
+  o.api.time_budget = 0;
+  Running s(o);
+  const std::string basic = "/api/v1/probe?board=3x3&rules=tromp-taylor:ko%3Dbasic,suicide%3Dno&moves=";
+  Running normal(options(0));
+  for (const char* moves : {"B2", "B2,A1,B1"}) {
+    INFO(moves);
+    auto exact = json_of(normal.get(basic + moves), 200);
+    REQUIRE(exact["exact"] == true);
+    auto j = json_of(s.get(basic + moves), 200);
+    CHECK(j["exact"] == false);
+    CHECK(j["source"] == "file-bounds");
+    CHECK(j["serve"]["values_exact"] == false);
+    CHECK(j["note"].get<std::string>().find("ran out of time") != std::string::npos);
+    // The bounds hold the exact value (by its points: a bound may be the tie).
+    const nlohmann::json& v = exact["value"];
+    REQUIRE(v["kind"] == "score");
+    const double points = v["points"].get<double>();
+    auto points_of = [](const nlohmann::json& b) { return b["kind"] == "score" ? b["points"].get<double>() : 0.0; };
+    CHECK(points_of(j["lower"]) <= points);
+    CHECK(points <= points_of(j["upper"]));
+    for (const auto& m : j["moves"]) CHECK((m["exact"] == false || m["ends_game"] == true || m["source"] == "file-exact"));
+  }
+  check_error(s, "/api/v1/pv?board=3x3&rules=tromp-taylor:ko%3Dbasic,suicide%3Dno&moves=B2", 503);
+  check_error(s, "/api/v1/probe?board=2x2&rules=tromp-taylor", 503);
+  // Still serving: the empty history needs no check, and is exact.
+  auto start = json_of(s.get(basic), 200);
+  CHECK(start["exact"] == true);
+  CHECK(start["source"] == "file-exact");
+  CHECK(json_of(s.get("/api/v1/tables"), 200)["time_budget_seconds"] == 0.0);
+}
+
 TEST_CASE("serve: the page and its files are served from the binary", "[serve]") {
   Running s(options(0));
   auto r = s.get("/");

@@ -112,10 +112,13 @@ RulesSupport RuleSet::support() const {
       s.area_bounds = o.ko != KoRule::Basic;
       break;
     case Family::Kee2016: s.kee2016_search = true; break;
-    case Family::International:
-    case Family::Ikeda1:
+    // The generic search (docs/solving.md, "One search for every ruleset"):
+    // kee-2005 keys its whole phase record, japanese-2003 declares its
+    // long-cycle facts; no area bound is proven for either yet.
     case Family::Kee2005:
-    case Family::Japanese2003: break;
+    case Family::Japanese2003: s.generic_search = true; break;
+    case Family::International:
+    case Family::Ikeda1: break;
   }
   return s;
 }

@@ -23,6 +23,25 @@ InternationalGame::InternationalGame(const Board& board, const RuleSet& rules, d
   if (cfg_.basic_exceptional) occurrences_.push_back({pos_, 0});
 }
 
+void InternationalGame::setup(const Position& pos, Color to_move, int passes, int ban) {
+  if (!undo_.empty()) throw std::logic_error("InternationalGame::setup after the first move");
+  if (!is_legal_position(*board_, pos)) throw std::invalid_argument("setup position has a string without liberties");
+  if (passes < 0 || passes >= kEndingPasses) throw std::invalid_argument("setup pass count out of range");
+  // The banned stone belongs to the player who made the last play: the
+  // opponent of the player to move, or the player to move after an odd
+  // number of passes.
+  Color last_player = passes % 2 == 0 ? opponent(to_move) : to_move;
+  if (ban >= 0 && (!cfg_.basic_exceptional || ban >= board_->size() || !((pos.stones(last_player) >> ban) & 1)))
+    throw std::invalid_argument("setup ko ban must be a stone of the player who made the last play (ko=basic-exceptional)");
+  seen_.pop();
+  pos_ = pos;
+  to_move_ = to_move;
+  passes_ = passes;
+  ban_ = ban;
+  seen_.push(pos_, 0);
+  if (cfg_.basic_exceptional) occurrences_.assign(1, {pos_, 0});
+}
+
 int InternationalGame::area_difference() const { return area_count(*board_, pos_).difference(); }
 
 int InternationalGame::territory_difference() const {

@@ -43,6 +43,14 @@ class InternationalGame {
 
   InternationalGame(const Board& board, const RuleSet& rules, double komi);
 
+  // Starts the game at the state (pos, to_move, passes in a row, basic-ko
+  // ban point or -1) with an empty history instead of the empty board:
+  // pos is the only earlier board, no stones removed or passes counted
+  // before. Only before the first move. Used to ask for the value of the
+  // game *started* at a state (docs/solving.md, "The other long-cycle
+  // rulesets"). Throws std::invalid_argument on an impossible state.
+  void setup(const Position& pos, Color to_move, int passes = 0, int ban = -1);
+
   const Board& board() const { return *board_; }
   const Position& position() const { return pos_; }
   Color to_move() const { return to_move_; }

@@ -140,6 +140,24 @@ void Japanese2003Game::legal_moves_impl(std::vector<Move>& out, std::uint64_t* e
                                "ending pass); the rules do not say what happens");
 }
 
+void Japanese2003Game::legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const {
+  if (board_->size() > 32) throw std::logic_error("japanese-2003 history facts: boards of at most 32 points");
+  const std::size_t first = out.size();
+  legal_moves_impl(out, nullptr);
+  for (std::size_t i = first; i < out.size(); ++i) {
+    if (out[i].kind != MoveKind::Play) continue;
+    PlayOutcome o;
+    play_stone(*board_, pos_, to_move_, out[i].point, SuicideRule::Forbidden, o);
+    facts.push_back(fact_id(o.next));
+  }
+}
+
+std::int64_t Japanese2003Game::fact(std::uint64_t id) const {
+  const Position p{id & 0xffffffffULL, id >> 32};
+  auto it = seen_.find(p);
+  return it != seen_.end() && it->second.count > 0 ? it->second.first_difference : kAbsentFact;
+}
+
 void Japanese2003Game::play(Move m) {
   undo_.push_back(
       {pos_, before_last_, to_move_, passes_, removed_black_, removed_white_, end_, cycle_result_, visit_});

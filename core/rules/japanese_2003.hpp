@@ -87,6 +87,23 @@ class Japanese2003Game {
   // Marks every tag of the current position (a long-cycle end rests on its
   // first occurrence), and the visit word for an overflow tag.
   void mark_current_situation(std::uint64_t* bits) const;
+  // The generic search's hooks (generator/search/generic_search.hpp;
+  // boards of at most 32 points). Key: state_key(). Facts: a position (id:
+  // black stones | white stones << 32) whose value is the prisoner
+  // difference at its first occurrence in this alternation, or
+  // kAbsentFact; legal_moves_with_facts lists the position each legal play
+  // creates (whether and how it ends the game by the long-cycle rule),
+  // current_facts the current position.
+  static constexpr std::int64_t kAbsentFact = INT64_MIN;
+  void search_key(std::vector<std::uint64_t>& key) const {
+    const StateKey k = state_key();
+    key.insert(key.end(), k.begin(), k.end());
+  }
+  void legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const;
+  void current_facts(std::vector<std::uint64_t>& facts) const { facts.push_back(fact_id(pos_)); }
+  std::int64_t fact(std::uint64_t id) const;
+  static std::uint64_t fact_id(const Position& p) { return p.black | p.white << 32; }
+
   // Tests only: the tag range |difference| <= max_difference (0 forces the
   // overflow path for every nonzero difference). Call before any move.
   void set_tag_range(int max_difference);

@@ -283,6 +283,19 @@ Value Kee2005Game::max_outcome() const {
   return cfg_.japanese ? Value::plus_infinity() : Value::score(board_->size(), komi_);
 }
 
+void Kee2005Game::search_key(std::vector<std::uint64_t>& key) const {
+  const std::size_t phase = phases_.size() - 1;
+  key.push_back(phase | (cfg_.japanese ? 16 : 0));
+  for (std::size_t i = 0; i < phase; ++i) key.insert(key.end(), {ends_[i].black, ends_[i].white});
+  if (cfg_.japanese && phase == 0) {  // F.6c: what the common phase removed so far (later: key_shift())
+    const Ban& last = phases_[0].bans.back();
+    key.push_back(static_cast<std::uint32_t>(last.removed[0]) | std::uint64_t{static_cast<std::uint32_t>(last.removed[1])} << 32);
+  }
+  for (const Ban& b : cur().bans)
+    key.insert(key.end(), {b.pos.black, b.pos.white,
+                           static_cast<std::uint64_t>(index(b.mover)) | static_cast<std::uint64_t>(b.window) << 8});
+}
+
 std::string Kee2005Game::move_name(Move m) const { return move_text(*board_, m); }
 
 bool Kee2005Game::parse_move(std::string_view text, Move& out) const {

@@ -79,6 +79,27 @@ class Kee2005Game {
   // "pass" (ban-deleting), "keep" (ban-keeping) or a point name.
   bool parse_move(std::string_view text, Move& out) const;
 
+  // The generic search's hooks (generator/search/generic_search.hpp;
+  // docs/solving.md, "One search for every ruleset"). The key is the whole
+  // record the rest of the game depends on: the phase, the positions that
+  // ended the earlier phases, the common phase's removal counts (japanese
+  // scoring), and the current phase's bans in order (position, mover,
+  // window start). Earlier phases' bans are not in it: no rule reads them.
+  // No history facts outside the key.
+  void search_key(std::vector<std::uint64_t>& key) const;
+  void legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>&) const { legal_moves(out); }
+  void current_facts(std::vector<std::uint64_t>&) const {}
+  // Japanese scoring, confirmation phases: the removals of the common phase
+  // are fixed and enter the score only as F.6c's constant, so the key
+  // leaves them out and the value shifts by 2 * (white removed - black
+  // removed) in Value::order units.
+  std::int32_t key_shift() const {
+    if (!cfg_.japanese || phases_.size() == 1) return 0;
+    const Ban& last = phases_[0].bans.back();
+    return 2 * (last.removed[1] - last.removed[0]);
+  }
+  std::int64_t fact(std::uint64_t) const { return 0; }
+
  private:
   struct Ban {
     Position pos;

@@ -184,6 +184,13 @@ class ReferenceSolver {
     return pv;
   }
 
+  // A fresh node budget (no time limit) for the next calls; the cache
+  // stays. The game object may meanwhile have been given another root
+  // state (same board, rules and komi): an entry's claim (docs/solving.md,
+  // section 1) is about a node (state, history), whatever root it was
+  // proved under, so one cache serves many roots.
+  void reset_budget(std::uint64_t node_limit) { budget_ = Budget(node_limit, 0); }
+
   std::uint64_t nodes() const { return nodes_; }
   // Work charged to the budget: the nodes plus what the game model charged
   // inside them (the Japanese 2003 analysis's graph nodes).

@@ -52,6 +52,7 @@
 #include "core/board.hpp"
 #include "core/position.hpp"
 #include "core/scoring.hpp"
+#include "generator/retrograde/kernel_tromp_taylor.hpp"
 #include "generator/retrograde/ko_index.hpp"
 #include "generator/retrograde/progress.hpp"
 #include "generator/retrograde/value_code.hpp"
@@ -72,36 +73,20 @@ struct ExactArrays {
   std::vector<std::uint16_t> depth_lower, depth_upper;  // rounds (above)
 };
 
-// Every legal play of the mover (`black`) in a colour-normalised position:
-// f(point, child, child_ko), child colour-normalised for the opponent,
-// child_ko the ban the play leaves (-1: none).
+// Every legal play of the mover (`black`) in a colour-normalised position
+// (kernel_tromp_taylor.hpp's for_each_play): f(point, child, child_ko),
+// child_ko the basic-ko ban the play leaves (-1: none): the point of the
+// single captured stone when the capturing stone has no own neighbour and
+// its only liberty is that point (the immediate retake would recreate the
+// board).
 template <bool kSuicideAllowed, class F>
-void for_each_play(const Board& b, const Position& pos, F&& f) {
-  const Mask empty = b.all() & ~(pos.black | pos.white);
-  for_each_bit(empty, [&](int p) {
-    const Mask at = bit(p);
-    Mask own = pos.black | at;
-    const Mask still_empty = empty & ~at;
-    Mask opp = pos.white;
-    Mask todo = b.neighbours(p) & opp;
-    while (todo) {
-      const Mask s = b.flood(todo & (~todo + 1), pos.white);
-      todo &= ~s;
-      if ((b.dilate(s) & still_empty) == 0) opp &= ~s;
-    }
-    const Mask captured = pos.white & ~opp;
-    if (captured == 0 && (b.neighbours(p) & empty) == 0) {
-      const Mask str = b.flood(at, own);
-      if ((b.dilate(str) & still_empty) == 0) {
-        if constexpr (kSuicideAllowed) f(p, Position{opp, own & ~str}, -1);
-        return;
-      }
-    }
+void for_each_play_with_ko(const Board& b, const Position& pos, F&& f) {
+  for_each_play<kSuicideAllowed>(b, pos, [&](int p, const Position& child, Mask captured) {
     int ko = -1;
     if (popcount(captured) == 1 && (b.neighbours(p) & pos.black) == 0 &&
-        (b.neighbours(p) & (b.all() & ~(own | opp))) == captured)
+        (b.neighbours(p) & (b.all() & ~(child.black | child.white))) == captured)
       ko = lowest(captured);
-    f(p, Position{opp, own}, ko);
+    f(p, child, ko);
   });
 }
 
@@ -156,7 +141,7 @@ class ExactRows {
     std::vector<std::uint8_t> count(m);
     for_positions([&](std::uint64_t n, const Position& pos) {
       int k = 0;
-      for_each_play<kSuicideAllowed>(b_, pos, [&](int, const Position&, int) { ++k; });
+      for_each_play<kSuicideAllowed>(b_, pos, [&](int, const Position&, Mask) { ++k; });
       count[n - n0_] = static_cast<std::uint8_t>(k);
     });
     std::uint64_t total = 0;
@@ -173,7 +158,7 @@ class ExactRows {
     for_positions([&](std::uint64_t n, const Position& pos) {
       const std::uint64_t i = n - n0_;
       std::uint32_t k = first_[i];
-      for_each_play<kSuicideAllowed>(b_, pos, [&](int p, const Position& child, int ko) {
+      for_each_play_with_ko<kSuicideAllowed>(b_, pos, [&](int p, const Position& child, int ko) {
         child_[k] = static_cast<std::uint32_t>(idx_.state_of_normalised(child, 0, ko));
         point_[k] = static_cast<std::uint8_t>(p);
         ++k;

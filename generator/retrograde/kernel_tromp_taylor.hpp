@@ -34,6 +34,43 @@ namespace gotb::retro {
 
 inline Position swap_colours(const Position& p) { return {p.white, p.black}; }
 
+// Every legal play of the mover (the `black` stones) in a colour-normalised
+// position, as core/position.cpp's play_stone specialised to the mover being
+// `black`: captures first, then the own string if it has no liberty
+// (suicide: the child lacks that string; forbidden: the play is skipped).
+// Calls f(point, child, captured): child colour-normalised for the opponent
+// (its `black` = the opponent's remaining stones), captured = the opposing
+// stones removed. The generators' hot loop: the finite-state kernel below
+// and the exact ko=basic solver (exact_solver.hpp) both call it.
+template <bool kSuicideAllowed, class F>
+inline void for_each_play(const Board& b, const Position& pos, F&& f) {
+  const Mask empty = b.all() & ~(pos.black | pos.white);
+  for_each_bit(empty, [&](int p) {
+    const Mask at = bit(p);
+    const Mask own = pos.black | at;
+    const Mask still_empty = empty & ~at;
+    Mask opp = pos.white;
+    // Only opposing strings next to p can have lost their last liberty.
+    Mask todo = b.neighbours(p) & opp;
+    while (todo) {
+      const Mask s = b.flood(todo & (~todo + 1), pos.white);
+      todo &= ~s;
+      if ((b.dilate(s) & still_empty) == 0) opp &= ~s;
+    }
+    const Mask captured = pos.white & ~opp;
+    if (captured == 0 && (b.neighbours(p) & empty) == 0) {
+      // Nothing captured and no empty neighbour: the new string may be
+      // without liberties.
+      const Mask str = b.flood(at, own);
+      if ((b.dilate(str) & still_empty) == 0) {
+        if constexpr (kSuicideAllowed) f(p, Position{opp, own & ~str}, Mask{0});
+        return;
+      }
+    }
+    f(p, Position{opp, own}, captured);
+  });
+}
+
 template <bool kSuicideAllowed>
 class TrompTaylorKernel {
  public:
@@ -49,36 +86,9 @@ class TrompTaylorKernel {
 
   bool valid_position(const Position& p) const { return is_legal_position(*b_, p); }
 
-  // The mover (black bits) plays at each empty point: captures first, then
-  // the own string if it has no liberty (suicide), as core/position.cpp's
-  // play_stone, specialised to the mover being `black`.
   template <class F>
   void plays(const Position& pos, int /*aux*/, F&& f) const {
-    const Board& b = *b_;
-    const Mask empty = b.all() & ~(pos.black | pos.white);
-    for_each_bit(empty, [&](int p) {
-      const Mask at = bit(p);
-      const Mask own = pos.black | at;
-      const Mask still_empty = empty & ~at;
-      Mask opp = pos.white;
-      // Only opposing strings next to p can have lost their last liberty.
-      Mask todo = b.neighbours(p) & opp;
-      while (todo) {
-        const Mask s = b.flood(todo & (~todo + 1), pos.white);
-        todo &= ~s;
-        if ((b.dilate(s) & still_empty) == 0) opp &= ~s;
-      }
-      if (opp == pos.white && (b.neighbours(p) & empty) == 0) {
-        // Nothing captured and no empty neighbour: the new string may be
-        // without liberties.
-        const Mask str = b.flood(at, own);
-        if ((b.dilate(str) & still_empty) == 0) {
-          if constexpr (kSuicideAllowed) f(Position{opp, own & ~str});
-          return;
-        }
-      }
-      f(Position{opp, own});
-    });
+    for_each_play<kSuicideAllowed>(*b_, pos, [&](int, const Position& child, Mask) { f(child); });
   }
 
   struct PassResult {

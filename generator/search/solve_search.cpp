@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "core/rules/games.hpp"
+#include "generator/search/generic_solve.hpp"
 #include "generator/search/search_team.hpp"
 
 namespace gotb {
@@ -15,8 +16,10 @@ bool search_supports(const SolveRequest& req, std::string* why) {
     if (why) *why = std::move(text);
     return false;
   };
+  if (req.rules.support().generic_search) return generic_search_supports(req, why);
   if (!req.rules.is(Family::TrompTaylor))
-    return no("the search solver implements the tromp-taylor family only, not '" + req.rules.family() + "'");
+    return no("the search solver implements the tromp-taylor family, kee-2005 and japanese-2003 only, not '" +
+              req.rules.family() + "'");
   if (req.repeat != RepeatScoring::Superko) return no("the search solver does not play the repeated-state games");
   if (!req.rules.support().superko_search)
     return no("the search solver plays the superko rulesets; tromp-taylor:ko=basic is solved by the reference "
@@ -57,6 +60,14 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
                          search::OrderingMode ordering) {
   std::string why;
   if (!search_supports(req, &why)) throw std::invalid_argument(why);
+  if (req.rules.support().generic_search) {
+    search::GenericOptions g;
+    g.node_limit = options.node_limit;
+    g.time_limit = options.time_limit;
+    g.deepening_step = options.deepening_step;
+    g.progress = options.progress;
+    return generic_solve(req, g);
+  }
   auto start = std::chrono::steady_clock::now();
   // The history is validated (and its errors worded) by the rules' own game.
   TrompTaylorGame game(req.board, req.rules, req.komi);

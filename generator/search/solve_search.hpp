@@ -7,8 +7,10 @@
 
 namespace gotb {
 
-// True when the search solver implements req.rules (the tromp-taylor
-// family, superko mode, boards of at most 31 points).
+// True when the search solver implements req.rules: the tromp-taylor
+// family in superko mode on boards of at most 31 points (search_solver),
+// or a ruleset the generic search serves (generic_solve.hpp: kee-2005,
+// japanese-2003); search_solve hands the latter to generic_solve.
 bool search_supports(const SolveRequest& req, std::string* why = nullptr);
 
 // Same contract as reference_solve (value, move values, principal

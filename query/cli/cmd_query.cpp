@@ -1,6 +1,7 @@
 // gotb query FILE --moves "...": the value of the state after a history and
 // of every legal move, from a tablebase file through the probe API
 // (query/probe.hpp). This file only parses options and prints.
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -19,6 +20,7 @@ struct QueryArgs {
   std::string file, moves, sgf, fallback = "none";
   std::uint64_t node_limit = 0;
   std::uint64_t history_nodes = ProbeOptions{}.history_node_limit;
+  double time_limit = 0;  // seconds for the history check (and --pv); 0 = none
   bool json = false, pv = false;
   bool allow_sgf_graph = false;
 };
@@ -52,6 +54,9 @@ void run_query(const QueryArgs& a) {
   }
   ProbeRequest req;
   req.with_pv = a.pv;
+  if (a.time_limit > 0)
+    req.deadline = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                                          std::chrono::duration<double>(a.time_limit));
   const ProbeResult r = probe.probe(history, req);
 
   if (a.json) {
@@ -121,6 +126,11 @@ void add_query_command(CLI::App& app) {
                   "exact files (ko=basic): search nodes per query for checking the file's values under the history "
                   "(docs/solving.md); where they run out, proven bounds (file-bounds) instead of exact values")
       ->check(count_number(UINT64_MAX))
+      ->capture_default_str();
+  sub->add_option("--time-limit", args->time_limit,
+                  "exact files: seconds for checking the file's values under the history (and --pv); where they run "
+                  "out, proven bounds (file-bounds) and a note, like --history-nodes; 0 = no limit")
+      ->check(seconds_number(kMaxSeconds))
       ->capture_default_str();
   sub->add_flag("--pv", args->pv, "also a principal variation (exact values only)");
   sub->add_flag("--json", args->json, "print JSON (see docs/json.md)");

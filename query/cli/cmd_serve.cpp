@@ -86,7 +86,9 @@ void add_serve_command(CLI::App& app) {
                   "request's moves (docs/solving.md); where they run out, proven bounds (file-bounds)")
       ->check(count_number(std::uint64_t{1} << 40))
       ->capture_default_str();
-  sub->add_option("--time-budget", opt->api.time_budget, "seconds of wall time per request (503 when spent)")
+  sub->add_option("--time-budget", opt->api.time_budget, "seconds of wall time per request: a search or line (pv) not done by then is a 503; an exact "
+                  "table's history check stopped by it answers proven bounds (file-bounds) and a note, like "
+                  "--history-nodes")
       ->check(seconds_number(3600))
       ->check(CLI::Range(0.001, 3600.0))
       ->capture_default_str();

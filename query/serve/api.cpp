@@ -189,7 +189,12 @@ nlohmann::json Api::probe_json(const std::string& board_text, const std::string&
 
   if (const Table* t = catalogue_.find(board->spec(), rules.to_string(), komi)) {
     // Exactly what `gotb query FILE --json` prints (query/cli/cmd_query.cpp).
-    const ProbeResult r = t->probe->probe(moves);
+    // The request's deadline stops the history check of exact tables: then
+    // a 200 with proven bounds (file-bounds, not exact) and a note, as
+    // where --history-nodes runs out (docs/http.md).
+    ProbeRequest req;
+    req.deadline = deadline;
+    const ProbeResult r = t->probe->probe(moves, req);
     nlohmann::json j = analysis_json(t->probe->spec(), moves, r);
     j["file"] = t->path;
     j["file_kind"] = t->probe->kind();
@@ -259,17 +264,23 @@ nlohmann::json Api::probe(const GameQuery& q) const {
 nlohmann::json Api::pv(const GameQuery& q) const {
   const auto deadline = deadline_of(opt_.time_budget);
   std::vector<std::string> history = q.moves;
-  nlohmann::json r = probe_json(q.board_text, q.rules_text, q.komi, history, deadline);
-  const bool exact = r["serve"]["values_exact"].get<bool>();
   std::vector<std::string> line;
-  for (std::string m = next_move(r); !m.empty(); m = next_move(r)) {
+  // Checked after every probe: one the deadline cut short answers bounds
+  // (an exact table's history check), and a line through them is no line.
+  auto probe_in_time = [&] {
+    nlohmann::json r = probe_json(q.board_text, q.rules_text, q.komi, history, deadline);
     if (std::chrono::steady_clock::now() > deadline)
       throw ApiError(503, "the line did not reach the end of the game within the time budget (" +
                               std::to_string(opt_.time_budget) + " s; " + std::to_string(line.size()) +
                               " moves so far)");
+    return r;
+  };
+  nlohmann::json r = probe_in_time();
+  const bool exact = r["serve"]["values_exact"].get<bool>();
+  for (std::string m = next_move(r); !m.empty(); m = next_move(r)) {
     line.push_back(m);
     history.push_back(m);
-    r = probe_json(q.board_text, q.rules_text, q.komi, history, deadline);
+    r = probe_in_time();
   }
   nlohmann::json j{{"board", r["board"]}, {"rules", r["rules"]}, {"komi", r["komi"]},
                    {"history", q.moves}, {"pv", line},    {"result", r["value"]},

@@ -48,7 +48,9 @@ struct ApiOptions {
   // without a table (0: no search; such requests get 404).
   std::uint64_t search_budget = 0;
   int search_max_points = 8;       // larger boards are never searched
-  double time_budget = 5;          // seconds of wall time per request (search, PV)
+  // Seconds of wall time per request: the search and a line (PV) past it
+  // are 503; an exact table's history check past it answers bounds.
+  double time_budget = 5;
   // Exact (ko=basic) tables: nodes per probe for checking the file's values
   // under the request's history (ProbeOptions::history_node_limit).
   std::uint64_t history_nodes = 1000000;
@@ -115,7 +117,8 @@ class Api {
   // board geometry and the stones.
   nlohmann::json probe(const GameQuery& q) const;
   // A line from the position: the best-first move of each probe in turn,
-  // to the end of the game or the request's time budget (503).
+  // to the end of the game or the request's time budget (503, also when a
+  // probe on the way was cut short by it).
   nlohmann::json pv(const GameQuery& q) const;
   // SGF FF[4] of the history (and the line above when with_pv).
   std::string sgf(const GameQuery& q, bool with_pv) const;

@@ -6,7 +6,8 @@
 // written; the request line is bounded by the library (8 KiB, 414 above),
 // request bodies are refused, every parameter is validated (unknown or
 // repeated ones are 400), histories are bounded (413), and each request
-// has a time budget (503 when spent). Errors are JSON objects
+// has a time budget (503 when spent by a search or a line; an exact table's
+// history check it stops answers proven bounds, docs/http.md). Errors are JSON objects
 // {"error": {"status": N, "message": "..."}}.
 #pragma once
 

@@ -1,0 +1,23 @@
+// Runtime entry of the generic exact search (generic_search.hpp) for the
+// rulesets RuleSet::support().generic_search names (kee-2005 both scorings,
+// japanese-2003): `gotb solve --method search|auto` reach it through
+// search_solve (solve_search.hpp).
+#pragma once
+
+#include <string>
+
+#include "generator/reference/solve.hpp"
+#include "generator/search/generic_search.hpp"
+
+namespace gotb {
+
+// True when the generic search serves req (its ruleset, the real game, not
+// a repeated-state mode, a board it supports).
+bool generic_search_supports(const SolveRequest& req, std::string* why = nullptr);
+
+// Same contract as reference_solve; method "search". Throws
+// std::invalid_argument for a request generic_search_supports() refuses,
+// NodeLimitReached on its limits.
+SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions& options);
+
+}  // namespace gotb
