@@ -13,6 +13,7 @@
 #include "generator/retrograde/generate.hpp"
 #include "generator/retrograde/state_index.hpp"
 #include "generator/retrograde/value_code.hpp"
+#include "query/probe_moves.hpp"
 #include "query/superko_probe.hpp"
 
 namespace gotb {
@@ -181,17 +182,6 @@ namespace {
 
 // The result of a probe before the file is read: the method, and the game's
 // own outcome when the history has already ended it.
-ProbeResult started_result(const TrompTaylorGame& game) {
-  ProbeResult r;
-  r.method = "tablebase";
-  if (game.is_over()) {
-    r.game_over = true;
-    r.value = ValueBounds::exactly(game.outcome());
-    r.source = ValueSource::GameOver;
-  }
-  return r;
-}
-
 }  // namespace
 
 ProbeResult TablebaseProbe::Impl::probe_fixpoints(const std::vector<std::string>& history) const {
@@ -205,24 +195,12 @@ ProbeResult TablebaseProbe::Impl::probe_fixpoints(const std::vector<std::string>
   r.value = score_range(game);
   r.source = ValueSource::FileFixpoints;
   r.note = kFixpointNote;
-  std::vector<Move> moves;
-  game.legal_moves(moves);
-  for (Move mv : moves) {
-    game.play(mv);
-    MoveEval e;
-    e.move = game.move_name(mv);
-    if (game.is_over()) {
-      e.ends_game = true;
-      e.value = ValueBounds::exactly(game.outcome());
-      e.source = ValueSource::GameOver;
-    } else {
-      e.fixpoints = fixpoints_at(game);
-      e.value = score_range(game);
-      e.source = ValueSource::FileFixpoints;
-    }
-    game.undo();
-    r.moves.push_back(std::move(e));
-  }
+  evaluate_moves(game, r.moves, [&](Move, MoveEval& e) {
+    if (e.ends_game) return;
+    e.fixpoints = fixpoints_at(game);
+    e.value = score_range(game);
+    e.source = ValueSource::FileFixpoints;
+  });
   return r;
 }
 
@@ -500,25 +478,15 @@ ProbeResult TablebaseProbe::Impl::probe_exact(const std::vector<std::string>& hi
   const Value v = at(game, r.depth);
   r.file_value = v;
   r.value = under_history(v, history.empty(), r.source);
-  std::vector<Move> moves;
-  game.legal_moves(moves);
-  for (Move mv : moves) {
-    game.play(mv);
-    MoveEval e;
-    e.move = game.move_name(mv);
-    if (game.is_over()) {
-      e.ends_game = true;
-      e.value = ValueBounds::exactly(game.outcome());
-      e.source = ValueSource::GameOver;
+  evaluate_moves(game, r.moves, [&](Move, MoveEval& e) {
+    if (e.ends_game) {
       e.file_value = game.outcome();
-    } else {
-      // The child's earlier situations include this state: never empty.
-      e.file_value = at(game, e.depth);
-      e.value = under_history(*e.file_value, false, e.source);
+      return;
     }
-    game.undo();
-    r.moves.push_back(std::move(e));
-  }
+    // The child's earlier situations include this state: never empty.
+    e.file_value = at(game, e.depth);
+    e.value = under_history(*e.file_value, false, e.source);
+  });
   r.nodes = search.nodes();
   timed_out = search.timed_out();
   if (search.exhausted()) r.note = history_budget_note(options.history_node_limit, timed_out);

@@ -6,6 +6,7 @@
 #include "core/rules/games.hpp"
 #include "core/rules/tromp_taylor.hpp"
 #include "generator/retrograde/generate.hpp"
+#include "query/probe_moves.hpp"
 
 namespace gotb {
 
@@ -123,30 +124,15 @@ ProbeResult SuperkoFile::probe(const std::vector<std::string>& history) const {
     positions.push_back(line.position());
     to_move.push_back(line.to_move());
   }
-  ProbeResult r;
-  r.method = "tablebase";
-  if (game.is_over()) {
-    r.game_over = true;
-    r.value = ValueBounds::exactly(game.outcome());
-    r.source = ValueSource::GameOver;
-    return r;
-  }
+  ProbeResult r = started_result(game);
+  if (r.game_over) return r;
   r.to_move = game.to_move();
   const Answer root = at(positions, to_move, game.consecutive_passes());
   r.value = root.value;
   r.source = r.value.exact() ? ValueSource::FileFacts : ValueSource::FileBounds;
-  std::vector<Move> moves;
-  game.legal_moves(moves);
   bool all_children_exact = true;
-  for (Move mv : moves) {
-    game.play(mv);
-    MoveEval e;
-    e.move = game.move_name(mv);
-    if (game.is_over()) {
-      e.ends_game = true;
-      e.value = ValueBounds::exactly(game.outcome());
-      e.source = ValueSource::GameOver;
-    } else {
+  evaluate_moves(game, r.moves, [&](Move mv, MoveEval& e) {
+    if (!e.ends_game) {
       positions.push_back(game.position());
       to_move.push_back(game.to_move());
       const Answer c = at(positions, to_move, game.consecutive_passes());
@@ -160,9 +146,7 @@ ProbeResult SuperkoFile::probe(const std::vector<std::string>& history) const {
       e.source = e.value.exact() ? ValueSource::FileFacts : ValueSource::FileBounds;
     }
     all_children_exact &= e.value.exact();
-    game.undo();
-    r.moves.push_back(std::move(e));
-  }
+  });
   r.note = kFactsNote;
   if (!r.value.exact() && all_children_exact) {
     // One ply of minimax over every legal move, each exact here.
