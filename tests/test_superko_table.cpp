@@ -23,9 +23,8 @@ TEST_CASE("superko facts: size statistics", "[.superko-stats]") {
       SuperkoGenerateOptions o;
       o.threads = 1;
       o.ordering = ord.get();
-      std::vector<StateProof> proofs;
-      std::vector<char> done;
-      auto st = generate_superko(idx, RuleSet::parse(rules), o, proofs, done);
+      SuperkoGenerateStats st;
+      std::vector<StateProof> proofs = generate_superko(idx, RuleSet::parse(rules), o, &st);
       std::uint64_t total = 0, maxa = 0, unknown = 0, zero = 0, pres = 0;
       std::map<int, int> hist;
       for (auto& p : proofs) {
@@ -54,9 +53,7 @@ TEST_CASE("superko facts: records round-trip", "[superko]") {
   retro::StateIndex idx(b);
   SuperkoGenerateOptions o;
   o.threads = 1;
-  std::vector<StateProof> proofs;
-  std::vector<char> done;
-  generate_superko(idx, RuleSet::parse("tromp-taylor"), o, proofs, done);
+  const std::vector<StateProof> proofs = generate_superko(idx, RuleSet::parse("tromp-taylor"), o);
   for (const StateProof& p : proofs) {
     for (const StoredFacts* f : {&p.lo, &p.hi}) {
       REQUIRE(std::is_sorted(f->absent.begin(), f->absent.end()));
@@ -132,9 +129,13 @@ TEST_CASE("superko files: every state's value = search = reference solver, and t
       SuperkoGenerateOptions o;
       o.threads = 2;
       o.chunk_states = 32;
-      std::vector<StateProof> proofs;
-      std::vector<char> done;
-      generate_superko(idx, r, o, proofs, done);
+      // A small first-pass budget: many states go to the second pass, whose
+      // searches rest on seeds from both passes.
+      o.first_pass_nodes = 40;
+      SuperkoGenerateStats st;
+      const std::vector<StateProof> proofs = generate_superko(idx, r, o, &st);
+      if (std::string(board) == "2x3") CHECK(st.deferred > 0);
+      CHECK(st.seed_cutoffs > 0);
       SearchOptions so;
       so.table_megabytes = 4;
       so.proof_megabytes = 4;
@@ -167,9 +168,7 @@ TEST_CASE("superko files: sampled states of 3x3 agree with the search from scrat
     const RuleSet r = RuleSet::parse(rules);
     SuperkoGenerateOptions o;
     o.threads = 2;
-    std::vector<StateProof> proofs;
-    std::vector<char> done;
-    generate_superko(idx, r, o, proofs, done);
+    const std::vector<StateProof> proofs = generate_superko(idx, r, o);
     std::mt19937 rng(7);
     for (int k = 0; k < 12; ++k) {
       const std::uint64_t s = rng() % idx.states();
@@ -290,10 +289,72 @@ TEST_CASE("superko files: an interrupted generation resumes to a byte-identical 
   std::filesystem::remove(part + ".partial");
 }
 
-// Measurement (docs/generator.md, "Superko files"): the share of states met
-// in random games that a superko file answers exactly without a search.
-// GOTB_SUPERKO_BOARDS="3x3 2x4" chooses the boards (default 3x3).
+TEST_CASE("superko files: a generation stopped again and again, in both passes, resumes to the same bytes",
+          "[superko][cli]") {
+  const std::string whole = temp_file("whole2.gotb"), part = temp_file("part2.gotb");
+  const std::string env = "SOURCE_DATE_EPOCH=1700000000 ";
+  const std::string args = " generate --exact -q -b 2x3 -r tromp-taylor --chunk-states 16 --first-pass-nodes 40 ";
+  const auto w = test::run_gotb(args + "-t 2 -o " + whole, env);
+  REQUIRE(w.exit_code == 0);
+  CHECK(w.out.find("; 0 needed more") == std::string::npos);  // some states went to the second pass
+  int runs = 0;
+  for (;; ++runs) {
+    REQUIRE(runs < 200);
+    const auto r = test::run_gotb(args + "-t " + std::to_string(1 + runs % 2) + " --max-chunks 7 -o " + part, env);
+    if (r.exit_code == 0) break;
+    REQUIRE(r.exit_code == 3);
+  }
+  CHECK(runs > 2);
+  CHECK(slurp(whole) == slurp(part));
+  std::filesystem::remove(whole);
+  std::filesystem::remove(part);
+}
+
+// Measurement (docs/generator.md, "Superko files"; benchmarks/superko_histories.sh):
+// the share of states met in random games that a superko file answers
+// exactly without a search. GOTB_SUPERKO_FILES="a.gotb b.gotb" measures
+// existing files; otherwise GOTB_SUPERKO_BOARDS="3x3 2x4" (default 3x3)
+// generates one per board and variant. GOTB_SUPERKO_GAMES: games per file
+// (default 200).
+namespace {
+void measure_histories(const std::string& path, const char* label) {
+  const TablebaseProbe probe(path);
+  const Board& b = probe.spec().board;
+  const RuleSet& r = probe.spec().rules;
+  const char* games_env = std::getenv("GOTB_SUPERKO_GAMES");
+  const int games = games_env ? std::atoi(games_env) : 200;
+  std::mt19937 rng(99);
+  std::uint64_t states = 0, own = 0, ply = 0, none = 0;
+  double seconds = 0, worst = 0;
+  for (int game = 0; game < games; ++game) {
+    TrompTaylorGame g(b, r, 0);
+    const std::vector<std::string> full = test::random_history(g, rng, 200);
+    for (std::size_t len = 0; len <= full.size(); ++len) {
+      const std::vector<std::string> h(full.begin(), full.begin() + static_cast<long>(len));
+      const ProbeResult pr = probe.probe(h);
+      if (pr.game_over) continue;
+      seconds += pr.seconds;
+      worst = std::max(worst, pr.seconds);
+      ++states;
+      if (!pr.value.exact()) ++none;
+      else if (pr.note.find("best of its moves") != std::string::npos) ++ply;
+      else ++own;
+    }
+  }
+  std::printf("%s %s: %llu states met in %d random games: %.1f%% exact from their own facts, %.1f%% by one "
+              "ply, %.1f%% not answered (search needed); %.1f us per probe on average, %.1f us at most\n",
+              label, r.to_string().c_str(), (unsigned long long)states, games, 100.0 * own / states,
+              100.0 * ply / states, 100.0 * none / states, 1e6 * seconds / states, 1e6 * worst);
+}
+}  // namespace
+
 TEST_CASE("superko files: share of random histories answered from the file", "[.superko-measure]") {
+  if (const char* files = std::getenv("GOTB_SUPERKO_FILES")) {
+    std::istringstream in(files);
+    std::string path;
+    while (in >> path) measure_histories(path, path.c_str());
+    return;
+  }
   const char* env = std::getenv("GOTB_SUPERKO_BOARDS");
   std::istringstream boards(env ? env : "3x3");
   std::string board;
@@ -301,30 +362,7 @@ TEST_CASE("superko files: share of random histories answered from the file", "[.
     for (const char* rules : kVariants) {
       const std::string path = temp_file("measure.gotb");
       REQUIRE(test::run_gotb("generate --exact -q -b " + board + " -r " + rules + " -o " + path).exit_code == 0);
-      const TablebaseProbe probe(path);
-      const Board b = Board::parse(board);
-      const RuleSet r = RuleSet::parse(rules);
-      std::mt19937 rng(99);
-      std::uint64_t states = 0, own = 0, ply = 0, none = 0;
-      double seconds = 0;
-      for (int game = 0; game < 200; ++game) {
-        TrompTaylorGame g(b, r, 0);
-        const std::vector<std::string> full = test::random_history(g, rng, 200);
-        for (std::size_t len = 0; len <= full.size(); ++len) {
-          const std::vector<std::string> h(full.begin(), full.begin() + static_cast<long>(len));
-          const ProbeResult pr = probe.probe(h);
-          if (pr.game_over) continue;
-          seconds += pr.seconds;
-          ++states;
-          if (!pr.value.exact()) ++none;
-          else if (pr.note.find("best of its moves") != std::string::npos) ++ply;
-          else ++own;
-        }
-      }
-      std::printf("%s %s: %llu states met in 200 random games: %.1f%% exact from their own facts, %.1f%% by one "
-                  "ply, %.1f%% not answered (search needed); %.1f us per probe\n",
-                  board.c_str(), rules, (unsigned long long)states, 100.0 * own / states, 100.0 * ply / states,
-                  100.0 * none / states, 1e6 * seconds / states);
+      measure_histories(path, board.c_str());
       std::filesystem::remove(path);
     }
   }

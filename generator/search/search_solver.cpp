@@ -11,6 +11,7 @@
 #include "core/budget.hpp"
 #include "core/stack_guard.hpp"
 #include "generator/search/move_ordering.hpp"
+#include "generator/search/superko_table.hpp"
 
 namespace gotb::search {
 
@@ -239,6 +240,84 @@ void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int 
   ++stats_.stores;
 }
 
+// --- seeds (SearchOptions::seeds) ------------------------------------------
+
+bool TrompTaylorSearch::seed_facts(const StoredFacts& facts, int stones_before, int back, bool swap,
+                                   int line_index, ProofDeps& out) const {
+  if (facts.unknown || stones_before > facts.cap) return false;
+  const Symmetries& sym = opt_.seeds->index().symmetries();
+  const std::uint64_t mask = (std::uint64_t{1} << n_) - 1;
+  // A fact key (superko_table.hpp: the stored frame, the state's mover as
+  // black) as this line's situation key.
+  auto to_line = [&](std::uint64_t k) {
+    Position q = sym.apply(back, Position{k & mask, (k >> n_) & mask});
+    Color c = (k >> (2 * n_)) & 1 ? Color::White : Color::Black;
+    if (swap) {
+      q = Position{q.white, q.black};
+      c = opponent(c);
+    }
+    return situation_key(q, c);
+  };
+  out.clear();
+  out.stone_cap = facts.cap;
+  for (std::uint64_t k : facts.absent) {
+    const std::uint64_t sit = to_line(k);
+    if (on_line_.contains(sit)) return false;
+    out.absent.push_back(sit);
+  }
+  for (std::uint64_t k : facts.present) {
+    const std::uint64_t sit = to_line(k);
+    const int first = on_line_.first_index(sit);
+    if (first < 0) return false;
+    out.present.push_back({sit, first});
+  }
+  std::sort(out.absent.begin(), out.absent.end());
+  std::sort(out.present.begin(), out.present.end());
+  out.drop_from(line_index);
+  if (out.size() > opt_.max_dependencies) out.set_overflow();
+  return true;
+}
+
+void TrompTaylorSearch::use_seeds(const Frame& f, int line_index, int& lo, int& hi, Ply& P, int& hint) {
+  const bool white = f.to_move == Color::White;
+  const Position norm = white ? Position{f.pos.white, f.pos.black} : f.pos;
+  if (n_ - popcount(norm.black | norm.white) > opt_.seeds->ready_empties()) return;
+  int g = 0;
+  const StateProof* sp = opt_.seeds->find(norm, f.passes, g);
+  if (!sp) return;
+  ++stats_.seed_probes;
+  const int back = opt_.seeds->index().symmetries().inverse(g);
+  // The stored value is the mover's: her lower bound is Black's lower bound
+  // when Black moves and Black's upper bound when White moves; each bound's
+  // stone cap counts the stones of the side it favours.
+  const int v = white ? -sp->value : sp->value;
+  bool used = false;
+  if (seed_facts(sp->lo, white ? f.before_white : f.before_black, back, white, line_index, seed_deps_)) {
+    if (!white && v > lo) {
+      lo = v;
+      P.lo.assign(seed_deps_);
+      used = true;
+    } else if (white && v < hi) {
+      hi = v;
+      P.hi.assign(seed_deps_);
+      used = true;
+    }
+  }
+  if (seed_facts(sp->hi, white ? f.before_black : f.before_white, back, white, line_index, seed_deps_)) {
+    if (!white && v < hi) {
+      hi = v;
+      P.hi.assign(seed_deps_);
+      used = true;
+    } else if (white && v > lo) {
+      lo = v;
+      P.lo.assign(seed_deps_);
+      used = true;
+    }
+  }
+  stats_.seed_used += used;
+  if (sp->best >= -1) hint = sp->best < 0 ? -1 : opt_.seeds->index().symmetries().perm(back)[sp->best];
+}
+
 // --- search ---------------------------------------------------------------
 
 void TrompTaylorSearch::generate(Ply& P, const Frame& f, bool use_symmetry) {
@@ -334,6 +413,13 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   // Stored bounds whose proofs hold under this history may settle the node.
   // A state may have several entries, proved under different histories.
   int hint = kNoMove;
+  if (opt_.seeds) {
+    use_seeds(f, line_index, lo, hi, P, hint);
+    if (lo >= beta || hi <= alpha || lo == hi) {
+      ++stats_.seed_cutoffs;
+      return {lo, hi};
+    }
+  }
   const Canon canon = table_ ? canonical(f) : Canon{0, 0, 0};
   const std::uint64_t key = canon.key;
   int superseded = -1;  // the slot of an entry all of whose bounds hold here
@@ -836,6 +922,9 @@ std::string format_profile(const SearchStats& st) {
        "%llu, evicted another state %llu; unstorable bounds %llu\n",
        ull(st.stores), ull(st.store_empty), ull(st.store_superseded), ull(st.store_evict_same),
        ull(st.store_evict_other), ull(st.unstorable));
+  if (st.seed_probes)
+    line("profile: seeds: %llu nodes found their state, a stored bound held at %llu, settled %llu\n",
+         ull(st.seed_probes), ull(st.seed_used), ull(st.seed_cutoffs));
   line("profile: Benson/fill: settled %llu nodes, tightened the start bounds of %llu, fill raised a bound %llu times\n",
        ull(st.benson_cutoffs), ull(st.benson_start), ull(st.fill_used));
   const auto& dn = st.profile.depth_nodes;

@@ -39,6 +39,8 @@
 namespace gotb::search {
 
 class RetroOrdering;  // move_ordering.hpp
+class ProofSeeds;     // superko_table.hpp
+struct StoredFacts;   // superko_table.hpp
 
 // What NodeLimitReached says when SearchOptions::stop ended a search.
 inline constexpr const char* kStoppedMessage = "stopped by another thread";
@@ -78,6 +80,12 @@ struct SearchOptions {
   // this many threads, one solver each (a TrompTaylorSearch is sequential).
   int threads = 1;
   const RetroOrdering* ordering = nullptr;  // move order only (move_ordering.hpp); must outlive the search
+  // Proofs of states solved before (superko_table.hpp, ProofSeeds; made for
+  // the same board and rules): at every node whose state they hold, each
+  // stored bound whose facts hold under the line is used with those facts
+  // as its dependencies, and the stored move is tried first (docs/solving.md,
+  // "Superko tablebases", "Seeds"). Must outlive the search.
+  const ProofSeeds* seeds = nullptr;
   // A table shared with other searches (search_table.hpp), running at the
   // same time or not; it must be made for the same board and rules
   // (SearchTable::compatible, else std::invalid_argument). Null: a table of
@@ -120,6 +128,9 @@ struct SearchStats {
   std::uint64_t turned_uses = 0;    // stored bounds used through a symmetry (entry of another orientation)
   std::uint64_t store_empty = 0, store_superseded = 0, store_evict_same = 0, store_evict_other = 0;
   std::uint64_t budget_stops = 0;  // deepening tests stopped by their budget
+  std::uint64_t seed_probes = 0;   // nodes whose state the seeds hold (SearchOptions::seeds)
+  std::uint64_t seed_used = 0;     // ... a stored bound of which held under the line
+  std::uint64_t seed_cutoffs = 0;  // ... and settled the node
   struct Test {
     int horizon, bias, t, lo, hi;
     std::uint64_t nodes;
@@ -169,6 +180,9 @@ class TrompTaylorSearch {
   std::vector<Move> principal_variation(Value v);
 
   const SearchStats& stats() const { return stats_; }
+  // Replaces SearchOptions::node_limit: at most `more` nodes from now on
+  // (0 = unlimited).
+  void limit_nodes(std::uint64_t more) { opt_.node_limit = more ? stats_.nodes + more : 0; }
 
   // --- Root proofs for superko tablebase files (generator/search/superko_table.hpp)
   // Makes the line the state (pos, to_move, passes) with the shortest
@@ -243,6 +257,15 @@ class TrompTaylorSearch {
   struct TestBudgetSpent {};
   std::uint64_t test_limit_ = 0;  // node count at which the running test stops; 0 = none
   void generate(Ply& P, const Frame& f, bool use_symmetry);
+  // SearchOptions::seeds at the current node: raises lo / hi (Black's view)
+  // with the stored bounds whose facts hold, their facts into P.lo / P.hi;
+  // sets hint to the stored move.
+  void use_seeds(const Frame& f, int line_index, int& lo, int& hi, Ply& P, int& hint);
+  // The stored facts mapped onto the line (symmetry `back`, colours swapped
+  // when White moves); false when one fails under the line.
+  bool seed_facts(const StoredFacts& facts, int stones_before, int back, bool swap, int line_index,
+                  ProofDeps& out) const;
+  ProofDeps seed_deps_;
 
   // Transposition table (search_table.hpp).
   // The best move of any entry of the current state (a hint for ordering

@@ -4,6 +4,8 @@
 #include <new>
 #include <thread>
 
+#include <sys/mman.h>
+
 namespace gotb::search {
 
 SearchTable::SearchTable(const Board& board, const TrompTaylorConfig& cfg, std::size_t table_megabytes,
@@ -12,15 +14,27 @@ SearchTable::SearchTable(const Board& board, const TrompTaylorConfig& cfg, std::
   const std::size_t entries = table_megabytes * (std::size_t{1} << 20) / sizeof(Entry);
   buckets_ = 1;
   while (buckets_ * 2 * kWays <= entries) buckets_ *= 2;
-  table_.reset(static_cast<Entry*>(std::calloc(buckets_ * kWays, sizeof(Entry))));
+  table_pages_.allocate(buckets_ * kWays * sizeof(Entry));
+  table_ = static_cast<Entry*>(table_pages_.p);
   locks_.reset(new std::atomic<std::uint8_t>[buckets_]());
   const std::size_t words =
       std::max<std::size_t>(proof_megabytes * (std::size_t{1} << 20) / 8, 4 * max_dependencies);
   std::size_t ring = 1;
   while (ring * 2 <= words) ring *= 2;
-  ring_.reset(static_cast<std::uint64_t*>(std::calloc(ring, sizeof(std::uint64_t))));
+  ring_pages_.allocate(ring * sizeof(std::uint64_t));
+  ring_ = static_cast<std::uint64_t*>(ring_pages_.p);
   ring_size_ = ring;
-  if (!table_ || !ring_) throw std::bad_alloc();
+}
+
+SearchTable::Pages::~Pages() {
+  if (p) ::munmap(p, bytes);
+}
+
+void SearchTable::Pages::allocate(std::size_t n) {
+  void* q = ::mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (q == MAP_FAILED) throw std::bad_alloc();
+  p = q;
+  bytes = n;
 }
 
 bool SearchTable::compatible(const Board& board, const TrompTaylorConfig& cfg) const {

@@ -57,6 +57,9 @@ SearchStats SearchTeam::total_stats() const {
     t.store_evict_same += s.store_evict_same;
     t.store_evict_other += s.store_evict_other;
     t.budget_stops += s.budget_stops;
+    t.seed_probes += s.seed_probes;
+    t.seed_used += s.seed_used;
+    t.seed_cutoffs += s.seed_cutoffs;
   }
   // The profile (depth histogram, tests) is the first member's.
   if (!members_.empty()) t.profile = members_.front()->stats().profile;

@@ -12,6 +12,7 @@
 #include <numeric>
 #include <stdexcept>
 
+#include <time.h>
 #include <unistd.h>
 
 #include "core/bits.hpp"
@@ -47,25 +48,61 @@ StoredFacts to_stored(const ProofDeps& d, int n, bool situational) {
 
 }  // namespace
 
-std::vector<std::uint64_t> superko_state_order(const retro::StateIndex& index) {
-  const std::uint64_t states = index.states();
-  std::vector<std::uint64_t> order(states);
-  std::iota(order.begin(), order.end(), std::uint64_t{0});
-  std::vector<std::uint8_t> empties(states);
+SuperkoPlan superko_plan(const retro::StateIndex& index, std::uint32_t chunk_states, const std::vector<char>* only) {
+  SuperkoPlan plan;
+  for (std::uint64_t s = 0; s < index.states(); ++s)
+    if (!only || (*only)[s]) plan.order.push_back(s);
+  const std::uint64_t states = plan.order.size();
+  // Level key: 2 * empty points + (pass count 0), so pass count 1 comes first.
+  std::vector<std::uint8_t> key(index.states());
   const int n = index.board().size();
-  for (std::uint64_t i = 0; i < states; i += 2) {
+  for (std::uint64_t i = 0; i < index.states(); i += 2) {
     const Position p = index.position_of(i / 2);
-    empties[i] = empties[i + 1] = static_cast<std::uint8_t>(n - popcount(p.black | p.white));
+    const int empties = n - popcount(p.black | p.white);
+    key[i] = static_cast<std::uint8_t>(2 * empties + 1);  // state 2k: pass count 0
+    key[i + 1] = static_cast<std::uint8_t>(2 * empties);  // state 2k + 1: pass count 1
   }
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::uint64_t a, std::uint64_t b) { return empties[a] < empties[b]; });
-  return order;
+  std::stable_sort(plan.order.begin(), plan.order.end(),
+                   [&](std::uint64_t a, std::uint64_t b) { return key[a] < key[b]; });
+  const std::uint64_t cap = std::max<std::uint32_t>(chunk_states, 1);
+  plan.chunk_begin.push_back(0);
+  plan.level_begin.push_back(0);
+  for (std::uint64_t i = 0; i < states;) {
+    std::uint64_t j = i;
+    while (j < states && key[plan.order[j]] == key[plan.order[i]]) ++j;
+    const std::uint64_t m = j - i;
+    const std::uint64_t per = std::clamp<std::uint64_t>((m + 15) / 16, 1, cap);
+    for (std::uint64_t k = i + per; k < j; k += per) plan.chunk_begin.push_back(k);
+    plan.chunk_begin.push_back(j);
+    plan.level_begin.push_back(plan.chunk_begin.size() - 1);
+    plan.level_empties.push_back(static_cast<std::uint8_t>(key[plan.order[i]] / 2));
+    i = j;
+  }
+  return plan;
 }
 
-SuperkoGenerateStats generate_superko(const retro::StateIndex& index, const RuleSet& rules,
-                                      const SuperkoGenerateOptions& options, std::vector<StateProof>& proofs,
-                                      std::vector<char>& done,
-                                      const std::function<void(std::uint64_t chunk)>& on_chunk) {
+ProofSeeds::ProofSeeds(const retro::StateIndex& index, const std::vector<StateProof>& proofs)
+    : index_(index), proofs_(proofs), ready_(index.states(), 0) {}
+
+const StateProof* ProofSeeds::find(const Position& normalised, int passes, int& g) const {
+  const std::uint64_t rank = index_.canonical_rank_with(normalised, g);
+  if (!index_.stored(rank)) return nullptr;
+  const std::uint64_t s = 2 * index_.number(rank) + static_cast<std::uint64_t>(passes);
+  return ready_[s] ? &proofs_[s] : nullptr;
+}
+
+namespace {
+double process_cpu_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
+}  // namespace
+
+SuperkoGenerateStats generate_superko(
+    const retro::StateIndex& index, const RuleSet& rules, const SuperkoGenerateOptions& options,
+    SuperkoProgress& progress,
+    const std::function<void(std::uint64_t chunk, const std::uint64_t* states, std::size_t count)>& on_chunk) {
   if (!rules.support().superko_search)
     throw std::invalid_argument("superko tablebases need a tromp-taylor superko ruleset, not " + rules.to_string());
   const Board& board = index.board();
@@ -73,14 +110,15 @@ SuperkoGenerateStats generate_superko(const retro::StateIndex& index, const Rule
   if (n > 31) throw std::invalid_argument("superko tablebases handle boards of up to 31 points");
   const TrompTaylorConfig cfg = TrompTaylorConfig::from(rules);
   const auto start = std::chrono::steady_clock::now();
-  const std::vector<std::uint64_t> order = superko_state_order(index);
-  const std::uint64_t per = std::max<std::uint32_t>(options.chunk_states, 1);
-  const std::uint64_t chunks = (order.size() + per - 1) / per;
-  proofs.resize(order.size());
-  done.resize(chunks, 0);
+  const double cpu_start = process_cpu_seconds();
+  const SuperkoPlan plan = superko_plan(index, options.chunk_states);
+  std::vector<StateProof>& proofs = progress.proofs;
+  std::vector<char>& done = progress.done;
+  proofs.resize(plan.order.size());
+  progress.deferred.resize(plan.order.size(), 0);
+  if (done.size() < plan.chunks()) done.resize(plan.chunks(), 0);
   SuperkoGenerateStats st;
-  st.states = order.size();
-  st.chunks = chunks;
+  st.states = plan.order.size();
   for (char d : done) st.chunks_resumed += d != 0;
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
   st.threads = threads;
@@ -95,43 +133,97 @@ SuperkoGenerateStats generate_superko(const retro::StateIndex& index, const Rule
   // canonical orientation are sound for any line and stay on.
   so.symmetry = false;
   so.ordering = options.ordering;
+  // Fill guarantees put a stone cap on a proof (docs/solving.md §3), which
+  // fails under every history through a large capture of the favoured
+  // side's stones, the histories by which the second pass reaches the
+  // seeds: off (2x5: 1.81M nodes without, 2.36M with).
+  so.fill = options.fill;
+  // Seeds: the proofs of every earlier level, fixed before a level starts,
+  // so what a chunk reads does not depend on timing (docs/solving.md,
+  // "Seeds").
+  ProofSeeds seeds(index, proofs);
+  seeds.situational = cfg.situational;
+  if (options.seeds) so.seeds = &seeds;
 
   std::mutex mu;
-  std::atomic<std::uint64_t> solved_now{0}, nodes{0}, finished{st.chunks_resumed};
+  std::atomic<std::uint64_t> solved_now{0}, nodes{0}, finished{st.chunks_resumed}, seed_probes{0}, seed_cutoffs{0};
   std::atomic<bool> stop{false};
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, chunks, 1), [&](const tbb::blocked_range<std::uint64_t>& r) {
-    for (std::uint64_t c = r.begin(); c != r.end(); ++c) {
-      if (done[c] || stop.load()) continue;
-      // A fresh solver per chunk: the chunk's facts depend on the chunk only.
-      TrompTaylorSearch s(board, cfg, 0, so);
-      const std::uint64_t end = std::min<std::uint64_t>(order.size(), (c + 1) * per);
-      for (std::uint64_t k = c * per; k < end; ++k) {
-        const std::uint64_t state = order[k];
-        s.set_root(index.position_of(state / 2), Color::Black, static_cast<int>(state & 1));
-        const TrompTaylorSearch::RootProof rp = s.prove_root();
-        StateProof& out = proofs[state];
-        out.value = static_cast<std::int8_t>(rp.lo);
-        out.best = static_cast<std::int8_t>(rp.best);
-        out.lo = to_stored(rp.lo_deps, n, cfg.situational);
-        out.hi = to_stored(rp.hi_deps, n, cfg.situational);
-      }
-      nodes += s.stats().nodes;
-      std::lock_guard<std::mutex> lock(mu);
-      done[c] = 1;
-      if (on_chunk) on_chunk(c);
-      const std::uint64_t f = ++finished;
-      if (options.progress)
-        std::fprintf(stderr, "superko: chunk %llu done (%llu of %llu), %.1f s\n",
-                     static_cast<unsigned long long>(c), static_cast<unsigned long long>(f),
-                     static_cast<unsigned long long>(chunks),
-                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-      if (options.stop_after_chunks && ++solved_now >= options.stop_after_chunks) stop = true;
+  std::uint64_t total_chunks = plan.chunks();
+  // One pass over a plan's levels; chunk numbers start at `first_chunk`.
+  // With a budget, a state that needs more nodes is deferred. Returns false
+  // when stopped before the end.
+  auto run_pass = [&](const SuperkoPlan& p, std::uint64_t first_chunk, std::uint64_t budget, int pass) {
+    for (std::uint64_t level = 0; level < p.levels(); ++level) {
+      const std::uint64_t c0 = p.level_begin[level], c1 = p.level_begin[level + 1];
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(c0, c1, 1), [&](const tbb::blocked_range<std::uint64_t>& r) {
+        for (std::uint64_t c = r.begin(); c != r.end(); ++c) {
+          if (done[first_chunk + c] || stop.load()) continue;
+          // A fresh solver per chunk: the chunk's facts depend on the chunk
+          // and the earlier levels only.
+          TrompTaylorSearch s(board, cfg, 0, so);
+          for (std::uint64_t k = p.chunk_begin[c]; k < p.chunk_begin[c + 1]; ++k) {
+            const std::uint64_t state = p.order[k];
+            s.set_root(index.position_of(state / 2), Color::Black, static_cast<int>(state & 1));
+            StateProof& out = proofs[state];
+            s.limit_nodes(budget);
+            try {
+              const TrompTaylorSearch::RootProof rp = s.prove_root();
+              out.value = static_cast<std::int8_t>(rp.lo);
+              out.best = static_cast<std::int8_t>(rp.best);
+              out.lo = to_stored(rp.lo_deps, n, cfg.situational);
+              out.hi = to_stored(rp.hi_deps, n, cfg.situational);
+            } catch (const NodeLimitReached&) {
+              if (!budget) throw;
+              out = StateProof{};
+              out.best = kSkDeferred;
+              progress.deferred[state] = 1;
+            }
+          }
+          nodes += s.stats().nodes;
+          seed_probes += s.stats().seed_probes;
+          seed_cutoffs += s.stats().seed_cutoffs;
+          std::lock_guard<std::mutex> lock(mu);
+          done[first_chunk + c] = 1;
+          if (on_chunk) on_chunk(first_chunk + c, p.order.data() + p.chunk_begin[c], p.chunk_begin[c + 1] - p.chunk_begin[c]);
+          const std::uint64_t f = ++finished;
+          if (options.progress)
+            std::fprintf(stderr,
+                         "superko: pass %d, chunk %llu done (%llu of %llu, level %llu of %llu: %d empty points), %.1f s\n",
+                         pass, static_cast<unsigned long long>(first_chunk + c), static_cast<unsigned long long>(f),
+                         static_cast<unsigned long long>(total_chunks), static_cast<unsigned long long>(level + 1),
+                         static_cast<unsigned long long>(p.levels()), p.level_empties[level],
+                         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+          if (options.stop_after_chunks && ++solved_now >= options.stop_after_chunks) stop = true;
+        }
+      });
+      // The level is complete (or the run stops): its proofs serve the next ones.
+      for (std::uint64_t c = c0; c < c1; ++c)
+        if (!done[first_chunk + c]) return false;
+      for (std::uint64_t k = p.chunk_begin[c0]; k < p.chunk_begin[c1]; ++k)
+        if (!progress.deferred[p.order[k]] || pass == 2) seeds.allow(p.order[k], p.level_empties[level]);
     }
-  });
+    return true;
+  };
+  bool complete = run_pass(plan, 0, options.first_pass_nodes, 1);
+  if (complete && options.first_pass_nodes) {
+    // Second pass: the deferred states, in the same order, each finding every
+    // state the first pass solved among its seeds.
+    const SuperkoPlan second = superko_plan(index, options.chunk_states, &progress.deferred);
+    total_chunks += second.chunks();
+    if (done.size() > total_chunks) throw std::runtime_error("superko generation: the journal has more chunks than the run");
+    done.resize(total_chunks, 0);
+    for (std::uint64_t k = 0; k < second.order.size(); ++k) ++st.deferred;
+    complete = run_pass(second, plan.chunks(), 0, 2);
+  } else if (complete && done.size() != total_chunks) {
+    throw std::runtime_error("superko generation: the journal has more chunks than the run");
+  }
+  st.chunks = total_chunks;
   st.nodes = nodes.load();
+  st.seed_probes = seed_probes.load();
+  st.seed_cutoffs = seed_cutoffs.load();
   st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (stop.load() && std::find(done.begin(), done.end(), 0) != done.end())
-    throw NodeLimitReached("superko generation stopped after the requested number of chunks");
+  st.cpu_seconds = process_cpu_seconds() - cpu_start;
+  if (!complete) throw NodeLimitReached("superko generation stopped after the requested number of chunks");
   return st;
 }
 
@@ -290,9 +382,10 @@ SuperkoJournal::~SuperkoJournal() {
   if (f_) std::fclose(f_);
 }
 
-std::uint64_t SuperkoJournal::open(const std::vector<std::uint64_t>& order, std::uint32_t chunk_states,
-                                   std::vector<StateProof>& proofs, std::vector<char>& done) {
+std::uint64_t SuperkoJournal::open(SuperkoProgress& progress) {
   std::uint64_t resumed = 0;
+  std::vector<StateProof>& proofs = progress.proofs;
+  progress.deferred.resize(proofs.size(), 0);
   std::vector<std::int8_t> bytes;
   if (std::FILE* in = std::fopen(path_.c_str(), "rb")) {
     char buf[1 << 16];
@@ -301,6 +394,7 @@ std::uint64_t SuperkoJournal::open(const std::vector<std::uint64_t>& order, std:
     std::fclose(in);
   }
   std::size_t good = 0;  // bytes of the journal that hold whole, checked records
+  auto inconsistent = [&] { return std::runtime_error("the resume journal '" + path_ + "' is inconsistent"); };
   if (!bytes.empty()) {
     const std::string head(reinterpret_cast<const char*>(bytes.data()),
                            std::min(bytes.size(), header_.size() + 1));
@@ -311,7 +405,8 @@ std::uint64_t SuperkoJournal::open(const std::vector<std::uint64_t>& order, std:
     const std::int8_t* p = bytes.data() + good;
     const std::int8_t* end = bytes.data() + bytes.size();
     // Record: u32 length L, u64 xxh64 of the L payload bytes, payload =
-    // varint chunk, then per state of the chunk: value, best, lo_cap, hi_cap,
+    // varint chunk, varint state count, then per state: varint state,
+    // value, best (kSkDeferred: deferred by the first pass), lo_cap, hi_cap,
     // varint record length, fact record.
     while (end - p >= 12) {
       std::uint32_t len = 0;
@@ -323,23 +418,26 @@ std::uint64_t SuperkoJournal::open(const std::vector<std::uint64_t>& order, std:
       const std::int8_t* rend = q + len;
       if (xxh64(q, len) != sum) break;
       const std::uint64_t c = get_varint(q, rend);
-      const std::uint64_t first = c * chunk_states;
-      if (first >= order.size()) throw std::runtime_error("the resume journal '" + path_ + "' is inconsistent");
-      const std::uint64_t last = std::min<std::uint64_t>(order.size(), first + chunk_states);
-      for (std::uint64_t k = first; k < last; ++k) {
-        if (rend - q < 4) throw std::runtime_error("the resume journal '" + path_ + "' is inconsistent");
-        StateProof& sp = proofs[order[k]];
+      const std::uint64_t count = get_varint(q, rend);
+      if (c > (std::uint64_t{1} << 32) || count > proofs.size()) throw inconsistent();
+      for (std::uint64_t k = 0; k < count; ++k) {
+        const std::uint64_t state = get_varint(q, rend);
+        if (state >= proofs.size() || rend - q < 4) throw inconsistent();
+        StateProof& sp = proofs[state];
+        sp = StateProof{};
         sp.value = *q++;
         sp.best = *q++;
         from_cap_code(*q++, sp.lo);
         from_cap_code(*q++, sp.hi);
         const std::uint64_t rl = get_varint(q, rend);
-        if (static_cast<std::uint64_t>(rend - q) < rl) throw std::runtime_error("the resume journal '" + path_ + "' is inconsistent");
+        if (static_cast<std::uint64_t>(rend - q) < rl) throw inconsistent();
         decode_facts(q, q + rl, sp);
         q += rl;
+        if (sp.best == kSkDeferred) progress.deferred[state] = 1;
       }
-      if (!done[c]) ++resumed;
-      done[c] = 1;
+      if (progress.done.size() <= c) progress.done.resize(c + 1, 0);
+      if (!progress.done[c]) ++resumed;
+      progress.done[c] = 1;
       p = rend;
       good = static_cast<std::size_t>(p - bytes.data());
     }
@@ -358,14 +456,14 @@ std::uint64_t SuperkoJournal::open(const std::vector<std::uint64_t>& order, std:
   return resumed;
 }
 
-void SuperkoJournal::append(std::uint64_t chunk, const std::vector<std::uint64_t>& order, std::uint32_t chunk_states,
+void SuperkoJournal::append(std::uint64_t chunk, const std::uint64_t* states, std::size_t count,
                             const std::vector<StateProof>& proofs) {
   std::vector<std::int8_t> payload, rec;
   put_varint(chunk, payload);
-  const std::uint64_t first = chunk * chunk_states;
-  const std::uint64_t last = std::min<std::uint64_t>(order.size(), first + chunk_states);
-  for (std::uint64_t k = first; k < last; ++k) {
-    const StateProof& sp = proofs[order[k]];
+  put_varint(count, payload);
+  for (std::size_t k = 0; k < count; ++k) {
+    const StateProof& sp = proofs[states[k]];
+    put_varint(states[k], payload);
     payload.push_back(sp.value);
     payload.push_back(sp.best);
     payload.push_back(cap_code(sp.lo));

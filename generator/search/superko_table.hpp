@@ -41,6 +41,9 @@ class RetroOrdering;
 // Names written into superko tablebase files (docs/generator.md).
 inline constexpr const char* kSuperkoValueEncoding = "int8-mover-area-superko-facts-v1";
 inline constexpr const char* kSuperkoKind = "superko-exact";
+// How the states were ordered, cut and seeded (SuperkoPlan, ProofSeeds):
+// part of a file's identity (its facts depend on it).
+inline constexpr const char* kSuperkoOrder = "levels-v2";
 
 // A situation as the file stores it (the "fact key"): black stones (mover of
 // the state the fact belongs to, i.e. the normalised orientation) in bits
@@ -74,35 +77,111 @@ struct StateProof {
 
 struct SuperkoGenerateOptions {
   int threads = 0;                   // 0 = oneTBB's default
-  std::uint32_t chunk_states = 256;  // states per chunk (the unit of work and of resuming)
+  std::uint32_t chunk_states = 256;  // most states per chunk (the unit of work and of resuming)
   std::size_t table_megabytes = 16;  // per solver (one per chunk being solved)
   std::size_t max_dependencies = 4096;
+  // The first pass gives each state at most this many nodes; states that
+  // need more are deferred to a second pass (no limit), which finds every
+  // state the first pass solved among its seeds (0: one pass).
+  std::uint64_t first_pass_nodes = 2000;
   bool progress = false;
   // Stop (NodeLimitReached) once this many chunks were solved in this run
   // (0 = all): for tests of resuming, like an interruption.
   std::uint64_t stop_after_chunks = 0;
   const RetroOrdering* ordering = nullptr;  // move order only
+  // Seed each state's search with the proofs of the earlier levels
+  // (ProofSeeds); off: every chunk searches from nothing (for comparison).
+  bool seeds = true;
+  bool fill = false;  // SearchOptions::fill (stone caps in the stored facts)
 };
 
-// Which states a chunk holds: the order of the whole run (fewest empty
-// points first, then index), cut into chunk_states pieces.
-std::vector<std::uint64_t> superko_state_order(const retro::StateIndex& index);
+// The order of a run and its cut into levels and chunks. States are
+// ordered by fewest empty points, then pass count 1 before 0, then index;
+// a level is the states of one (empty points, pass count), so that a
+// play without capture and a pass lead from a level to an earlier one.
+// Each level is cut into chunks of at most chunk_states states, and into
+// at least 16 chunks when it has 16 states or more (parallel work inside a
+// level); the cut depends on the index and chunk_states only.
+struct SuperkoPlan {
+  std::vector<std::uint64_t> order;        // states in solving order
+  std::vector<std::uint64_t> chunk_begin;  // chunk c = order[chunk_begin[c] .. chunk_begin[c + 1])
+  std::vector<std::uint64_t> level_begin;  // level L = chunks [level_begin[L], level_begin[L + 1])
+  std::vector<std::uint8_t> level_empties; // empty points of level L's states
+  std::uint64_t chunks() const { return chunk_begin.size() - 1; }
+  std::uint64_t levels() const { return level_begin.size() - 1; }
+};
+// `only`: the states to plan (one flag per state; null: all).
+SuperkoPlan superko_plan(const retro::StateIndex& index, std::uint32_t chunk_states,
+                         const std::vector<char>* only = nullptr);
+
+// Proofs of states already solved, used by the search at its nodes
+// (SearchOptions::seeds; docs/solving.md, "Superko tablebases", "Seeds"):
+// a node whose state is here takes each stored bound whose facts hold under
+// its line, with those facts as the bound's dependencies, exactly like a
+// transposition table entry that never leaves. allow() only while no search
+// reads the seeds.
+class ProofSeeds {
+ public:
+  ProofSeeds(const retro::StateIndex& index, const std::vector<StateProof>& proofs);
+  void allow(std::uint64_t state, int empties) {
+    ready_[state] = 1;
+    if (empties > ready_empties_) ready_empties_ = empties;
+  }
+  // The most empty points of a usable state (-1: none usable).
+  int ready_empties() const { return ready_empties_; }
+  // The proof of the state of `normalised` (the mover's stones as black)
+  // with `passes` (0 or 1) when usable, else null; g: the symmetry that maps
+  // `normalised` onto the stored position (fact keys are in that frame).
+  const StateProof* find(const Position& normalised, int passes, int& g) const;
+  const retro::StateIndex& index() const { return index_; }
+  bool situational = false;
+
+ private:
+  const retro::StateIndex& index_;
+  const std::vector<StateProof>& proofs_;
+  std::vector<char> ready_;
+  int ready_empties_ = -1;
+};
+
+// A state the first pass deferred (StateProof::best in the journal).
+inline constexpr std::int8_t kSkDeferred = -3;
+
+// What a run has done so far: proofs (one per state), the states the first
+// pass deferred, and which chunks are solved (first-pass chunks, then the
+// second pass's, numbered on).
+struct SuperkoProgress {
+  std::vector<StateProof> proofs;
+  std::vector<char> deferred;
+  std::vector<char> done;
+};
 
 struct SuperkoGenerateStats {
+  std::uint64_t deferred = 0;  // states the first pass left to the second
   std::uint64_t states = 0, chunks = 0, chunks_resumed = 0, nodes = 0;
+  std::uint64_t seed_probes = 0, seed_cutoffs = 0;  // nodes that found their state in the seeds / were settled by them
+  double cpu_seconds = 0;                           // process CPU time of the run (all threads)
   double seconds = 0;
   int threads = 0;
 };
 
-// Solves every state not yet done. `done` holds one flag per chunk (resumed
-// chunks already set, their proofs in `proofs`); `on_chunk` is called, under
-// a lock, with each newly solved chunk's number (to journal it). Throws
-// std::invalid_argument for a ruleset outside the superko tromp-taylor
-// family or a board above 31 points.
-SuperkoGenerateStats generate_superko(const retro::StateIndex& index, const RuleSet& rules,
-                                      const SuperkoGenerateOptions& options, std::vector<StateProof>& proofs,
-                                      std::vector<char>& done,
-                                      const std::function<void(std::uint64_t chunk)>& on_chunk = {});
+// Solves every state not yet done (`progress` as a journal left it, or
+// empty). `on_chunk` is called, under a lock, with each newly solved chunk's
+// number and states (to journal it). Throws std::invalid_argument for a
+// ruleset outside the superko tromp-taylor family or a board above 31
+// points; NodeLimitReached when stopped by stop_after_chunks.
+SuperkoGenerateStats generate_superko(
+    const retro::StateIndex& index, const RuleSet& rules, const SuperkoGenerateOptions& options,
+    SuperkoProgress& progress,
+    const std::function<void(std::uint64_t chunk, const std::uint64_t* states, std::size_t count)>& on_chunk = {});
+// All proofs, from nothing (tests).
+inline std::vector<StateProof> generate_superko(const retro::StateIndex& index, const RuleSet& rules,
+                                                const SuperkoGenerateOptions& options,
+                                                SuperkoGenerateStats* stats = nullptr) {
+  SuperkoProgress p;
+  SuperkoGenerateStats st = generate_superko(index, rules, options, p);
+  if (stats) *stats = st;
+  return std::move(p.proofs);
+}
 
 // --- Checking facts against a history -----------------------------------
 
@@ -156,9 +235,8 @@ class SuperkoJournal {
   SuperkoJournal(std::string path, std::string header);
   // Returns the number of chunks resumed; throws std::runtime_error when the
   // journal belongs to another run (header differs).
-  std::uint64_t open(const std::vector<std::uint64_t>& order, std::uint32_t chunk_states,
-                     std::vector<StateProof>& proofs, std::vector<char>& done);
-  void append(std::uint64_t chunk, const std::vector<std::uint64_t>& order, std::uint32_t chunk_states,
+  std::uint64_t open(SuperkoProgress& progress);
+  void append(std::uint64_t chunk, const std::uint64_t* states, std::size_t count,
               const std::vector<StateProof>& proofs);
   void remove();
   ~SuperkoJournal();

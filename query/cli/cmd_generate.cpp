@@ -31,6 +31,7 @@ struct GenerateArgs {
   bool exact = false;
   std::uint32_t chunk_states = 256;
   std::uint64_t max_chunks = 0;
+  std::uint64_t first_pass_nodes = 2000;
   std::size_t table_megabytes = 16;
 };
 
@@ -59,42 +60,46 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   retro::StateIndex index(board);
   std::shared_ptr<const search::RetroOrdering> ordering;
   if (search::retro_ordering_cheap(board)) ordering = search::RetroOrdering::build(board, a.threads);
-  const std::vector<std::uint64_t> order = search::superko_state_order(index);
   search::SuperkoGenerateOptions opt;
   opt.threads = a.threads;
   opt.chunk_states = a.chunk_states;
   opt.table_megabytes = a.table_megabytes;
+  opt.first_pass_nodes = a.first_pass_nodes;
   opt.progress = !a.quiet;
   opt.stop_after_chunks = a.max_chunks;
   opt.ordering = ordering.get();
-  std::vector<search::StateProof> proofs(order.size());
-  std::vector<char> done((order.size() + a.chunk_states - 1) / a.chunk_states, 0);
+  search::SuperkoProgress progress;
+  progress.proofs.resize(index.states());
+  std::vector<search::StateProof>& proofs = progress.proofs;
   // Everything that decides the file's bytes names the journal, so that a
   // journal is only ever resumed by the run that would write the same file.
-  const std::string header = "gotb-superko-journal-v1 board=" + board.spec() + " rules=" + rules.to_string() +
-                             " states=" + std::to_string(order.size()) + " chunk_states=" +
+  const std::string header = "gotb-superko-journal-v2 board=" + board.spec() + " rules=" + rules.to_string() +
+                             " states=" + std::to_string(index.states()) + " chunk_states=" +
                              std::to_string(a.chunk_states) + " table_megabytes=" +
                              std::to_string(a.table_megabytes) + " max_dependencies=" +
-                             std::to_string(opt.max_dependencies) + " ordering=" + (ordering ? "retro" : "history");
+                             std::to_string(opt.max_dependencies) + " ordering=" + (ordering ? "retro" : "history") +
+                             " order=" + search::kSuperkoOrder + " first_pass_nodes=" +
+                             std::to_string(a.first_pass_nodes);
   std::unique_ptr<search::SuperkoJournal> journal;
   std::uint64_t resumed = 0;
   if (a.output_given) {
     journal = std::make_unique<search::SuperkoJournal>(a.output + ".partial", header);
-    resumed = journal->open(order, a.chunk_states, proofs, done);
+    resumed = journal->open(progress);
     if (resumed && !a.quiet)
-      std::fprintf(stderr, "superko: resuming %s.partial: %llu of %zu chunks already solved\n", a.output.c_str(),
-                   static_cast<unsigned long long>(resumed), done.size());
+      std::fprintf(stderr, "superko: resuming %s.partial: %llu chunks already solved\n", a.output.c_str(),
+                   static_cast<unsigned long long>(resumed));
   }
   search::SuperkoGenerateStats st;
   try {
-    st = search::generate_superko(index, rules, opt, proofs, done, [&](std::uint64_t c) {
-      if (journal) journal->append(c, order, a.chunk_states, proofs);
-    });
+    st = search::generate_superko(index, rules, opt, progress,
+                                  [&](std::uint64_t c, const std::uint64_t* states, std::size_t count) {
+                                    if (journal) journal->append(c, states, count, proofs);
+                                  });
   } catch (const NodeLimitReached&) {
     std::uint64_t solved = 0;
-    for (char d : done) solved += d != 0;
-    std::printf("stopped      after --max-chunks %llu: %llu of %zu chunks solved%s\n",
-                static_cast<unsigned long long>(a.max_chunks), static_cast<unsigned long long>(solved), done.size(),
+    for (char d : progress.done) solved += d != 0;
+    std::printf("stopped      after --max-chunks %llu: %llu chunks solved%s\n",
+                static_cast<unsigned long long>(a.max_chunks), static_cast<unsigned long long>(solved),
                 journal ? "; run the same command again to continue" : " (no --output: nothing kept)");
     throw NodeLimitReached("--max-chunks reached");
   }
@@ -111,15 +116,20 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
               "facts of its proof; docs/generator.md)\n");
   std::printf("komi         %g\n", a.komi);
   std::printf("positions    %llu (canonical, colour-normalised)\n", static_cast<unsigned long long>(index.positions()));
-  std::printf("states       %llu in %llu chunks (%llu resumed from the journal)\n",
+  std::printf("states       %llu in %llu chunks (%llu resumed from the journal); %llu needed more than %llu nodes "
+              "and were solved in the second pass\n",
               static_cast<unsigned long long>(st.states), static_cast<unsigned long long>(st.chunks),
-              static_cast<unsigned long long>(resumed));
-  std::printf("nodes        %llu (this run)\n", static_cast<unsigned long long>(st.nodes));
+              static_cast<unsigned long long>(resumed), static_cast<unsigned long long>(st.deferred),
+              static_cast<unsigned long long>(a.first_pass_nodes));
+  std::printf("nodes        %llu (this run); %llu found their state among the earlier levels' proofs, %llu "
+              "settled by them\n",
+              static_cast<unsigned long long>(st.nodes), static_cast<unsigned long long>(st.seed_probes),
+              static_cast<unsigned long long>(st.seed_cutoffs));
   std::printf("facts        %llu in all, %.1f per state; %llu states hold under every history\n",
               static_cast<unsigned long long>(facts), static_cast<double>(facts) / st.states,
               static_cast<unsigned long long>(exact_any_history));
   std::printf("threads      %d\n", st.threads);
-  std::printf("seconds      %.3f (search %.3f)\n", seconds, st.seconds);
+  std::printf("seconds      %.3f (search %.3f wall, %.3f CPU)\n", seconds, st.seconds, st.cpu_seconds);
   const std::uint64_t empty = retro::state_of(index, Position{}, Color::Black, 0);
   std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n",
               Value::score(proofs[empty].value, a.komi).to_string().c_str(), a.komi);
@@ -145,6 +155,8 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   meta.extra["table_megabytes"] = std::to_string(a.table_megabytes);
   meta.extra["max_dependencies"] = std::to_string(opt.max_dependencies);
   meta.extra["ordering"] = ordering ? "retro" : "history";
+  meta.extra["order"] = search::kSuperkoOrder;
+  meta.extra["first_pass_nodes"] = std::to_string(a.first_pass_nodes);
   meta.extra["facts"] = std::to_string(facts);
   WriteOptions wopt;
   wopt.board = &board;
@@ -360,6 +372,11 @@ void add_generate_command(CLI::App& app) {
                   "continues from OUTPUT.partial; 0 = all")
       ->check(integer_number(0, 1LL << 40))
       ->capture_default_str();
+  sub->add_option("--first-pass-nodes", args->first_pass_nodes,
+                  "--exact: nodes a state may take in the first pass; states needing more are solved in a second "
+                  "pass that finds all the others' proofs as seeds (part of the file's identity); 0 = one pass")
+      ->check(integer_number(0, 1LL << 40))
+      ->capture_default_str();
   sub->add_option("--hash", args->table_megabytes, "--exact: transposition table MiB per solving thread")
       ->check(integer_number(1, 1 << 16))
       ->capture_default_str();
@@ -370,8 +387,9 @@ void add_generate_command(CLI::App& app) {
     check_komi(args->komi);
     args->output_given = out->count() > 0;
     if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
-    if (!args->exact && (args->max_chunks || args->chunk_states != 256 || args->table_megabytes != 16))
-      throw std::invalid_argument("--chunk-states, --max-chunks and --hash need --exact");
+    if (!args->exact && (args->max_chunks || args->chunk_states != 256 || args->table_megabytes != 16 ||
+                         args->first_pass_nodes != 2000))
+      throw std::invalid_argument("--chunk-states, --max-chunks, --first-pass-nodes and --hash need --exact");
     run_generate(*args);
   });
 }
