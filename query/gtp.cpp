@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
 #include <cstdlib>
 #include <istream>
 #include <ostream>
@@ -265,6 +266,12 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const std::vector<std::string>& args, bo
   if (trial.now().to_move != *c && !trial.play("pass")) return {false, "cannot pass for the other colour here"};
   if (trial.now().over) return {true, "pass"};
   Analysis a = backend_.analyze(trial.spec(), trial.moves());
+  // A tablebase that could not answer from the file under this history and
+  // fell back to a solver says so (the reply itself stays plain GTP).
+  if (backend_.name() == "tablebase" && (a.source == ValueSource::Search || a.source == ValueSource::Reference))
+    std::fprintf(stderr, "gotb gtp: genmove: the file's stored facts do not hold under this game's history; solved by "
+                         "the %s solver (%llu nodes, %.3f s)\n",
+                 source_name(a.source), static_cast<unsigned long long>(a.nodes), a.seconds);
   // Play needs proven values: a fixpoint file's score range (no fallback)
   // would let the engine pick a move that loses value.
   if (!proven(a))

@@ -73,6 +73,8 @@ TEST_CASE("superko facts: records round-trip", "[superko]") {
 // ---------------------------------------------------------------------------
 // Cross-checks against the search and the reference solver.
 
+#include <chrono>
+#include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <random>
@@ -365,6 +367,71 @@ TEST_CASE("superko files: share of random histories answered from the file", "[.
       measure_histories(path, board.c_str());
       std::filesystem::remove(path);
     }
+  }
+}
+
+// Measurement (benchmarks/superko_gtp.sh): the time of a genmove from a
+// superko file, as `gotb gtp --tablebase FILE --fallback search` computes
+// it (TablebaseBackend::analyze, then choose_move), over self-play games
+// that start after 0 to 20 random moves. GOTB_SUPERKO_FILES names the
+// files; GOTB_SUPERKO_GAMES the games per file (default 50).
+namespace {
+double thread_cpu_ms() {
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return 1e3 * static_cast<double>(t.tv_sec) + 1e-6 * static_cast<double>(t.tv_nsec);
+}
+}  // namespace
+
+TEST_CASE("superko files: genmove times from the file", "[.superko-gtp]") {
+  const char* files = std::getenv("GOTB_SUPERKO_FILES");
+  if (!files) return;
+  const char* games_env = std::getenv("GOTB_SUPERKO_GAMES");
+  const int games = games_env ? std::atoi(games_env) : 50;
+  std::istringstream in(files);
+  std::string path;
+  while (in >> path) {
+    ProbeOptions o;
+    o.fallback = ProbeOptions::Fallback::Search;
+    auto probe = std::make_shared<const TablebaseProbe>(path, o);
+    TablebaseBackend backend(probe);
+    const GameSpec& spec = probe->spec();
+    std::mt19937 rng(5);
+    std::vector<double> file_ms, search_ms, file_cpu, search_cpu;
+    for (int game = 0; game < games; ++game) {
+      TrompTaylorGame g(spec.board, spec.rules, spec.komi);
+      std::vector<std::string> h = test::random_history(g, rng, static_cast<int>(rng() % 21));
+      for (int ply = 0; ply < 400; ++ply) {
+        const auto t0 = std::chrono::steady_clock::now();
+        const double c0 = thread_cpu_ms();
+        const Analysis a = backend.analyze(spec, h);
+        if (a.game_over) break;
+        REQUIRE(proven(a));
+        const auto pick = choose_move(a, spec.board);
+        const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+        (a.source == ValueSource::FileFacts ? file_ms : search_ms).push_back(ms);
+        (a.source == ValueSource::FileFacts ? file_cpu : search_cpu).push_back(thread_cpu_ms() - c0);
+        h.push_back(pick ? a.moves[*pick].move : std::string("pass"));
+      }
+    }
+    auto summary = [](std::vector<double> v) {
+      if (v.empty()) return std::string("none");
+      std::sort(v.begin(), v.end());
+      char buf[160];
+      std::snprintf(buf, sizeof buf, "%zu, median %.2f ms, 99th percentile %.2f ms, max %.2f ms, %.1f%% under 10 ms",
+                    v.size(), v[v.size() / 2], v[v.size() * 99 / 100], v.back(),
+                    100.0 * static_cast<double>(std::lower_bound(v.begin(), v.end(), 10.0) - v.begin()) /
+                        static_cast<double>(v.size()));
+      return std::string(buf);
+    };
+    // Wall times include waiting for a core on a loaded machine; CPU times
+    // (this thread's) do not.
+    std::printf("%s: genmoves answered from the file: wall %s\n", path.c_str(), summary(file_ms).c_str());
+    std::printf("%s: genmoves answered from the file: CPU %s\n", path.c_str(), summary(file_cpu).c_str());
+    std::printf("%s: genmoves that needed the search (facts defeated by the history): wall %s\n", path.c_str(),
+                summary(search_ms).c_str());
+    std::printf("%s: genmoves that needed the search (facts defeated by the history): CPU %s\n", path.c_str(),
+                summary(search_cpu).c_str());
   }
 }
 

@@ -188,11 +188,12 @@ SuperkoGenerateStats generate_superko(
           const std::uint64_t f = ++finished;
           if (options.progress)
             std::fprintf(stderr,
-                         "superko: pass %d, chunk %llu done (%llu of %llu, level %llu of %llu: %d empty points), %.1f s\n",
+                         "superko: pass %d, chunk %llu done (%llu of %llu, level %llu of %llu: %d empty points), %llu "
+                         "nodes, %.1f s\n",
                          pass, static_cast<unsigned long long>(first_chunk + c), static_cast<unsigned long long>(f),
                          static_cast<unsigned long long>(total_chunks), static_cast<unsigned long long>(level + 1),
                          static_cast<unsigned long long>(p.levels()), p.level_empties[level],
-                         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+                         static_cast<unsigned long long>(s.stats().nodes), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
           if (options.stop_after_chunks && ++solved_now >= options.stop_after_chunks) stop = true;
         }
       });
