@@ -215,6 +215,10 @@ void print_distributed(const dist::DistributedGenerateStats& d, int threads, con
   std::printf("peak RSS     %.1f MiB (largest rank; %.1f MiB the largest of ranks 1.., without the gathered "
               "tables of rank 0)\n",
               d.max_peak_rss / 1048576.0, d.max_peak_rss_workers / 1048576.0);
+  if (d.max_index_bytes)
+    std::printf("index        %.2f MiB per rank at most (each rank builds its own part; rank 0 also builds the whole "
+                "index to write the file)\n",
+                d.max_index_bytes / 1048576.0);
 }
 
 // tromp-taylor:ko=basic: exact values of every state (exact_table.hpp); the
