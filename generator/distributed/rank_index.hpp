@@ -21,7 +21,8 @@
 // each of its blocks (about 4096 blocks per rank); one MPI_Allgatherv of
 // those counts gives every rank the same cut at block boundaries with
 // equal positions per rank (+- one block), and one MPI_Alltoallv moves
-// the words (8 bytes each) to their new owners. Memory per rank: its
+// the non-zero words (16 bytes each with their number) to their new
+// owners. Memory per rank: its
 // non-zero words (8 bytes each, plus 8 for the running count), 12 bytes per
 // 64 own words (compact()), 4 bytes per own position for the ko counts,
 // and, while it is built, 8 bytes per word of its first range and per
@@ -115,17 +116,21 @@ class RankIndex {
     for (int r = 0; r <= P; ++r) rank_begin_[r] = 64 * word_begin_[r];
     w0_ = word_begin_[me];
     w1_ = word_begin_[me + 1];
-    // Move the words to their owners.
+    // Move the non-zero words to their owners, as (word, bits) pairs: the
+    // highest range is mostly zero words, which are not sent.
     std::vector<std::vector<std::uint64_t>> out(P);
     for (int r = 0; r < P; ++r) {
       const std::uint64_t a = std::max(iw0, word_begin_[r]), z = std::min(iw1, word_begin_[r + 1]);
-      if (a < z) out[r].assign(bits.begin() + static_cast<std::ptrdiff_t>(a - iw0),
-                               bits.begin() + static_cast<std::ptrdiff_t>(z - iw0));
+      for (std::uint64_t w = a; w < z; ++w)
+        if (bits[w - iw0]) {
+          out[r].push_back(w);
+          out[r].push_back(bits[w - iw0]);
+        }
     }
     std::vector<std::uint64_t>().swap(bits);
     std::vector<std::uint64_t> from;
-    const std::vector<std::uint64_t> words = alltoallv(out, from, comm);
-    if (words.size() != w1_ - w0_) throw std::logic_error("rank index: words lost in the redistribution");
+    const std::vector<std::uint64_t> words = alltoallv(out, from, comm);  // in word order: ranks hold increasing ranges
+    std::vector<std::vector<std::uint64_t>>().swap(out);
     // Running counts from the positions below w0 (w0 is a block start),
     // kept for the non-zero words only (compact()).
     if (w0_ % B != 0 && w0_ != W) throw std::logic_error("rank index: cut inside a block");
@@ -234,31 +239,29 @@ class RankIndex {
   // words: 83% of them at 4 ranks). So only non-zero words are kept, with
   // one 64-bit mask of non-zero words and one count per 64 words: 0.19
   // bytes per word plus 16 per non-zero word, instead of 16 per word.
-  void compact(const std::vector<std::uint64_t>& words) {
-    const std::uint64_t m = words.size(), groups = (m + 63) / 64;
+  // `pairs`: (word, bits) of the own non-zero words, increasing.
+  void compact(const std::vector<std::uint64_t>& pairs) {
+    const std::uint64_t m = w1_ - w0_, groups = (m + 63) / 64, nz = pairs.size() / 2;
     mask_.assign(groups, 0);
-    base_.assign(groups + 1, 0);
-    std::uint64_t nz = 0;
-    for (std::uint64_t i = 0; i < m; ++i) {
-      if (i % 64 == 0) base_[i / 64] = nz;
-      if (words[i]) {
-        mask_[i / 64] |= std::uint64_t{1} << (i % 64);
-        ++nz;
-      }
+    base_.assign(groups + 1, nz);
+    bits_.assign(nz, 0);
+    first_.assign(nz + 1, 0);
+    std::uint64_t n = n0_, prev = 0;
+    for (std::uint64_t j = nz; j-- > 0;) {  // base_[g]: the first non-zero word at or after group g
+      const std::uint64_t w = pairs[2 * j];
+      if (w < w0_ || w >= w1_ || (j + 1 < nz && w >= prev)) throw std::logic_error("rank index: misrouted words");
+      prev = w;
+      base_[(w - w0_) / 64] = j;
     }
-    base_[groups] = nz;
-    bits_.clear();
-    bits_.reserve(nz);
-    first_.clear();
-    first_.reserve(nz + 1);
-    std::uint64_t n = n0_;
-    for (std::uint64_t i = 0; i < m; ++i) {
-      if (!words[i]) continue;
-      bits_.push_back(words[i]);
-      first_.push_back(n);
-      n += static_cast<std::uint64_t>(std::popcount(words[i]));
+    for (std::uint64_t g = groups; g-- > 0;) base_[g] = std::min(base_[g], base_[g + 1]);
+    for (std::uint64_t j = 0; j < nz; ++j) {
+      const std::uint64_t i = pairs[2 * j] - w0_;
+      mask_[i / 64] |= std::uint64_t{1} << (i % 64);
+      bits_[j] = pairs[2 * j + 1];
+      first_[j] = n;
+      n += static_cast<std::uint64_t>(std::popcount(bits_[j]));
     }
-    first_.push_back(n);
+    first_[nz] = n;
     n1_ = n;
   }
   // Index among the non-zero words of the first non-zero word at or after w
