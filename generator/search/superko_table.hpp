@@ -44,6 +44,7 @@ inline constexpr const char* kSuperkoKind = "superko-exact";
 // How the states were ordered, cut and seeded (SuperkoPlan, ProofSeeds):
 // part of a file's identity (its facts depend on it).
 inline constexpr const char* kSuperkoOrder = "levels-v2";
+inline constexpr const char* kSuperkoOrderFlat = "flat-v1";
 
 // A situation as the file stores it (the "fact key"): black stones (mover of
 // the state the fact belongs to, i.e. the normalised orientation) in bits
@@ -182,6 +183,43 @@ inline std::vector<StateProof> generate_superko(const retro::StateIndex& index, 
   if (stats) *stats = st;
   return std::move(p.proofs);
 }
+
+
+// --- The flat order: one pass, no seeds (`gotb generate --exact --mpi`) ---
+//
+// The scheme before levels and seeds: states fewest empty points first,
+// then index, cut into chunks of chunk_states, each solved by a fresh
+// solver with fill guarantees and without seeds, so a chunk depends on
+// nothing else and can be solved anywhere (generator/distributed/
+// superko_mpi.hpp hands chunks to MPI ranks). `gotb generate --exact
+// --order flat` (the default with --mpi) writes these files; their facts
+// differ from the level order's, their values do not.
+
+// Which states a chunk holds: the order of the whole run (fewest empty
+// points first, then index), cut into chunk_states pieces.
+std::vector<std::uint64_t> superko_state_order(const retro::StateIndex& index);
+
+// Solves every state not yet done in the flat order. `done` holds one flag
+// per chunk (resumed chunks already set, their proofs in `proofs`);
+// `on_chunk` is called, under a lock, with each newly solved chunk's
+// number (to journal it). Throws like generate_superko.
+SuperkoGenerateStats generate_superko_flat(const retro::StateIndex& index, const RuleSet& rules,
+                                           const SuperkoGenerateOptions& options, std::vector<StateProof>& proofs,
+                                           std::vector<char>& done,
+                                           const std::function<void(std::uint64_t chunk)>& on_chunk = {});
+
+// Solves one chunk: the states order[chunk * chunk_states ...] (at most
+// chunk_states of them) with one fresh solver, in order; out[i] is the proof
+// of state order[chunk * chunk_states + i]. Returns the nodes searched. The
+// result depends on the chunk, `order` and the options' chunk_states,
+// table_megabytes, max_dependencies and ordering only: generate_superko_flat
+// runs this per chunk, and `gotb generate --exact --mpi` runs it on the
+// rank a chunk is handed to (generator/distributed/superko_mpi.hpp), so
+// both write the same file. Thread-safe (for distinct `out`). Throws like
+// generate_superko, and std::invalid_argument for a chunk past the end.
+std::uint64_t solve_superko_chunk(const retro::StateIndex& index, const RuleSet& rules,
+                                  const SuperkoGenerateOptions& options, const std::vector<std::uint64_t>& order,
+                                  std::uint64_t chunk, std::vector<StateProof>& out);
 
 // --- Checking facts against a history -----------------------------------
 

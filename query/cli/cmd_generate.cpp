@@ -8,6 +8,7 @@
 #include "core/rules/games.hpp"
 #include "format/tablebase.hpp"
 #include "generator/distributed/generate_mpi.hpp"
+#include "generator/distributed/superko_mpi.hpp"
 #include "generator/retrograde/exact_table.hpp"
 #include "generator/retrograde/generate.hpp"
 #include "generator/search/move_ordering.hpp"
@@ -32,6 +33,9 @@ struct GenerateArgs {
   std::uint32_t chunk_states = 256;
   std::uint64_t max_chunks = 0;
   std::uint64_t first_pass_nodes = 2000;
+  // --exact: "levels" (seeds, two passes) or "flat" (one pass, no seeds;
+  // what --mpi distributes); empty: levels, flat with --mpi.
+  std::string order;
   std::size_t table_megabytes = 16;
 };
 
@@ -53,8 +57,13 @@ std::string creation_time() {
 }
 
 // A superko ruleset with --exact: the exact search at every state, each
-// value with its proof's facts (generator/search/superko_table.hpp).
-void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
+// value with its proof's facts (generator/search/superko_table.hpp). With a
+// session (--mpi) every rank runs this: the chunks go to ranks 1.. through
+// a work queue at rank 0 (generator/distributed/superko_mpi.hpp), and rank 0
+// alone keeps the journal, reports and writes the file, the same bytes as
+// one process.
+void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules, const dist::Session* session) {
+  const bool rank0 = !session || session->rank() == 0;
   if (board.size() > 31) throw std::invalid_argument("--exact: superko tablebases handle boards of up to 31 points");
   const auto start = std::chrono::steady_clock::now();
   retro::StateIndex index(board);
@@ -64,13 +73,24 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   opt.threads = a.threads;
   opt.chunk_states = a.chunk_states;
   opt.table_megabytes = a.table_megabytes;
-  opt.first_pass_nodes = a.first_pass_nodes;
-  opt.progress = !a.quiet;
+  // The level order (seeds, two passes) needs every earlier level's proofs
+  // wherever a chunk is solved; MPI ranks solve chunks of the flat order
+  // (superko_table.hpp), which depend on nothing else.
+  const bool flat = a.order == "flat";
+  opt.first_pass_nodes = flat ? 0 : a.first_pass_nodes;
+  opt.progress = !a.quiet && rank0;
   opt.stop_after_chunks = a.max_chunks;
   opt.ordering = ordering.get();
+  if (!rank0) {  // a worker rank: solves what rank 0 hands it
+    std::vector<search::StateProof> none;
+    std::vector<char> no_chunks;
+    dist::generate_superko_distributed(*session, index, rules, opt, none, no_chunks, {});
+    return;
+  }
   search::SuperkoProgress progress;
   progress.proofs.resize(index.states());
   std::vector<search::StateProof>& proofs = progress.proofs;
+  const std::vector<std::uint64_t> order = flat ? search::superko_state_order(index) : std::vector<std::uint64_t>{};
   // Everything that decides the file's bytes names the journal, so that a
   // journal is only ever resumed by the run that would write the same file.
   const std::string header = "gotb-superko-journal-v2 board=" + board.spec() + " rules=" + rules.to_string() +
@@ -78,8 +98,8 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                              std::to_string(a.chunk_states) + " table_megabytes=" +
                              std::to_string(a.table_megabytes) + " max_dependencies=" +
                              std::to_string(opt.max_dependencies) + " ordering=" + (ordering ? "retro" : "history") +
-                             " order=" + search::kSuperkoOrder + " first_pass_nodes=" +
-                             std::to_string(a.first_pass_nodes);
+                             " order=" + (flat ? search::kSuperkoOrderFlat : search::kSuperkoOrder) +
+                             " first_pass_nodes=" + std::to_string(opt.first_pass_nodes);
   std::unique_ptr<search::SuperkoJournal> journal;
   std::uint64_t resumed = 0;
   if (a.output_given) {
@@ -90,11 +110,24 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                    static_cast<unsigned long long>(resumed));
   }
   search::SuperkoGenerateStats st;
+  dist::SuperkoDistributedStats ds;
+  const std::uint64_t per = std::max<std::uint32_t>(a.chunk_states, 1);
+  const auto journal_chunk = [&](std::uint64_t c) {  // flat order: chunk c = order[c * per ...]
+    if (journal)
+      journal->append(c, order.data() + c * per, std::min<std::uint64_t>(per, order.size() - c * per), proofs);
+  };
   try {
-    st = search::generate_superko(index, rules, opt, progress,
-                                  [&](std::uint64_t c, const std::uint64_t* states, std::size_t count) {
-                                    if (journal) journal->append(c, states, count, proofs);
-                                  });
+    if (flat) {
+      progress.done.resize((order.size() + per - 1) / per, 0);
+      st = session ? dist::generate_superko_distributed(*session, index, rules, opt, proofs, progress.done,
+                                                        journal_chunk, &ds)
+                   : search::generate_superko_flat(index, rules, opt, proofs, progress.done, journal_chunk);
+    } else {
+      st = search::generate_superko(index, rules, opt, progress,
+                                    [&](std::uint64_t c, const std::uint64_t* states, std::size_t count) {
+                                      if (journal) journal->append(c, states, count, proofs);
+                                    });
+    }
   } catch (const NodeLimitReached&) {
     std::uint64_t solved = 0;
     for (char d : progress.done) solved += d != 0;
@@ -120,7 +153,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
               "and were solved in the second pass\n",
               static_cast<unsigned long long>(st.states), static_cast<unsigned long long>(st.chunks),
               static_cast<unsigned long long>(resumed), static_cast<unsigned long long>(st.deferred),
-              static_cast<unsigned long long>(a.first_pass_nodes));
+              static_cast<unsigned long long>(opt.first_pass_nodes));
   std::printf("nodes        %llu (this run); %llu found their state among the earlier levels' proofs, %llu "
               "settled by them\n",
               static_cast<unsigned long long>(st.nodes), static_cast<unsigned long long>(st.seed_probes),
@@ -129,6 +162,17 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
               static_cast<unsigned long long>(facts), static_cast<double>(facts) / st.states,
               static_cast<unsigned long long>(exact_any_history));
   std::printf("threads      %d\n", st.threads);
+  if (session) {
+    std::printf("ranks        %d (MPI; rank 0 hands out chunks, ranks 1.. solve them with %d threads each)\n",
+                ds.ranks, st.threads);
+    if (ds.ranks > 1) std::printf("chunks/rank ");
+    for (std::size_t r = 1; r < ds.chunks_per_rank.size(); ++r)
+      std::printf(" %llu", static_cast<unsigned long long>(ds.chunks_per_rank[r]));
+    if (ds.ranks > 1) std::printf("  (ranks 1..%d, this run)\n", ds.ranks - 1);
+    std::printf("messages     %llu work + %llu results (%llu bytes of proofs); rank 0 waited %.3f s\n",
+                static_cast<unsigned long long>(ds.work_messages), static_cast<unsigned long long>(ds.result_messages),
+                static_cast<unsigned long long>(ds.result_bytes), ds.wait_seconds);
+  }
   std::printf("seconds      %.3f (search %.3f wall, %.3f CPU)\n", seconds, st.seconds, st.cpu_seconds);
   const std::uint64_t empty = retro::state_of(index, Position{}, Color::Black, 0);
   std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n",
@@ -155,8 +199,8 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   meta.extra["table_megabytes"] = std::to_string(a.table_megabytes);
   meta.extra["max_dependencies"] = std::to_string(opt.max_dependencies);
   meta.extra["ordering"] = ordering ? "retro" : "history";
-  meta.extra["order"] = search::kSuperkoOrder;
-  meta.extra["first_pass_nodes"] = std::to_string(a.first_pass_nodes);
+  meta.extra["order"] = flat ? search::kSuperkoOrderFlat : search::kSuperkoOrder;
+  meta.extra["first_pass_nodes"] = std::to_string(opt.first_pass_nodes);
   meta.extra["facts"] = std::to_string(facts);
   WriteOptions wopt;
   wopt.board = &board;
@@ -201,6 +245,10 @@ void print_distributed(const dist::DistributedGenerateStats& d, int threads, con
   std::printf("peak RSS     %.1f MiB (largest rank; %.1f MiB the largest of ranks 1.., without the gathered "
               "tables of rank 0)\n",
               d.max_peak_rss / 1048576.0, d.max_peak_rss_workers / 1048576.0);
+  if (d.max_index_bytes)
+    std::printf("index        %.2f MiB per rank at most (each rank builds its own part; rank 0 also builds the whole "
+                "index to write the file)\n",
+                d.max_index_bytes / 1048576.0);
 }
 
 // tromp-taylor:ko=basic: exact values of every state (exact_table.hpp); the
@@ -309,8 +357,19 @@ void run_generate(const GenerateArgs& a) {
   const RuleSet rules = RuleSet::parse(a.rules);
   const bool exact = retro::has_exact_kernel(rules);
   if (a.exact && !exact) {
-    if (a.mpi) throw std::invalid_argument("--exact: superko tablebases are not distributed; run without --mpi");
-    return run_superko(a, board, rules);
+    if (!a.mpi) return run_superko(a, board, rules, nullptr);
+    dist::Session session;
+    bool stopped = false;  // --max-chunks: rank 0 stops the workers, then exits 3
+    dist::run_on_rank(session, [&] {
+      try {
+        run_superko(a, board, rules, &session);
+      } catch (const NodeLimitReached&) {
+        if (session.rank() != 0) throw;
+        stopped = true;
+      }
+    });
+    if (stopped) throw NodeLimitReached("--max-chunks reached");
+    return;
   }
   retro::GenerateOptions opt;
   opt.threads = a.threads;
@@ -372,6 +431,11 @@ void add_generate_command(CLI::App& app) {
                   "continues from OUTPUT.partial; 0 = all")
       ->check(integer_number(0, 1LL << 40))
       ->capture_default_str();
+  sub->add_option("--order", args->order,
+                  "--exact: 'levels' (levels whose proofs seed later searches, two passes; the default) or 'flat' "
+                  "(one pass without seeds, chunks independent of each other: the default and the only order with "
+                  "--mpi); part of the file's identity")
+      ->check(CLI::IsMember({"levels", "flat"}));
   sub->add_option("--first-pass-nodes", args->first_pass_nodes,
                   "--exact: nodes a state may take in the first pass; states needing more are solved in a second "
                   "pass that finds all the others' proofs as seeds (part of the file's identity); 0 = one pass")
@@ -388,8 +452,12 @@ void add_generate_command(CLI::App& app) {
     args->output_given = out->count() > 0;
     if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
     if (!args->exact && (args->max_chunks || args->chunk_states != 256 || args->table_megabytes != 16 ||
-                         args->first_pass_nodes != 2000))
-      throw std::invalid_argument("--chunk-states, --max-chunks, --first-pass-nodes and --hash need --exact");
+                         args->first_pass_nodes != 2000 || !args->order.empty()))
+      throw std::invalid_argument("--chunk-states, --max-chunks, --order, --first-pass-nodes and --hash need --exact");
+    if (args->order.empty()) args->order = args->mpi ? "flat" : "levels";
+    if (args->mpi && args->order != "flat")
+      throw std::invalid_argument("--mpi distributes the flat order only (--order flat): the level order's chunks "
+                                  "need every earlier level's proofs where they are solved");
     run_generate(*args);
   });
 }
