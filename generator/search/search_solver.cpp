@@ -614,7 +614,6 @@ void TrompTaylorSearch::set_root(const Position& pos, Color to_move, int passes)
 }
 
 TrompTaylorSearch::RootProof TrompTaylorSearch::prove_root() {
-  if (to_move() != Color::Black) throw std::logic_error("search solver: prove_root() needs Black to move");
   struct Off {
     bool& on;
     ~Off() { on = false; }
@@ -638,12 +637,15 @@ TrompTaylorSearch::RootProof TrompTaylorSearch::prove_root() {
   const int hint = table_hint();
   std::stable_partition(moves.begin(), moves.end(),
                         [&](Move m) { return (m.is_play() ? m.point : -1) == hint; });
+  // The mover's bound (Black: lo, White: hi) is the one the move keeps.
+  const bool black = to_move() == Color::Black;
   for (Move m : moves) {
     play(m);
     root_lo_.clear();
+    root_hi_.clear();
     bool keeps = false;
     try {
-      keeps = deepen(r.lo - 1, r.lo).lo >= r.lo;
+      keeps = black ? deepen(r.lo - 1, r.lo).lo >= r.lo : deepen(r.hi, r.hi + 1).hi <= r.hi;
     } catch (...) {
       undo();
       throw;
@@ -652,9 +654,10 @@ TrompTaylorSearch::RootProof TrompTaylorSearch::prove_root() {
     undo();
     if (!keeps) continue;
     p.best = m.is_play() ? m.point : -1;
-    p.lo_deps.assign(root_lo_);
-    if (m.is_play()) p.lo_deps.add_absent(sit, opt_.max_dependencies);
-    p.lo_deps.drop_from(root_index);
+    ProofDeps& d = black ? p.lo_deps : p.hi_deps;
+    d.assign(black ? root_lo_ : root_hi_);
+    if (m.is_play()) d.add_absent(sit, opt_.max_dependencies);
+    d.drop_from(root_index);
     return p;
   }
   throw std::logic_error("search solver: no move keeps the value (inconsistent search)");

@@ -184,9 +184,12 @@ class TrompTaylorSearch {
   // on every history that reaches the state this way). A deps set may be
   // `overflow` (more than max_dependencies facts): then it is unknown.
   // best: a move that keeps the value (point, -1 pass; -2 when the game is
-  // over), and lo_deps are the facts of a proof of "value >= lo" through
-  // that move (the child's own proof, its situation absent): whoever holds
-  // lo_deps may play `best` and keep lo. Black must be to move.
+  // over), and the mover's deps (lo_deps for Black, hi_deps for White) are
+  // the facts of a proof of the mover's bound through that move (the
+  // child's own proof, its situation absent): whoever holds them may play
+  // `best` and keep the value. Either colour may be to move, and the line
+  // may be set_root's or any legal line played from the empty board (facts
+  // about situations before the current state then stay in the lists).
   struct RootProof {
     int lo = 0, hi = 0;
     int best = -2;
