@@ -96,7 +96,11 @@ class Walker {
   RootGenerateStats run(std::vector<RootEntry>& out) {
     const auto start = std::chrono::steady_clock::now();
     start_ = start;
-    walk(3, 0);
+    try {
+      walk(3, 0);
+    } catch (const NodeLimitReached&) {
+      st_.stopped = true;  // --max-walk: the figures so far, no file
+    }
     st_.nodes = search_.stats().nodes + prover_.stats().nodes;
     st_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     st_.value = entries_.empty() ? 0 : entries_.front().proof.value;
@@ -223,11 +227,13 @@ class Walker {
     st_.max_depth = std::max<std::uint64_t>(st_.max_depth, depth);
     if (opt_.walk_limit && st_.walked > opt_.walk_limit)
       throw NodeLimitReached("root proof: --max-walk reached");
-    if (opt_.progress && (st_.walked & 0x3FF) == 0)
+    if (opt_.progress && std::chrono::steady_clock::now() >= next_report_) {
+      next_report_ = std::chrono::steady_clock::now() + std::chrono::seconds(10);
       std::fprintf(stderr, "root: %llu walked, %llu entries, %llu merged, %llu search nodes, %.1f s\n",
                    static_cast<unsigned long long>(st_.walked), static_cast<unsigned long long>(entries_.size()),
                    static_cast<unsigned long long>(st_.merged), static_cast<unsigned long long>(search_.stats().nodes + prover_.stats().nodes),
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
+    }
     SubFacts sub;
     if (game_.is_over()) return sub;  // a two-pass end: the area score, no history
     const Position pos = game_.position();
@@ -429,7 +435,7 @@ class Walker {
   std::unordered_map<std::uint64_t, std::uint8_t> seen_;  // merge_states: strategies walked per state
   std::vector<std::uint64_t> tmp_;
   RootGenerateStats st_;
-  std::chrono::steady_clock::time_point start_;
+  std::chrono::steady_clock::time_point start_, next_report_;
 };
 
 }  // namespace

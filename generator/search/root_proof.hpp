@@ -120,9 +120,12 @@ struct RootGenerateStats {
   std::uint64_t nodes = 0;        // search nodes
   std::uint64_t max_depth = 0;    // longest line walked (plies)
   double seconds = 0;
+  bool stopped = false;  // walk_limit reached: the entries are incomplete
 };
 
-// Builds the entries (sorted by key, several per key in the order made).
+// Builds the entries (sorted by key, several per key in the order made);
+// past walk_limit it stops with `stopped` set (the entries then cover only
+// part of the strategies).
 // Throws std::invalid_argument outside the tromp-taylor superko family or
 // above 31 points.
 RootGenerateStats generate_root(const Board& board, const RuleSet& rules, const RootGenerateOptions& options,

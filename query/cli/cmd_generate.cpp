@@ -209,13 +209,19 @@ void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
   if (st.unknown)
     std::printf("warning      %llu entries with unknown facts (proof above the fact cap): a reader re-proves there\n",
                 static_cast<unsigned long long>(st.unknown));
-  std::printf("coverage     %s\n", opt.merge_states ? "partial (--merge states: one walk per state)"
+  std::printf("coverage     %s\n", st.stopped ? "incomplete (stopped by --max-walk)"
+                                  : opt.merge_states ? "partial (--merge states: one walk per state)"
                                                   : "complete (--merge facts: every line where one side follows "
                                                     "its stored moves meets entries whose facts hold)");
   std::printf("nodes        %llu (search; %llu entries proved on the real line where the shortest history's "
               "facts failed)\n",
               static_cast<unsigned long long>(st.nodes), static_cast<unsigned long long>(st.line_proofs));
   std::printf("seconds      %.3f (walk and search %.3f)\n", seconds, st.seconds);
+  if (st.stopped) {
+    std::printf("stopped      after --max-walk %llu: the strategies are incomplete, no file written\n",
+                static_cast<unsigned long long>(a.max_walk));
+    throw NodeLimitReached("--max-walk reached");
+  }
   if (!a.output_given) return;
   const search::RootArrays arr = search::pack_root(entries);
   TablebaseMeta meta;
