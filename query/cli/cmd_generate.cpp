@@ -439,7 +439,8 @@ void add_generate_command(CLI::App& app) {
       "Retrograde tables of a whole board. tromp-taylor:ko=basic (basic ko + long-cycle tie): EXACT values of "
       "every state, with depths for optimal play. Other tromp-taylor rulesets (superko): the two finite-state "
       "fixpoints (cycles scored for Black / for White), which are bounds and move ordering for the search, "
-      "not game values (docs/generator.md)");
+      "not game values; with --exact their exact values with history facts, with --root the empty board's proof "
+      "(docs/generator.md)");
   sub->add_option("--board,-b", args->board, "board: RxC, cylinder:RxC, torus:RxC, ring:N or graph:FILE")->required();
   sub->add_option("--rules,-r", args->rules,
                   "ruleset: tromp-taylor:ko=basic[,suicide=no] (exact) or another tromp-taylor ruleset (fixpoints)")
