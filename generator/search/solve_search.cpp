@@ -66,6 +66,9 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
     g.time_limit = options.time_limit;
     g.deepening_step = options.deepening_step;
     g.progress = options.progress;
+    // --hash: the generic table's memory cap (the superko search splits it
+    // between its table and its proof records).
+    g.max_megabytes = std::max<std::size_t>(1, options.table_megabytes + options.proof_megabytes);
     return generic_solve(req, g);
   }
   auto start = std::chrono::steady_clock::now();

@@ -46,7 +46,8 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
   if (which & kHash)
     sub->add_option("--hash", a.hash_mb,
                     "search: megabytes for the transposition table and its proof records (half each; pages are "
-                    "touched only as entries are stored; shared by all --threads)")
+                    "touched only as entries are stored; shared by all --threads); the generic search (rulesets other "
+                    "than tromp-taylor) clears its table when it grows past this")
         ->check(integer_number(2, std::int64_t{1} << 20))
         ->capture_default_str();
   if (which & kProgress)
