@@ -51,8 +51,10 @@ class GraphFixpoint {
     });
   }
 
-  // Gauss-Seidel passes until nothing changes; returns the passes.
-  int solve(std::vector<std::int8_t>& up, std::vector<std::int8_t>& lo, std::uint64_t& evaluations) {
+  // Gauss-Seidel passes until nothing changes, or until a pass changes at
+  // most `settle` values (then *converged = false); returns the passes.
+  int solve(std::vector<std::int8_t>& up, std::vector<std::int8_t>& lo, std::uint64_t& evaluations,
+            std::uint64_t settle, bool* converged) {
     up.assign(idx_.states(), kMoverWins);
     lo.assign(idx_.states(), kOpponentWins);
     std::int8_t* u = up.data();
@@ -98,7 +100,12 @@ class GraphFixpoint {
       });
       if (broken) throw std::logic_error("retrograde graph sweep: a value moved against its fixpoint (bug)");
       evaluations += evaluated.combine(std::plus<>{});
-      if (changed.combine(std::plus<>{}) == 0) return pass;
+      const std::uint64_t moved = changed.combine(std::plus<>{});
+      if (moved == 0) return pass;
+      if (moved <= settle) {
+        *converged = false;
+        return pass;
+      }
     }
   }
 
@@ -126,10 +133,11 @@ class GraphFixpoint {
 };
 
 template <bool kSuicideAllowed>
-void solve_graph(Tables& t, WorkLimits* lim) {
+void solve_graph(Tables& t, WorkLimits* lim, double settle_fraction) {
   GraphFixpoint<kSuicideAllowed> g(*t.index, lim);
   g.build();
-  t.stats.sweeps = g.solve(t.upper, t.lower, t.stats.evaluations);
+  const auto settle = static_cast<std::uint64_t>(settle_fraction * static_cast<double>(t.index->states()));
+  t.stats.sweeps = g.solve(t.upper, t.lower, t.stats.evaluations, settle, &t.converged);
   t.kernel = TrompTaylorKernel<kSuicideAllowed>::description() + " (successor graph)";
 }
 
@@ -152,8 +160,8 @@ Tables generate_with_graph(const Board& board, const RuleSet& rules, const Gener
   t.stats.positions = t.index->positions();
   t.stats.states = t.index->states();
   t.stats.index_bytes = t.index->bytes();
-  if (TrompTaylorConfig::from(rules).suicide == SuicideRule::Allowed) solve_graph<true>(t, lim);
-  else solve_graph<false>(t, lim);
+  if (TrompTaylorConfig::from(rules).suicide == SuicideRule::Allowed) solve_graph<true>(t, lim, options.settle_fraction);
+  else solve_graph<false>(t, lim, options.settle_fraction);
   t.work = limits.used();
   t.stats.total_seconds = progress.elapsed();
   t.stats.sweep_seconds = t.stats.total_seconds - t.stats.index_seconds;
