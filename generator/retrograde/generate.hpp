@@ -32,13 +32,6 @@ struct GenerateOptions {
   // within a block of positions (milliseconds).
   std::uint64_t max_work = 0;
   double time_limit = 0;
-  // generate_with_graph() only: stop the passes once one changes at most
-  // this fraction of the states (0 = run to the fixpoints). The arrays are
-  // then NOT the fixpoints, only bounds on them (upper >= the greatest,
-  // lower <= the least: both move monotonically from the outside), and
-  // Tables::converged is false. For move ordering, which needs no exact
-  // value: on 4x4 the last 23 of 37 passes change under 0.4% of the states.
-  double settle_fraction = 0;
 };
 
 struct GenerateStats {
@@ -56,7 +49,6 @@ struct Tables {
   std::vector<std::int8_t> upper, lower;
   GenerateStats stats;
   std::uint64_t work = 0;  // ranks enumerated plus states evaluated (GenerateOptions::max_work)
-  bool converged = true;   // false: stopped early (GenerateOptions::settle_fraction), bounds only
 };
 
 // True when the ruleset has a retrograde kernel (the tromp-taylor family).

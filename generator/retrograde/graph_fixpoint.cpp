@@ -51,10 +51,8 @@ class GraphFixpoint {
     });
   }
 
-  // Gauss-Seidel passes until nothing changes, or until a pass changes at
-  // most `settle` values (then *converged = false); returns the passes.
-  int solve(std::vector<std::int8_t>& up, std::vector<std::int8_t>& lo, std::uint64_t& evaluations,
-            std::uint64_t settle, bool* converged) {
+  // Gauss-Seidel passes until nothing changes; returns the passes.
+  int solve(std::vector<std::int8_t>& up, std::vector<std::int8_t>& lo, std::uint64_t& evaluations) {
     up.assign(idx_.states(), kMoverWins);
     lo.assign(idx_.states(), kOpponentWins);
     std::int8_t* u = up.data();
@@ -100,12 +98,7 @@ class GraphFixpoint {
       });
       if (broken) throw std::logic_error("retrograde graph sweep: a value moved against its fixpoint (bug)");
       evaluations += evaluated.combine(std::plus<>{});
-      const std::uint64_t moved = changed.combine(std::plus<>{});
-      if (moved == 0) return pass;
-      if (moved <= settle) {
-        *converged = false;
-        return pass;
-      }
+      if (changed.combine(std::plus<>{}) == 0) return pass;
     }
   }
 
@@ -133,11 +126,10 @@ class GraphFixpoint {
 };
 
 template <bool kSuicideAllowed>
-void solve_graph(Tables& t, WorkLimits* lim, double settle_fraction) {
+void solve_graph(Tables& t, WorkLimits* lim) {
   GraphFixpoint<kSuicideAllowed> g(*t.index, lim);
   g.build();
-  const auto settle = static_cast<std::uint64_t>(settle_fraction * static_cast<double>(t.index->states()));
-  t.stats.sweeps = g.solve(t.upper, t.lower, t.stats.evaluations, settle, &t.converged);
+  t.stats.sweeps = g.solve(t.upper, t.lower, t.stats.evaluations);
   t.kernel = TrompTaylorKernel<kSuicideAllowed>::description() + " (successor graph)";
 }
 
@@ -160,8 +152,8 @@ Tables generate_with_graph(const Board& board, const RuleSet& rules, const Gener
   t.stats.positions = t.index->positions();
   t.stats.states = t.index->states();
   t.stats.index_bytes = t.index->bytes();
-  if (TrompTaylorConfig::from(rules).suicide == SuicideRule::Allowed) solve_graph<true>(t, lim, options.settle_fraction);
-  else solve_graph<false>(t, lim, options.settle_fraction);
+  if (TrompTaylorConfig::from(rules).suicide == SuicideRule::Allowed) solve_graph<true>(t, lim);
+  else solve_graph<false>(t, lim);
   t.work = limits.used();
   t.stats.total_seconds = progress.elapsed();
   t.stats.sweep_seconds = t.stats.total_seconds - t.stats.index_seconds;

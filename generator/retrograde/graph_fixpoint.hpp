@@ -22,9 +22,7 @@ namespace gotb::retro {
 
 // Contract of generate() (limits: one unit per position ranked while
 // indexing, per play while building the graph, per state evaluated), for the
-// tromp-taylor superko rulesets; the tables are the same, unless
-// options.settle_fraction stops the passes early (then only bounds on the
-// fixpoints, Tables::converged false: for move ordering only).
+// tromp-taylor superko rulesets; the tables are the same.
 Tables generate_with_graph(const Board& board, const RuleSet& rules, const GenerateOptions& options);
 
 }  // namespace gotb::retro

@@ -26,10 +26,6 @@ std::shared_ptr<const RetroOrdering> RetroOrdering::build(const Board& board, in
       RuleSet::parse(tables == Tables::NoSuicide ? "tromp-taylor:no-suicide" : "tromp-taylor");
   // The same fixpoints as retro::generate, from a successor graph (a third
   // of the CPU time on 4x4; graph_fixpoint.hpp).
-  // The order needs no exact fixpoint (it never decides a value): the
-  // passes stop once one changes at most 1 in 10^5 values
-  // (kRetroOrderingSettle).
-  opt.settle_fraction = kRetroOrderingSettle;
   const retro::Tables t = retro::generate_with_graph(board, rules, opt);
   return std::make_shared<const RetroOrdering>(t, key);
 }

@@ -187,13 +187,6 @@ enum class OrderingMode {
 // "auto", "history", "retro", "retro-ko"; throws std::invalid_argument otherwise.
 OrderingMode parse_ordering(const std::string& name);
 inline constexpr int kRetroOrderingMaxPoints = 16;
-// RetroOrdering::build (plain tables) stops the fixpoint passes once one
-// changes at most this fraction of the values (retro::GenerateOptions::
-// settle_fraction): the order then comes from bounds on the fixpoints, which
-// is as sound as any order (it never decides a value) and saves the tail of
-// passes that move a few dozen values each (4x4: passes 23 to 37 of 37,
-// same search nodes within 11; 1e-4 stopped at pass 18 and doubled them).
-inline constexpr double kRetroOrderingSettle = 1e-5;
 // Auto builds the tables only up to kRetroOrderingMaxPoints points.
 bool retro_ordering_cheap(const Board& board);
 // The ordering a mode asks for on this board (built now), or null for the
