@@ -28,6 +28,8 @@ constexpr int kDiversifyPlies = 2;
 constexpr int kDiversifyHorizon = 2;
 }  // namespace
 
+std::size_t auto_hash_megabytes(int points) { return points >= 20 ? 2048 : points >= 16 ? 1024 : 256; }
+
 TrompTaylorSearch::TrompTaylorSearch(const Board& board, const TrompTaylorConfig& cfg, double komi,
                                      SearchOptions opt)
     : board_(board),
@@ -51,7 +53,7 @@ TrompTaylorSearch::TrompTaylorSearch(const Board& board, const TrompTaylorConfig
                                     " cannot serve " + board.spec() + " under these rules");
       table_ = opt_.table;
     } else {
-      table_ = std::make_shared<SearchTable>(board_, cfg_, opt_.table_megabytes, opt_.proof_megabytes,
+      table_ = std::make_shared<SearchTable>(board_, cfg_, table_megabytes_for(opt_, n_), proof_megabytes_for(opt_, n_),
                                              opt_.max_dependencies);
     }
   }
@@ -205,7 +207,7 @@ std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
 }
 
 void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid,
-                              int best, std::uint64_t work, int superseded) {
+                              int best, std::uint64_t work, int superseded, InRing lo_ring, InRing hi_ring) {
   const std::uint64_t key = c.key;
   const bool keep_lo = lo > -n_ && !lod.overflow, keep_hi = hi < n_ && !hid.overflow;
   if ((lo > -n_ && lod.overflow) || (hi < n_ && hid.overflow)) ++stats_.unstorable;
@@ -223,12 +225,14 @@ void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int 
   if (keep_lo) {
     e.lo_absent = static_cast<std::uint16_t>(lod.absent.size());
     e.lo_present = static_cast<std::uint16_t>(lod.present.size());
-    e.lo_at = save(lod, c.to);
+    e.lo_at = lo_ring.ok && table_->young(lo_ring.at) ? lo_ring.at : save(lod, c.to);
+    stats_.ring_reused += e.lo_at == lo_ring.at && lo_ring.ok;
   }
   if (keep_hi) {
     e.hi_absent = static_cast<std::uint16_t>(hid.absent.size());
     e.hi_present = static_cast<std::uint16_t>(hid.present.size());
-    e.hi_at = save(hid, c.to);
+    e.hi_at = hi_ring.ok && table_->young(hi_ring.at) ? hi_ring.at : save(hid, c.to);
+    stats_.ring_reused += e.hi_at == hi_ring.at && hi_ring.ok;
   }
   switch (table_->store(e, superseded)) {
     case SearchTable::Stored::Superseded: ++stats_.store_superseded; break;
@@ -337,6 +341,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   const Canon canon = table_ ? canonical(f) : Canon{0, 0, 0};
   const std::uint64_t key = canon.key;
   int superseded = -1;  // the slot of an entry all of whose bounds hold here
+  InRing lo_ring, hi_ring;  // P.lo / P.hi are still the lists of a stored entry
   if (table_) {
     Entry found[kWays];
     int slots[kWays];
@@ -362,10 +367,12 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       if (lo_ok && e.lo > lo) {
         lo = e.lo;
         load(P.lo, lo_words_, e.lo_absent, e.lo_cap, line_index, canon.from);
+        lo_ring = {P.lo.size() == lo_words_.size(), e.lo_at};  // (nothing dropped)
       }
       if (hi_ok && e.hi < hi) {
         hi = e.hi;
         load(P.hi, hi_words_, e.hi_absent, e.hi_cap, line_index, canon.from);
+        hi_ring = {P.hi.size() == hi_words_.size(), e.hi_at};
       }
     }
     if (lo >= beta || hi <= alpha || lo == hi) {
@@ -378,11 +385,13 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   if (benson.lo > lo || benson.hi < hi) ++stats_.benson_start;
   if (benson.lo > lo) {
     lo = benson.lo;
+    lo_ring.ok = false;
     P.lo.clear();
     P.lo.stone_cap = benson_lo_cap;
   }
   if (benson.hi < hi) {
     hi = benson.hi;
+    hi_ring.ok = false;
     P.hi.clear();
     P.hi.stone_cap = benson_hi_cap;
   }
@@ -453,6 +462,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
         lo = r.lo;
         best = c.point;
         P.lo.assign(C.lo);
+        lo_ring.ok = false;
         if (c.point >= 0) P.lo.add_absent(c.sit, cap);
       }
       all = std::max(all, r.hi);
@@ -464,6 +474,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
         hi = r.hi;
         best = c.point;
         P.hi.assign(C.hi);
+        hi_ring.ok = false;
         if (c.point >= 0) P.hi.add_absent(c.sit, cap);
       }
       all = std::min(all, r.lo);
@@ -496,15 +507,17 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
     for (const Cand& c : P.banned) P.acc.add_present({c.sit, static_cast<std::int32_t>(c.score)}, cap);
     if (maxi && all < hi) {
       hi = all;
+      hi_ring.ok = false;
       std::swap(P.hi, P.acc);
     } else if (!maxi && all > lo) {
       lo = all;
+      lo_ring.ok = false;
       std::swap(P.lo, P.acc);
     }
   }
   P.lo.drop_from(line_index);
   P.hi.drop_from(line_index);
-  if (table_) store(canon, lo, P.lo, hi, P.hi, best, stats_.nodes - nodes_before + 1, superseded);
+  if (table_) store(canon, lo, P.lo, hi, P.hi, best, stats_.nodes - nodes_before + 1, superseded, lo_ring, hi_ring);
   return {lo, hi};
 }
 
@@ -839,6 +852,7 @@ std::string format_profile(const SearchStats& st) {
        "%llu, evicted another state %llu; unstorable bounds %llu\n",
        ull(st.stores), ull(st.store_empty), ull(st.store_superseded), ull(st.store_evict_same),
        ull(st.store_evict_other), ull(st.unstorable));
+  line("profile: proof lists: %llu stored bounds pointed at a list already in the ring\n", ull(st.ring_reused));
   line("profile: Benson/fill: settled %llu nodes, tightened the start bounds of %llu, fill raised a bound %llu times\n",
        ull(st.benson_cutoffs), ull(st.benson_start), ull(st.fill_used));
   const auto& dn = st.profile.depth_nodes;

@@ -68,7 +68,8 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
     g.progress = options.progress;
     // --hash: the generic table's memory cap (the superko search splits it
     // between its table and its proof records).
-    g.max_megabytes = std::max<std::size_t>(1, options.table_megabytes + options.proof_megabytes);
+    const int points = static_cast<int>(req.board.size());
+    g.max_megabytes = search::table_megabytes_for(options, points) + search::proof_megabytes_for(options, points);
     return generic_solve(req, g);
   }
   auto start = std::chrono::steady_clock::now();
