@@ -1,7 +1,8 @@
 #!/bin/sh
 # Issue 23: gotb under mpirun gives the values of a one-process run.
 #   mpi_check.sh generate|table NP GOTB MPIEXEC
-# generate: 3x3 and 2x5 tables with NP ranks: the fixpoint tables
+# generate: 3x3 and 2x5 tables with NP ranks (1, 2, 4: the exact tables'
+#   per-rank index also when one rank holds it all): the fixpoint tables
 #   (tromp-taylor, suicide allowed: 2 sweeps, and forbidden: 17-19 sweeps,
 #   updates crossing ranks in most of them) and the exact tables of
 #   tromp-taylor:ko=basic (values and depths; suicide allowed: 2 rounds,
@@ -14,6 +15,13 @@
 # table: a small results table (all proven, and one with over-budget and
 #   not-attempted entries) with NP ranks; table.csv must equal the
 #   one-process one except the seconds column.
+# superko: `generate --exact` (superko tablebases, chunks handed out by
+#   rank 0) on 3x3 positional and 2x4 situational superko; the file must be
+#   byte-identical to the one-process file (SOURCE_DATE_EPOCH fixes its
+#   creation time). Then a run stopped by --max-chunks under mpirun (exit 3)
+#   finished by one process from the same journal, and a run whose worker
+#   rank is killed once chunks are journaled, finished by mpirun again:
+#   both byte-identical too.
 # kill: a table run whose worker rank is killed (SIGKILL) once the first
 #   results are on disk; the job ends, table.csv holds the finished entries
 #   and "pending" ones, and `--resume` completes it to the one-process CSV.
@@ -48,7 +56,7 @@ generate)
       steps=$(echo "$r2" | tr -s ' ') ;;
     *) steps=$(grep '^sweeps' "$dir/mpi.txt" | tr -s ' ') ;;
     esac
-    case $rules in
+    [ "$np" -gt 1 ] && case $rules in
     *no-suicide|*suicide=no)  # many sweeps/rounds: updates must have crossed ranks
       grep -Eq '^messages +[0-9]+ bytes registration \+ [1-9][0-9]* bytes updates' "$dir/mpi.txt" ||
         fail "$board $rules: no update crossed ranks" ;;
@@ -73,6 +81,54 @@ table)
     diff "$dir/one.csv" "$dir/mpi.csv" >&2 || fail "table $spec: CSV differs from the one-process run"
     echo "table $spec: $np ranks, CSV identical (seconds column aside)"
   done
+  ;;
+superko)
+  export SOURCE_DATE_EPOCH=0
+  for spec in "3x3 tromp-taylor 64" "2x4 tromp-taylor:ko=situational 32"; do
+    set -- $spec
+    "$gotb" generate --exact -b "$1" -r "$2" --chunk-states "$3" -t 1 -q -o "$dir/one.gotb" > /dev/null
+    run generate --exact -b "$1" -r "$2" --chunk-states "$3" -t 1 -q --mpi -o "$dir/mpi.gotb" > "$dir/mpi.txt"
+    grep -q "^ranks        $np " "$dir/mpi.txt" || fail "$1: the run did not use $np ranks"
+    # every worker rank solved chunks (the queue reached them all)
+    [ "$np" -eq 1 ] || ! grep '^chunks/rank' "$dir/mpi.txt" | grep -Eq ' 0( |$)' || fail "$1 $2: a rank solved no chunk"
+    cmp "$dir/one.gotb" "$dir/mpi.gotb" || fail "$1 $2: the MPI file differs from the one-process file"
+    echo "superko $1 $2: $np ranks, $(grep '^chunks/rank' "$dir/mpi.txt" | tr -s ' '), file identical"
+  done
+  # Stopped by --max-chunks under MPI, finished by one process.
+  args="generate --exact -b 3x3 -r tromp-taylor --chunk-states 16 -t 1 -q"
+  "$gotb" $args -o "$dir/one.gotb" > /dev/null
+  rc=0
+  run $args --max-chunks 7 --mpi -o "$dir/part.gotb" > "$dir/part.txt" 2>&1 || rc=$?
+  [ "$rc" -eq 3 ] || { cat "$dir/part.txt" >&2; fail "--max-chunks under mpirun: exit $rc, not 3"; }
+  [ -s "$dir/part.gotb.partial" ] && [ ! -e "$dir/part.gotb" ] || fail "--max-chunks: no journal, or a file"
+  "$gotb" $args -o "$dir/part.gotb" 2> "$dir/resume.err" > "$dir/resume.txt"
+  grep -q "^states .* (7 resumed from the journal)" "$dir/resume.txt" || fail "the MPI journal was not resumed"
+  cmp "$dir/one.gotb" "$dir/part.gotb" || fail "MPI --max-chunks + one-process resume differs"
+  echo "superko: --max-chunks 7 under $np ranks, resumed by one process: file identical"
+  # A worker killed mid-run; the same mpirun command continues.
+  "$mpiexec" $flags -np "$np" "$gotb" $args --mpi -o "$dir/kill.gotb" > /dev/null 2> "$dir/kill.err" &
+  job=$!
+  i=0
+  # (the journal's header line is about 170 bytes, a chunk's record a few KB)
+  until [ "$(wc -c 2>/dev/null < "$dir/kill.gotb.partial" || echo 0)" -gt 1000 ] || [ $i -ge 600 ]; do sleep 0.05; i=$((i + 1)); done
+  victim=""
+  for p in /proc/[0-9]*; do
+    pid=${p#/proc/}
+    tr '\0' ' ' 2>/dev/null < "$p/cmdline" | grep -q "^$gotb generate .*-o $dir/kill.gotb" &&
+      { [ -z "$victim" ] || [ "$pid" -gt "$victim" ]; } && victim=$pid
+  done
+  [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || true
+  rc=0
+  wait $job || rc=$?
+  kept=0
+  if [ "$rc" -ne 0 ]; then
+    [ -s "$dir/kill.gotb.partial" ] || fail "kill: no journal after the kill"
+    [ ! -e "$dir/kill.gotb" ] || fail "kill: a file was written although a rank died"
+  fi
+  run $args --mpi -o "$dir/kill.gotb" > "$dir/kill2.txt" || fail "kill: the resumed run failed"
+  kept=$(sed -n 's/^states .*(\([0-9]*\) resumed.*/\1/p' "$dir/kill2.txt")
+  cmp "$dir/one.gotb" "$dir/kill.gotb" || fail "kill: resumed MPI file differs"
+  echo "superko kill: job ended ($rc), ${kept:-0} chunks kept, resumed under $np ranks: file identical"
   ;;
 kill)
   strip() { cut -d, -f1-9,11- "$1"; }

@@ -163,11 +163,15 @@ TEST_CASE("gotb table --method picks the solver of every entry", "[cli][table]")
   auto r = run_gotb("table --boards 1x3 --rules tromp-taylor ikeda-1 --method reference --no-files");
   REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("B+3 [B1] reference,") != std::string::npos);
-  r = run_gotb("table --boards 1x3 --rules tromp-taylor ikeda-1 --method search --no-files");
+  r = run_gotb("table --boards 1x3 --rules tromp-taylor ikeda-1 tromp-taylor:ko=basic --method search --no-files");
   REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("B+3 [B1] search,") != std::string::npos);
-  CHECK(r.out.find("tromp-taylor family, kee-2005 and japanese-2003 only") != std::string::npos);  // ikeda-1: skipped, with the reason
+  CHECK(r.out.find("B+2 [B1] search,") != std::string::npos);  // ikeda-1: the generic search
+  CHECK(r.out.find("the search solver plays the superko rulesets") != std::string::npos);  // ko=basic: skipped, with the reason
   r = run_gotb("table --boards 1x3 --rules ikeda-1 --method auto --no-files");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("search,") != std::string::npos);
+  r = run_gotb("table --boards 1x3 --rules tromp-taylor:ko=basic --method auto --no-files");
   REQUIRE(r.exit_code == 0);
   CHECK(r.out.find("reference,") != std::string::npos);
   CHECK(run_gotb("table --boards 1x3 --method magic --no-files").exit_code != 0);

@@ -140,5 +140,7 @@ TEST_CASE("rulesets declare the solvers that serve them", "[rules]") {
     // Only the tromp-taylor superko family has the retrograde and superko-search machinery.
     CHECK(s.superko_search == (p.family == Family::TrompTaylor && p.ko != KoRule::Basic));
     CHECK(!(s.superko_search && s.generic_search));  // one search per ruleset
+    // Every seed ruleset has an exact search (docs/solving.md section 4).
+    CHECK(s.generic_search == (p.family != Family::TrompTaylor));
   }
 }

@@ -111,14 +111,18 @@ RulesSupport RuleSet::support() const {
       s.exact_kernel = o.ko == KoRule::Basic;
       s.area_bounds = o.ko != KoRule::Basic;
       break;
-    case Family::Kee2016: s.kee2016_search = true; break;
     // The generic search (docs/solving.md, "One search for every ruleset"):
-    // kee-2005 keys its whole phase record, japanese-2003 declares its
-    // long-cycle facts; no area bound is proven for either yet.
+    // kee-2005 keys its whole phase record; kee-2016 searches its anchored
+    // equivalent game with board flags as facts; international, ikeda-1
+    // and japanese-2003 declare their earlier boards (with the removal
+    // balance or prisoner difference at the first occurrence where a
+    // long-cycle result reads it) as facts. No area bound is proven for
+    // any of them yet.
+    case Family::Kee2016: s.kee2016_search = s.generic_search = true; break;
     case Family::Kee2005:
-    case Family::Japanese2003: s.generic_search = true; break;
+    case Family::Japanese2003:
     case Family::International:
-    case Family::Ikeda1: break;
+    case Family::Ikeda1: s.generic_search = true; break;
   }
   return s;
 }

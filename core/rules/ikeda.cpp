@@ -104,6 +104,20 @@ void IkedaGame::legal_moves(std::vector<Move>& out, std::uint64_t* examined) con
   out.push_back(Move::pass());
 }
 
+void IkedaGame::legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const {
+  if (board_->size() > 32) throw std::logic_error("ikeda-1 history facts: boards of at most 32 points");
+  if (over_) return;
+  const int t = tag();
+  for_each_bit(pos_.empty(*board_), [&](int p) {
+    PlayOutcome o;
+    if (try_play(p, o) != PlayStatus::Ok || basic_ko_forbids(o)) return;
+    facts.push_back(fact_id(o.next));
+    if (cfg_.ko != IkedaKo::BasicPlay && seen_.contains(o.next, t)) return;
+    out.push_back(Move::play(p));
+  });
+  out.push_back(Move::pass());
+}
+
 void IkedaGame::play(Move m) {
   undo_.push_back({pos_, to_move_, phase_, passes_, ban_, playout_moves_, prisoners_, over_, no_result_});
   if (phase_ == Playout) ++playout_moves_;

@@ -99,6 +99,26 @@ class IkedaGame {
     bits[i >> 6] |= std::uint64_t{1} << (i & 63);
   }
 
+  // The generic search's hooks (generator/search/generic_search.hpp;
+  // docs/solving.md section 4; boards of at most 32 points). Key:
+  // state_key() (board, player, phase, passes, playout parity, basic-play
+  // ban, prisoner balance). Facts: a board (id: black | white << 32) whose
+  // value is whether it occurred before in the history the ko rule reads
+  // (the whole game; under ko=positional-per-phase the current phase).
+  // legal_moves_with_facts lists the board of every play that is legal
+  // apart from repetition (its legality, or under basic-play whether it
+  // ends the game as a long cycle); current_facts the current board.
+  void search_key(std::vector<std::uint64_t>& key) const {
+    const StateKey k = state_key();
+    key.insert(key.end(), k.begin(), k.end());
+  }
+  void legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const;
+  void current_facts(std::vector<std::uint64_t>& facts) const { facts.push_back(fact_id(pos_)); }
+  std::int64_t fact(std::uint64_t id) const {
+    return seen_.contains(Position{id & 0xffffffffULL, id >> 32}, tag()) ? 1 : 0;
+  }
+  static std::uint64_t fact_id(const Position& p) { return p.black | p.white << 32; }
+
  private:
   int tag() const { return cfg_.ko == IkedaKo::PositionalPerPhase ? phase_ : 0; }
   PlayStatus try_play(int p, PlayOutcome& o) const {

@@ -130,6 +130,38 @@ void InternationalGame::legal_moves(std::vector<Move>& out, std::uint64_t* exami
   out.push_back(Move::pass());
 }
 
+void InternationalGame::search_key(std::vector<std::uint64_t>& key) const {
+  const StateKey k = state_key();
+  key.insert(key.end(), k.begin(), k.end());
+  if (cfg_.basic_exceptional)
+    key.push_back(static_cast<std::uint64_t>(static_cast<std::int64_t>(removed_[index(Color::Black)] -
+                                                                         removed_[index(Color::White)])));
+}
+
+void InternationalGame::legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const {
+  if (board_->size() > 32) throw std::logic_error("international history facts: boards of at most 32 points");
+  if (over_) return;
+  for_each_bit(pos_.empty(*board_), [&](int p) {
+    PlayOutcome o;
+    if (try_play(p, o) != PlayStatus::Ok || basic_ko_forbids(o)) return;
+    facts.push_back(fact_id(o.next));
+    if (!cfg_.basic_exceptional && seen_.contains(o.next, 0)) return;
+    out.push_back(Move::play(p));
+  });
+  out.push_back(Move::pass());
+}
+
+std::int64_t InternationalGame::fact(std::uint64_t id) const {
+  const Position p{id & 0xffffffffULL, id >> 32};
+  if (!seen_.contains(p, 0)) return kAbsentFact;
+  if (!cfg_.basic_exceptional) return 1;
+  // The first occurrence: every later one repeats its balance (only passes
+  // repeat a board before the game ends), as exceptional_result() reads.
+  for (const Occurrence& o : occurrences_)
+    if (o.pos == p) return o.balance;
+  throw std::logic_error("international: a board of the history without an occurrence");
+}
+
 void InternationalGame::play(Move m) {
   undo_.push_back({pos_, to_move_, passes_, ban_, removed_, pass_count_, over_, result_});
   if (m.kind == MoveKind::Play) {

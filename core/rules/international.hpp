@@ -12,6 +12,7 @@
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -104,6 +105,25 @@ class InternationalGame {
     std::uint64_t i = seen_.index(pos_, 0);
     bits[i >> 6] |= std::uint64_t{1} << (i & 63);
   }
+
+  // The generic search's hooks (generator/search/generic_search.hpp;
+  // docs/solving.md section 4; boards of at most 32 points). Key: the
+  // board, player to move, passes in a row, the basic-ko ban, and under
+  // ko=basic-exceptional the removal balance (black minus white removed).
+  // Facts: a board (id: black stones | white stones << 32) whose value is
+  // kAbsentFact when it did not occur before; else 1 (ko=positional) or
+  // the removal balance at its first occurrence (ko=basic-exceptional,
+  // which decides an exceptional end's result). legal_moves_with_facts
+  // lists the board of every play that is legal apart from repetition
+  // (positional: its legality; basic-exceptional: whether and how it ends
+  // the game); current_facts the current board (the last play's legality
+  // or exceptional end rested on it).
+  static constexpr std::int64_t kAbsentFact = INT64_MIN;
+  void search_key(std::vector<std::uint64_t>& key) const;
+  void legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const;
+  void current_facts(std::vector<std::uint64_t>& facts) const { facts.push_back(fact_id(pos_)); }
+  std::int64_t fact(std::uint64_t id) const;
+  static std::uint64_t fact_id(const Position& p) { return p.black | p.white << 32; }
 
  private:
   // Legality of a play apart from repetition; fills o.

@@ -2,19 +2,19 @@
 // exact_solver.hpp) over the ranks of an MPI job (docs/distributed.md).
 // Only with GOTB_MPI.
 //
-// Partition: the positions split as for the fixpoint tables (Partition, by
-// index words, the same number of positions per rank +-1). A rank owns the
-// pass states 2n, 2n + 1 of its positions n0 <= n < n1 and their ko states
-// [ko_first(n0), ko_first(n1)), so a state's owner is one binary search
-// over the P + 1 starts of the pass-state or of the ko-state ranges. The
-// rank builds the successor rows of its own positions only (ExactRows over
-// its word range: the one-process code on a part of the index) and runs
-// the very same Jacobi step on them.
+// Partition: no rank builds the whole index. Each builds its part
+// (RankIndex: a range of index words, the same number of positions per
+// rank up to one block, cut without a global count) and owns the pass
+// states 2n, 2n + 1 of its positions n0 <= n < n1 and their ko states. It
+// builds the successor rows of its own positions only (ExactRows over its
+// word range: the one-process code on a part of the index) and runs the
+// very same Jacobi step on them.
 //
-// Ghosts: every child a rank's rows read that another rank owns is
-// registered once with its owner (GhostExchange), and the rows are
-// rewritten to read it from a slot appended after the own states, so a
-// round does no lookup. After every round the owners send the readers the
+// Ghosts: every child a rank's rows read is named by its canonical rank and
+// code (RankIndex::child); a name of another rank's range is registered
+// once with its owner (GhostExchange), which translates it into its local
+// state, and the rows read it from a slot appended after the own states, so
+// a round does no lookup. After every round the owners send the readers the
 // (lower, upper) codes that changed (2 bytes plus a 4-byte slot each;
 // depths are never read across ranks, only written by the owner), all at
 // once in one MPI_Alltoallv, and one MPI_Allreduce sums the changes.
@@ -41,6 +41,7 @@
 
 #include "generator/distributed/ghost_exchange.hpp"
 #include "generator/distributed/partition.hpp"
+#include "generator/distributed/rank_index.hpp"
 #include "generator/retrograde/exact_solver.hpp"
 #include "generator/retrograde/ko_index.hpp"
 #include "generator/retrograde/progress.hpp"
@@ -48,33 +49,22 @@
 
 namespace gotb::dist {
 
-// Owners of exact states: pass states by position range, ko states by the
-// ko range of the same positions.
-struct ExactOwner {
-  std::vector<std::uint64_t> pass_begin, ko_begin;  // ranks + 1 entries each
-  std::uint64_t pass_states = 0;                    // 2 * positions: the first ko state
-
-  ExactOwner(const retro::KoStateIndex& idx, const Partition& part) : pass_begin(part.state_begin) {
-    pass_states = 2 * idx.positions().positions();
-    for (std::uint64_t s : part.state_begin) ko_begin.push_back(idx.ko_first(s / 2));
-  }
-  int operator()(std::uint64_t s) const {
-    const auto& b = s < pass_states ? pass_begin : ko_begin;
-    return static_cast<int>(std::upper_bound(b.begin(), b.end(), s) - b.begin()) - 1;
-  }
+// The owner of a child's name (RankIndex::owner) as GhostExchange wants it.
+struct NameOwner {
+  const RankIndex* idx;
+  int operator()(std::uint64_t name) const { return idx->owner(name); }
 };
 
 template <bool kSuicideAllowed>
 class DistributedExact {
  public:
-  DistributedExact(const retro::KoStateIndex& index, MPI_Comm comm)
+  DistributedExact(const RankIndex& index, MPI_Comm comm)
       : idx_(index),
         comm_(comm),
-        part_(index.positions(), ranks_of(comm)),
-        owner_(index, part_),
         rank_(rank_of(comm)),
-        rows_(index, part_.word_begin[rank_], part_.word_begin[rank_ + 1]),
-        x_(comm, owner_, {static_cast<std::uint8_t>(retro::kOpponentWins), static_cast<std::uint8_t>(retro::kMoverWins)}) {}
+        rows_(index, index.own_begin_word(), index.own_end_word()),
+        x_(comm, NameOwner{&index},
+           {static_cast<std::uint8_t>(retro::kOpponentWins), static_cast<std::uint8_t>(retro::kMoverWins)}) {}
 
   // Collective. Runs the rounds; at rank 0 `out` then holds the whole
   // arrays (as ExactSolver::run gives them), at other ranks it is empty.
@@ -82,13 +72,12 @@ class DistributedExact {
     retro::ExactStats st;
     PhaseClock clock(stats_.mine);
     const double t0 = progress.elapsed();
-    rows_.build();
     register_ghosts();
     const std::uint64_t own = rows_.own_states(), ghosts = x_.ghosts();
     if (own + ghosts >= (std::uint64_t{1} << 32))
       throw std::invalid_argument("exact retrograde: 2^32 own and ghost states or more on one rank; use more ranks");
-    rows_.map_children([&](std::uint32_t c) -> std::uint32_t {
-      return static_cast<std::uint32_t>(rows_.owns(c) ? rows_.local(c) : own + x_.ghost_index(c));
+    rows_.build([&](std::uint64_t name) -> std::uint32_t {
+      return static_cast<std::uint32_t>(idx_.owns(name) ? idx_.local(name) : own + x_.ghost_index(name));
     });
     clock.mark(kSetupPhase);
     const double setup = progress.elapsed() - t0;
@@ -149,7 +138,7 @@ class DistributedExact {
   const ExchangeStats& stats() const { return stats_; }
 
  private:
-  using Exchange = GhostExchange<2, ExactOwner>;  // record: lower, upper
+  using Exchange = GhostExchange<2, NameOwner>;  // record: lower, upper
 
   static int ranks_of(MPI_Comm c) {
     int n = 1;
@@ -165,7 +154,7 @@ class DistributedExact {
   void register_ghosts() {
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
     rows_.for_each_child([&](std::uint64_t c) {
-      if (!rows_.owns(c)) found.local().push_back(c);
+      if (!idx_.owns(c)) found.local().push_back(c);
     });
     std::vector<std::uint64_t> keys;
     for (auto& v : found) {
@@ -174,7 +163,7 @@ class DistributedExact {
       keys.insert(keys.end(), v.begin(), v.end());
       std::vector<std::uint64_t>().swap(v);
     }
-    x_.register_reads(std::move(keys), [&](std::uint64_t s) { return rows_.local(s); });
+    x_.register_reads(std::move(keys), [&](std::uint64_t name) { return idx_.local(name); });
     const std::uint64_t own = rows_.own_states();
     std::uint64_t local[3] = {x_.ghosts(), own, x_.ghosts()}, sum[3], max[3];
     check_mpi(MPI_Allreduce(local, sum, 3, MPI_UINT64_T, MPI_SUM, comm_), "MPI_Allreduce");
@@ -193,16 +182,14 @@ class DistributedExact {
     if (rank_ == 0) all.assign(idx_.states(), T{});
     else all.clear();
     const std::uint64_t pass = 2 * (rows_.end_position() - rows_.first_position());
-    gather_range(mine.data(), pass, owner_.pass_begin, all.data(), comm_);
-    gather_range(mine.data() + pass, rows_.own_states() - pass, owner_.ko_begin, all.data(), comm_);
+    gather_range(mine.data(), pass, idx_.pass_begin(), all.data(), comm_);
+    gather_range(mine.data() + pass, rows_.own_states() - pass, idx_.ko_begin(), all.data(), comm_);
   }
 
-  const retro::KoStateIndex& idx_;
+  const RankIndex& idx_;
   MPI_Comm comm_;
-  Partition part_;
-  ExactOwner owner_;
   int rank_ = 0;
-  retro::ExactRows<kSuicideAllowed> rows_;
+  retro::ExactRows<kSuicideAllowed, RankIndex> rows_;
   Exchange x_;
   ExchangeStats stats_;
 };

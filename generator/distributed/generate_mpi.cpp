@@ -59,10 +59,10 @@ void solve_with(const Kernel& kernel, retro::Tables& t, const retro::Progress& p
 }
 
 template <bool kSuicideAllowed>
-retro::ExactStats solve_exact(retro::ExactGenerated& g, const retro::Progress& progress, const PhaseTimes& index,
-                              DistributedGenerateStats* out) {
-  DistributedExact<kSuicideAllowed> solver(*g.index, MPI_COMM_WORLD);
-  const retro::ExactStats s = solver.run(g.arrays, progress);
+retro::ExactStats solve_exact(const RankIndex& ri, retro::ExactArrays& arrays, const retro::Progress& progress,
+                              const PhaseTimes& index, DistributedGenerateStats* out) {
+  DistributedExact<kSuicideAllowed> solver(ri, MPI_COMM_WORLD);
+  const retro::ExactStats s = solver.run(arrays, progress);
   report(solver.stats(), index, out);
   return s;
 }
@@ -94,12 +94,35 @@ retro::ExactGenerated generate_exact_distributed(const Session& session, const B
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
                             static_cast<std::size_t>(retro::resolve_threads(threads)));
   retro::Progress progress(progress_lines && session.rank() == 0);
+  if (!retro::has_exact_kernel(rules)) return retro::start_exact(board, rules, threads, progress);  // throws
   PhaseTimes index;
   PhaseClock clock(index);
-  retro::ExactGenerated g = retro::start_exact(board, rules, threads, progress, session.size());
+  // Every rank builds its part of the index only (rank_index.hpp).
+  const RankIndex ri(board, MPI_COMM_WORLD);
   clock.mark(kIndexPhase);
-  const retro::ExactStats s = retro::kernel_allows_suicide(rules) ? solve_exact<true>(g, progress, index, stats)
-                                                                  : solve_exact<false>(g, progress, index, stats);
+  const double index_seconds = progress.elapsed();
+  std::uint64_t index_bytes = ri.bytes();
+  check_mpi(MPI_Allreduce(MPI_IN_PLACE, &index_bytes, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");
+  progress.line("%s %s: %llu positions stored (colour-normalised), %llu states (%llu with a ko ban) over %d ranks x "
+                "%d threads; per-rank index %.2f s, at most %.1f MiB per rank",
+                board.spec().c_str(), rules.to_string().c_str(), static_cast<unsigned long long>(ri.positions()),
+                static_cast<unsigned long long>(ri.states()), static_cast<unsigned long long>(ri.ko_states()),
+                session.size(), retro::resolve_threads(threads), index_seconds, index_bytes / 1048576.0);
+  retro::ExactArrays arrays;
+  const retro::ExactStats s = retro::kernel_allows_suicide(rules) ? solve_exact<true>(ri, arrays, progress, index, stats)
+                                                                  : solve_exact<false>(ri, arrays, progress, index, stats);
+  retro::ExactGenerated g;
+  if (session.rank() == 0) {
+    // Rank 0 writes the one file, whose writer and report read the whole
+    // index: it alone builds it, after the solve (docs/distributed.md,
+    // "Limits": the gather and the write are not distributed yet).
+    g = retro::start_exact(board, rules, threads, retro::Progress(false), session.size());
+    if (g.index->states() != ri.states() || g.index->positions().positions() != ri.positions())
+      throw std::logic_error("exact --mpi: the per-rank index numbers another set of states");
+    g.arrays = std::move(arrays);
+    g.stats.index_seconds = index_seconds;
+  }
+  if (stats) stats->max_index_bytes = index_bytes;
   retro::finish_exact(g, s, progress);
   return g;
 }

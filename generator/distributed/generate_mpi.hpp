@@ -22,6 +22,7 @@ struct DistributedGenerateStats {
   double exchange_seconds = 0;                            // rank 0
   std::uint64_t max_peak_rss = 0;                         // the largest rank's
   std::uint64_t max_peak_rss_workers = 0;                 // ... of ranks 1.. (0 with one rank)
+  std::uint64_t max_index_bytes = 0;  // exact tables: the largest rank's part of the index (0: replicated index)
   // Per phase (index, setup, compute, wait, exchange), the largest and the
   // smallest wall and CPU seconds over the ranks; CPU is the whole rank
   // process's. Wait CPU near wait wall would mean a rank spinning while

@@ -156,6 +156,45 @@ void Kee2016SearchGame::legal_moves(std::vector<Move>& out, std::uint64_t* exami
   if (can_appeal) out.push_back(Move::pass(MoveKind::AppealingPass));
 }
 
+void Kee2016SearchGame::legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const {
+  if (is_over()) return;
+  const Color me = to_move();
+  const std::uint64_t side = me == Color::White ? 1 : 0;
+  const Position& pos = rec_.back().after;
+  const bool at_anchor = rec_.size() - 1 == anchor_len_;
+  bool can_appeal = false;
+  for_each_bit(pos.empty(*board_), [&](int p) {
+    PlayOutcome o;
+    play_stone(*board_, pos, me, p, SuicideRule::Allowed, o);
+    if (o.next == pos) return;  // rule 10
+    const auto r = static_cast<std::uint32_t>(ranker_.rank(o.next));
+    facts.push_back(std::uint64_t{r} << 1 | side);
+    if (prohibited(r, me)) {  // rule 11; a reason to appeal (rule 12)
+      can_appeal = true;
+      return;
+    }
+    if (at_anchor && (anchor_bans_ & bit(p))) return;  // rule 14 (the key is private to the anchor here)
+    out.push_back(Move::play(p));
+  });
+  out.push_back(Move::pass());
+  if (can_appeal) out.push_back(Move::pass(MoveKind::AppealingPass));
+}
+
+void Kee2016SearchGame::current_facts(std::vector<std::uint64_t>& facts) const {
+  const Entry& e = rec_.back();
+  const std::uint64_t side = e.mover == Color::White ? 1 : 0;
+  if (e.kind == Kind::Stone) {
+    facts.push_back(std::uint64_t{e.rank} << 1 | side);
+  } else if (e.kind == Kind::Appeal) {
+    const Position& pos = e.after;
+    for_each_bit(pos.empty(*board_), [&](int p) {
+      PlayOutcome o;
+      play_stone(*board_, pos, e.mover, p, SuicideRule::Allowed, o);
+      if (!(o.next == pos)) facts.push_back(static_cast<std::uint64_t>(ranker_.rank(o.next)) << 1 | side);
+    });
+  }
+}
+
 void Kee2016SearchGame::play(Move m) {
   saved_.insert(saved_.end(), bits_.begin(), bits_.end());
   Entry e;
@@ -201,10 +240,7 @@ std::string Kee2016SearchGame::move_name(Move m) const { return move_text(*board
 
 // ---------------------------------------------------------------------------
 
-Kee2016Solver::Kee2016Solver(const Board& board, double komi, ReferenceOptions options)
-    : star_(board, komi), solver_(star_, options) {}
-
-std::vector<Move> Kee2016Solver::exit_moves(const Kee2016Game& game) {
+std::vector<Move> kee2016_exit_moves(const Kee2016Game& game) {
   const std::size_t n = game.record_length();
   if (game.is_over() || n == 0) return {};
   const Move last = game.record_move(n);
@@ -216,71 +252,6 @@ std::vector<Move> Kee2016Solver::exit_moves(const Kee2016Game& game) {
   if (last.kind == MoveKind::AppealingPass && n >= 2 && game.record_move(n - 1).kind == MoveKind::Play)
     return {Move::pass()};
   return {};
-}
-
-namespace {
-struct Rewind {  // undoes the plays made on the real game, also on exceptions
-  Kee2016Game& g;
-  std::size_t count = 0;
-  ~Rewind() {
-    for (std::size_t i = 0; i < count; ++i) g.undo();
-  }
-};
-}  // namespace
-
-Value Kee2016Solver::value(Kee2016Game& game) {
-  if (game.is_over()) return game.outcome();
-  Value exit = star_.min_outcome();  // unused unless the rescind is reachable
-  const std::vector<Move> moves = exit_moves(game);
-  if (!moves.empty()) {
-    const std::size_t len = game.record_length();
-    Rewind rw{game};
-    for (Move m : moves) {
-      game.play(m);
-      ++rw.count;
-    }
-    if (game.record_length() >= len) throw std::logic_error("Kee2016Solver: the exit plays did not rescind");
-    exit = value(game);
-  }
-  star_.anchor(game, exit);
-  return solver_.value();
-}
-
-std::vector<Kee2016Solver::MoveValue> Kee2016Solver::move_values(Kee2016Game& game) {
-  std::vector<Move> moves;
-  game.legal_moves(moves);
-  std::vector<MoveValue> out;
-  for (Move m : moves) {
-    Rewind rw{game};
-    game.play(m);
-    rw.count = 1;
-    out.push_back({m, value(game)});
-  }
-  return out;
-}
-
-std::vector<Move> Kee2016Solver::principal_variation(Kee2016Game& game, Value v) {
-  std::vector<Move> pv;
-  Rewind rw{game};
-  std::vector<Move> moves;
-  while (!game.is_over()) {
-    moves.clear();
-    game.legal_moves(moves);
-    bool found = false;
-    for (Move m : moves) {
-      game.play(m);
-      ++rw.count;
-      if (value(game) == v) {
-        pv.push_back(m);
-        found = true;
-        break;
-      }
-      game.undo();
-      --rw.count;
-    }
-    if (!found) throw std::logic_error("Kee2016Solver: no move keeps the value (inconsistent search)");
-  }
-  return pv;
 }
 
 }  // namespace gotb

@@ -32,7 +32,9 @@
 
 #include <array>
 #include <cstdint>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/rank.hpp"
@@ -76,6 +78,28 @@ class Kee2016SearchGame {
   // board's flags for a stone play, every candidate board's flags for an
   // appealing pass.
   void mark_current_situation(std::uint64_t* examined) const;
+
+  // The generic search's hooks (generator/search/generic_search.hpp;
+  // docs/solving.md section 4): the same history as the cache's, as facts.
+  // Key: state_key(). Fact id: board rank * 2 + player (0 Black, 1 White);
+  // value: that board's Present, Allowed and OnlyStones flags for that
+  // player (bits 0, 1, 2), the three flags rule 11 reads for a stone play
+  // of that player. legal_moves_with_facts lists (board, player to move)
+  // for every board a stone play could produce (the play's legality, and
+  // the appeal's); current_facts what made the last play legal, as
+  // mark_current_situation marks it.
+  void search_key(std::vector<std::uint64_t>& key) const {
+    const StateKey k = state_key();
+    key.insert(key.end(), k.begin(), k.end());
+  }
+  void legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const;
+  void current_facts(std::vector<std::uint64_t>& facts) const;
+  std::int64_t fact(std::uint64_t id) const {
+    const auto r = static_cast<std::uint32_t>(id >> 1);
+    const bool white = id & 1;
+    return static_cast<std::int64_t>(flag(Present, r)) | static_cast<std::int64_t>(flag(white ? AllowedW : AllowedB, r)) << 1 |
+           static_cast<std::int64_t>(flag(white ? OnlyStonesW : OnlyStonesB, r)) << 2;
+  }
 
  private:
   enum class Kind : std::uint8_t { Start, Stone, Pass, Appeal };
@@ -129,36 +153,110 @@ class Kee2016SearchGame {
   std::uint64_t epoch_ = 0;
 };
 
-// Real (Kee Rules 2016) values of nodes of a real game, with one cache.
-class Kee2016Solver {
+// The plays that rescind the current node's last stone play, when they are
+// legal here (empty otherwise): "appeal pass" after the opponent's stone
+// play, "pass" after our stone play answered by an appeal.
+std::vector<Move> kee2016_exit_moves(const Kee2016Game& game);
+
+// Real (Kee Rules 2016) values of nodes of a real game: the exit value
+// first (recursively, on the real game), then an exact solver `Inner` of
+// the anchored search game, constructed as Inner(search_game, args...) and
+// asked Inner::value() after each anchor. One Inner, hence one table or
+// cache, serves every anchor.
+template <class Inner>
+class Kee2016Anchored {
  public:
   struct MoveValue {
     Move move;
     Value value;
   };
   // Requires Kee2016SearchGame::supports(board).
-  Kee2016Solver(const Board& board, double komi, ReferenceOptions options);
+  template <class... Args>
+  Kee2016Anchored(const Board& board, double komi, Args&&... inner_args)
+      : star_(board, komi), solver_(star_, std::forward<Args>(inner_args)...) {}
 
   // Exact value of the real game's current node (the game is left as it was).
-  Value value(Kee2016Game& game);
+  Value value(Kee2016Game& game) {
+    if (game.is_over()) return game.outcome();
+    Value exit = star_.min_outcome();  // unused unless the rescind is reachable
+    const std::vector<Move> moves = kee2016_exit_moves(game);
+    if (!moves.empty()) {
+      const std::size_t len = game.record_length();
+      Rewind rw{game};
+      for (Move m : moves) {
+        game.play(m);
+        ++rw.count;
+      }
+      if (game.record_length() >= len) throw std::logic_error("Kee2016 solver: the exit plays did not rescind");
+      exit = value(game);
+    }
+    star_.anchor(game, exit);
+    return solver_.value();
+  }
   // Exact value of every legal move, in legal_moves order.
-  std::vector<MoveValue> move_values(Kee2016Game& game);
+  std::vector<MoveValue> move_values(Kee2016Game& game) {
+    std::vector<Move> moves;
+    game.legal_moves(moves);
+    std::vector<MoveValue> out;
+    for (Move m : moves) {
+      Rewind rw{game};
+      game.play(m);
+      rw.count = 1;
+      out.push_back({m, value(game)});
+    }
+    return out;
+  }
   // From a node of value v: a move keeping v, repeatedly, until the game ends.
-  std::vector<Move> principal_variation(Kee2016Game& game, Value v);
+  std::vector<Move> principal_variation(Kee2016Game& game, Value v) {
+    std::vector<Move> pv;
+    Rewind rw{game};
+    std::vector<Move> moves;
+    while (!game.is_over()) {
+      moves.clear();
+      game.legal_moves(moves);
+      bool found = false;
+      for (Move m : moves) {
+        game.play(m);
+        ++rw.count;
+        if (value(game) == v) {
+          pv.push_back(m);
+          found = true;
+          break;
+        }
+        game.undo();
+        --rw.count;
+      }
+      if (!found) throw std::logic_error("Kee2016 solver: no move keeps the value (inconsistent search)");
+    }
+    return pv;
+  }
 
-  // The plays that rescind the current node's last stone play, when they
-  // are legal here (empty otherwise): "appeal pass" after the opponent's
-  // stone play, "pass" after our stone play answered by an appeal.
-  static std::vector<Move> exit_moves(const Kee2016Game& game);
-
-  std::uint64_t nodes() const { return solver_.nodes(); }
-  std::uint64_t work() const { return solver_.work(); }
-  std::uint64_t memo_hits() const { return solver_.memo_hits(); }
-  bool memo_active() const { return solver_.memo_active(); }
+  static std::vector<Move> exit_moves(const Kee2016Game& game) { return kee2016_exit_moves(game); }
+  Inner& inner() { return solver_; }
+  const Inner& inner() const { return solver_; }
 
  private:
+  struct Rewind {  // undoes the plays made on the real game, also on exceptions
+    Kee2016Game& g;
+    std::size_t count = 0;
+    ~Rewind() {
+      for (std::size_t i = 0; i < count; ++i) g.undo();
+    }
+  };
+
   Kee2016SearchGame star_;
-  ReferenceSolver<Kee2016SearchGame> solver_;
+  Inner solver_;
+};
+
+// The reference solver's cached Kee 2016 search.
+class Kee2016Solver : public Kee2016Anchored<ReferenceSolver<Kee2016SearchGame>> {
+ public:
+  Kee2016Solver(const Board& board, double komi, ReferenceOptions options)
+      : Kee2016Anchored(board, komi, options) {}
+  std::uint64_t nodes() const { return inner().nodes(); }
+  std::uint64_t work() const { return inner().work(); }
+  std::uint64_t memo_hits() const { return inner().memo_hits(); }
+  bool memo_active() const { return inner().memo_active(); }
 };
 
 }  // namespace gotb

@@ -90,27 +90,52 @@ void for_each_play_with_ko(const Board& b, const Position& pos, F&& f) {
   });
 }
 
+// The whole index as ExactRows reads it (one process): children named by
+// their global state numbers.
+class WholeKoIndex {
+ public:
+  explicit WholeKoIndex(const KoStateIndex& k) : k_(k) {}
+  const Board& board() const { return k_.board(); }
+  std::uint64_t positions() const { return k_.positions().positions(); }
+  std::uint64_t words() const { return k_.positions().words(); }
+  std::uint64_t first_number(std::uint64_t w) const { return k_.positions().first_number(w); }
+  std::uint64_t bits(std::uint64_t w) const { return k_.positions().bits(w); }
+  Position unrank(std::uint64_t r) const { return k_.positions().ranker().unrank(r); }
+  std::uint64_t ko_first(std::uint64_t n) const { return k_.ko_first(n); }
+  int ko_count(std::uint64_t n) const { return k_.ko_count(n); }
+  std::uint64_t child(const Position& pos, int passes, int ko) const { return k_.state_of_normalised(pos, passes, ko); }
+
+ private:
+  const KoStateIndex& k_;
+};
+
 // The successor rows of the positions in index words [w0, w1) and the
 // Jacobi step over them: the whole solver's work for one process (all
 // words), one rank's part of it in a distributed run
 // (generator/distributed/exact_mpi.hpp).
+//
+// Index: WholeKoIndex (one process), or a rank's part of the index
+// (dist::RankIndex), which knows only its own words: what ExactRows reads
+// is board(), positions() (all of them), words(), first_number(w) and
+// bits(w) for its words [w0, w1] (first_number(w1) too), unrank(r),
+// ko_first(n) and ko_count(n) for its positions, and child(pos, passes,
+// ko), a 64-bit name of a child state (WholeKoIndex: the global state
+// number; RankIndex: canonical rank and code).
 //
 // Local state numbering: the range's positions n0 <= n < n1 keep the global
 // layout restricted to them, i.e. state 2n + passes is local 2(n - n0) +
 // passes, and the ko states of those positions follow as one block in the
 // global order. With every word in the range, local numbers are global
 // ones. Children are read through arrays of the local states followed by
-// whatever the caller appends (another rank's states: ghosts); build()
-// stores children as global state numbers and map_children() rewrites them
-// into the caller's numbering.
-template <bool kSuicideAllowed>
+// whatever the caller appends (another rank's states: ghosts); build(resolve)
+// stores each child as resolve(name), the caller's numbering of it.
+template <bool kSuicideAllowed, class Index = WholeKoIndex>
 class ExactRows {
  public:
-  ExactRows(const KoStateIndex& index, std::uint64_t w0, std::uint64_t w1)
+  ExactRows(const Index& index, std::uint64_t w0, std::uint64_t w1)
       : idx_(index), b_(index.board()), w0_(w0), w1_(w1) {
-    const StateIndex& pi = idx_.positions();
-    n0_ = w0 < pi.words() ? pi.first_number(w0) : pi.positions();
-    n1_ = w1 < pi.words() ? pi.first_number(w1) : pi.positions();
+    n0_ = w0 < idx_.words() ? idx_.first_number(w0) : idx_.positions();
+    n1_ = w1 < idx_.words() ? idx_.first_number(w1) : idx_.positions();
     k0_ = idx_.ko_first(n0_);
     k1_ = idx_.ko_first(n1_);
   }
@@ -118,21 +143,16 @@ class ExactRows {
   std::uint64_t first_position() const { return n0_; }
   std::uint64_t end_position() const { return n1_; }
   std::uint64_t own_states() const { return 2 * (n1_ - n0_) + (k1_ - k0_); }
-  bool owns(std::uint64_t s) const {
-    return s < 2 * idx_.positions().positions() ? s - 2 * n0_ < 2 * (n1_ - n0_) : s - k0_ < k1_ - k0_;
-  }
-  // Local number of an own state.
-  std::uint64_t local(std::uint64_t s) const {
-    return s < 2 * idx_.positions().positions() ? s - 2 * n0_ : 2 * (n1_ - n0_) + (s - k0_);
-  }
   std::uint64_t plays() const { return child_.size(); }
   std::uint64_t bytes() const {
     return child_.size() * (sizeof(std::uint32_t) + sizeof(std::uint8_t)) +
            (n1_ - n0_) * (2 * sizeof(std::uint32_t) + sizeof(std::int8_t)) + ko_point_.size();
   }
 
-  // Builds the rows (children as global state numbers).
-  void build() {
+  // Builds the rows; resolve(name) -> std::uint32_t: where the rounds read
+  // the child named `name` (called in parallel).
+  template <class Resolve>
+  void build(Resolve&& resolve) {
     const std::uint64_t m = n1_ - n0_;
     first_.assign(m + 1, 0);
     pass_child_.assign(m, 0);
@@ -154,47 +174,34 @@ class ExactRows {
     child_.assign(total, 0);
     point_.assign(total, 0);
     ko_point_.assign(k1_ - k0_, 0);
-    // Pass 2: children's state numbers.
+    // Pass 2: the children.
     for_positions([&](std::uint64_t n, const Position& pos) {
       const std::uint64_t i = n - n0_;
       std::uint32_t k = first_[i];
       for_each_play_with_ko<kSuicideAllowed>(b_, pos, [&](int p, const Position& child, int ko) {
-        child_[k] = static_cast<std::uint32_t>(idx_.state_of_normalised(child, 0, ko));
+        child_[k] = static_cast<std::uint32_t>(resolve(idx_.child(child, 0, ko)));
         point_[k] = static_cast<std::uint8_t>(p);
         ++k;
       });
       Mask kp = ko_points(b_, pos);
       for (std::uint64_t j = idx_.ko_first(n) - k0_; kp; kp &= kp - 1, ++j)
         ko_point_[j] = static_cast<std::uint8_t>(lowest(kp));
-      pass_child_[i] = static_cast<std::uint32_t>(idx_.state_of_normalised(Position{pos.white, pos.black}, 1, -1));
+      pass_child_[i] = static_cast<std::uint32_t>(resolve(idx_.child(Position{pos.white, pos.black}, 1, -1)));
       end_score_[i] = static_cast<std::int8_t>(area_count(b_, pos).difference());
     });
   }
 
-  // f(global child state) for every child read (plays and passes), in
-  // parallel, repeats included.
+  // f(name) for the name of every child the rows will read (plays and
+  // passes), in parallel, repeats included; before build(), to find the
+  // children another rank owns (move generation and ranking run twice
+  // then, instead of keeping 8-byte names per play).
   template <class F>
   void for_each_child(F&& f) const {
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, child_.size(), 1 << 14),
-                      [&](const tbb::blocked_range<std::uint64_t>& r) {
-                        for (std::uint64_t k = r.begin(); k != r.end(); ++k) f(child_[k]);
-                      });
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, pass_child_.size(), 1 << 14),
-                      [&](const tbb::blocked_range<std::uint64_t>& r) {
-                        for (std::uint64_t k = r.begin(); k != r.end(); ++k) f(pass_child_[k]);
-                      });
-  }
-  // Rewrites every child c as f(c) (the index the rounds read it at).
-  template <class F>
-  void map_children(F&& f) {
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, child_.size(), 1 << 14),
-                      [&](const tbb::blocked_range<std::uint64_t>& r) {
-                        for (std::uint64_t k = r.begin(); k != r.end(); ++k) child_[k] = f(child_[k]);
-                      });
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, pass_child_.size(), 1 << 14),
-                      [&](const tbb::blocked_range<std::uint64_t>& r) {
-                        for (std::uint64_t k = r.begin(); k != r.end(); ++k) pass_child_[k] = f(pass_child_[k]);
-                      });
+    for_positions([&](std::uint64_t, const Position& pos) {
+      for_each_play_with_ko<kSuicideAllowed>(b_, pos,
+                                             [&](int, const Position& child, int ko) { f(idx_.child(child, 0, ko)); });
+      f(idx_.child(Position{pos.white, pos.black}, 1, -1));
+    });
   }
 
   // One Jacobi round over the range (in parallel): reads lo/up (round - 1,
@@ -219,13 +226,12 @@ class ExactRows {
  private:
   template <class F>
   void for_positions(F&& f) const {
-    const StateIndex& idx = idx_.positions();
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(w0_, w1_, 64),
                       [&](const tbb::blocked_range<std::uint64_t>& r) {
                         for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
-                          std::uint64_t n = idx.first_number(w);
-                          for (std::uint64_t bits = idx.bits(w); bits; bits &= bits - 1, ++n)
-                            f(n, idx.ranker().unrank(64 * w + static_cast<std::uint64_t>(std::countr_zero(bits))));
+                          std::uint64_t n = idx_.first_number(w);
+                          for (std::uint64_t bits = idx_.bits(w); bits; bits &= bits - 1, ++n)
+                            f(n, idx_.unrank(64 * w + static_cast<std::uint64_t>(std::countr_zero(bits))));
                         }
                       });
   }
@@ -281,7 +287,7 @@ class ExactRows {
     }
   }
 
-  const KoStateIndex& idx_;
+  const Index& idx_;
   const Board& b_;
   std::uint64_t w0_, w1_, n0_ = 0, n1_ = 0, k0_ = 0, k1_ = 0;
   // Per local position: first play, pass child, area score at a game end.
@@ -302,8 +308,9 @@ class ExactSolver {
   ExactStats run(ExactArrays& out, const Progress& progress, WorkLimits* limits = nullptr) {
     ExactStats st;
     const double t0 = progress.elapsed();
-    ExactRows<kSuicideAllowed> rows(idx_, 0, idx_.positions().words());
-    rows.build();
+    const WholeKoIndex whole(idx_);
+    ExactRows<kSuicideAllowed> rows(whole, 0, whole.words());
+    rows.build([](std::uint64_t s) { return static_cast<std::uint32_t>(s); });  // < 2^32: KoStateIndex checks
     if (limits) limits->charge(0);
     st.plays = rows.plays();
     st.graph_bytes = rows.bytes();

@@ -3,6 +3,7 @@
 #include <chrono>
 
 #include "core/rules/games.hpp"
+#include "generator/reference/kee2016_search.hpp"
 
 namespace gotb {
 
@@ -12,15 +13,23 @@ bool generic_search_supports(const SolveRequest& req, std::string* why) {
     return false;
   };
   if (!req.rules.support().generic_search)
-    return no("the generic search serves kee-2005 and japanese-2003, not '" + req.rules.to_string() + "'");
+    return no("the generic search serves kee-2005, kee-2016, international, ikeda-1 and japanese-2003, not '" +
+              req.rules.to_string() + "'");
   if (req.repeat != RepeatScoring::Superko) return no("the generic search does not play the repeated-state games");
-  if (req.rules.is(Family::Japanese2003) && req.board.size() > 32)
-    return no("the generic search handles japanese-2003 boards of up to 32 points; " + req.board.spec() + " has " +
+  // Fact ids pack a board's two colours into one word.
+  if (!req.rules.is(Family::Kee2005) && !req.rules.is(Family::Kee2016) && req.board.size() > 32)
+    return no("the generic search handles " + req.rules.family() + " boards of up to 32 points; " +
+              req.board.spec() + " has " + std::to_string(req.board.size()));
+  // Kee 2016's flags per board are a dense table (Kee2016SearchGame).
+  if (req.rules.is(Family::Kee2016) && !Kee2016SearchGame::supports(req.board))
+    return no("the generic search handles kee-2016 boards of up to 10 points; " + req.board.spec() + " has " +
               std::to_string(req.board.size()));
   return true;
 }
 
 namespace {
+
+void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t work);
 
 template <class G>
 SolveReport run(G& game, const SolveRequest& req, const search::GenericOptions& opt) {
@@ -42,15 +51,40 @@ SolveReport run(G& game, const SolveRequest& req, const search::GenericOptions& 
     if (req.with_pv)
       for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));
   }
-  const search::GenericStats& st = solver.stats();
+  add_stats(rep, solver.stats(), solver.work());
+  return rep;
+}
+
+// Kee 2016: the anchored search game of kee2016_search.hpp (docs/rules/
+// kee-2016.md, "Cached solving"), solved by the generic search with the
+// board flags as facts; real values come from the anchored driver.
+SolveReport run_kee2016(const SolveRequest& req, const search::GenericOptions& opt) {
+  SolveReport rep;
+  rep.method = "search";
+  Kee2016Game game(req.board, req.rules, req.komi);
+  replay_moves(game, req.moves);
+  Kee2016Anchored<search::GenericSearch<Kee2016SearchGame>> solver(req.board, req.komi, opt);
+  rep.game_over = game.is_over();
+  rep.value = solver.value(game);
+  if (!rep.game_over) {
+    rep.to_move = std::string(color_name(game.to_move()));
+    if (needs_move_values(req))
+      record_move_values(rep, game.to_move(), solver.move_values(game), [&](Move m) { return game.move_name(m); });
+    if (req.with_pv)
+      for (Move m : solver.principal_variation(game, rep.value)) rep.pv.push_back(game.move_name(m));
+  }
+  add_stats(rep, solver.inner().stats(), solver.inner().work());
+  return rep;
+}
+
+void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t work) {
   rep.nodes = st.nodes;
   rep.memo_hits = st.cutoffs;
   rep.counters = {{"table_probes", st.probes},   {"table_hits", st.hits},
                   {"table_cutoffs", st.cutoffs}, {"table_stores", st.stores},
                   {"unstorable", st.unstorable}, {"table_clears", st.clears},
                   {"deepening_iterations", st.iterations}, {"horizon_nodes", st.horizon_nodes}};
-  if (solver.work() > st.nodes) rep.counters.push_back({"analysis_nodes", solver.work() - st.nodes});
-  return rep;
+  if (work > st.nodes) rep.counters.push_back({"analysis_nodes", work - st.nodes});
 }
 
 }  // namespace
@@ -71,6 +105,17 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
       rep = run(game, req, opt);
       break;
     }
+    case Family::International: {
+      InternationalGame game(req.board, req.rules, req.komi);
+      rep = run(game, req, opt);
+      break;
+    }
+    case Family::Ikeda1: {
+      IkedaGame game(req.board, req.rules, req.komi);
+      rep = run(game, req, opt);
+      break;
+    }
+    case Family::Kee2016: rep = run_kee2016(req, opt); break;
     default: throw std::logic_error("generic_solve: no game for " + req.rules.to_string());
   }
   finish_move_report(req, rep);

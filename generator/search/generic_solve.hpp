@@ -1,7 +1,8 @@
 // Runtime entry of the generic exact search (generic_search.hpp) for the
 // rulesets RuleSet::support().generic_search names (kee-2005 both scorings,
-// japanese-2003): `gotb solve --method search|auto` reach it through
-// search_solve (solve_search.hpp).
+// kee-2016, international with its alternatives, ikeda-1 with its ko
+// options, japanese-2003): `gotb solve --method search|auto` reach it
+// through search_solve (solve_search.hpp).
 #pragma once
 
 #include <string>

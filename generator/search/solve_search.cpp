@@ -18,7 +18,7 @@ bool search_supports(const SolveRequest& req, std::string* why) {
   };
   if (req.rules.support().generic_search) return generic_search_supports(req, why);
   if (!req.rules.is(Family::TrompTaylor))
-    return no("the search solver implements the tromp-taylor family, kee-2005 and japanese-2003 only, not '" +
+    return no("the search solver does not implement '" +
               req.rules.family() + "'");
   if (req.repeat != RepeatScoring::Superko) return no("the search solver does not play the repeated-state games");
   if (!req.rules.support().superko_search)

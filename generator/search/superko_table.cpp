@@ -62,16 +62,59 @@ std::vector<std::uint64_t> superko_state_order(const retro::StateIndex& index) {
   return order;
 }
 
+namespace {
+
+void check_superko_game(const retro::StateIndex& index, const RuleSet& rules) {
+  if (!rules.support().superko_search)
+    throw std::invalid_argument("superko tablebases need a tromp-taylor superko ruleset, not " + rules.to_string());
+  if (index.board().size() > 31) throw std::invalid_argument("superko tablebases handle boards of up to 31 points");
+}
+
+}  // namespace
+
+std::uint64_t solve_superko_chunk(const retro::StateIndex& index, const RuleSet& rules,
+                                  const SuperkoGenerateOptions& options, const std::vector<std::uint64_t>& order,
+                                  std::uint64_t chunk, std::vector<StateProof>& out) {
+  check_superko_game(index, rules);
+  const Board& board = index.board();
+  const int n = board.size();
+  const TrompTaylorConfig cfg = TrompTaylorConfig::from(rules);
+  const std::uint64_t per = std::max<std::uint32_t>(options.chunk_states, 1);
+
+  SearchOptions so;
+  so.table_megabytes = options.table_megabytes;
+  so.proof_megabytes = options.table_megabytes;
+  so.max_dependencies = options.max_dependencies;
+  // The search's symmetry pruning makes a bound over all moves valid on
+  // its line only (unstorable, i.e. facts unknown): off. Entries in a
+  // canonical orientation are sound for any line and stay on.
+  so.symmetry = false;
+  so.ordering = options.ordering;
+
+  // A fresh solver per chunk: the chunk's facts depend on the chunk only.
+  TrompTaylorSearch s(board, cfg, 0, so);
+  const std::uint64_t first = chunk * per;
+  const std::uint64_t end = std::min<std::uint64_t>(order.size(), first + per);
+  if (first >= end) throw std::invalid_argument("solve_superko_chunk: no such chunk");
+  out.assign(end - first, StateProof{});
+  for (std::uint64_t k = first; k < end; ++k) {
+    const std::uint64_t state = order[k];
+    s.set_root(index.position_of(state / 2), Color::Black, static_cast<int>(state & 1));
+    const TrompTaylorSearch::RootProof rp = s.prove_root();
+    StateProof& p = out[k - first];
+    p.value = static_cast<std::int8_t>(rp.lo);
+    p.best = static_cast<std::int8_t>(rp.best);
+    p.lo = to_stored(rp.lo_deps, n, cfg.situational);
+    p.hi = to_stored(rp.hi_deps, n, cfg.situational);
+  }
+  return s.stats().nodes;
+}
+
 SuperkoGenerateStats generate_superko(const retro::StateIndex& index, const RuleSet& rules,
                                       const SuperkoGenerateOptions& options, std::vector<StateProof>& proofs,
                                       std::vector<char>& done,
                                       const std::function<void(std::uint64_t chunk)>& on_chunk) {
-  if (!rules.support().superko_search)
-    throw std::invalid_argument("superko tablebases need a tromp-taylor superko ruleset, not " + rules.to_string());
-  const Board& board = index.board();
-  const int n = board.size();
-  if (n > 31) throw std::invalid_argument("superko tablebases handle boards of up to 31 points");
-  const TrompTaylorConfig cfg = TrompTaylorConfig::from(rules);
+  check_superko_game(index, rules);
   const auto start = std::chrono::steady_clock::now();
   const std::vector<std::uint64_t> order = superko_state_order(index);
   const std::uint64_t per = std::max<std::uint32_t>(options.chunk_states, 1);
@@ -86,36 +129,15 @@ SuperkoGenerateStats generate_superko(const retro::StateIndex& index, const Rule
   st.threads = threads;
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
 
-  SearchOptions so;
-  so.table_megabytes = options.table_megabytes;
-  so.proof_megabytes = options.table_megabytes;
-  so.max_dependencies = options.max_dependencies;
-  // The search's symmetry pruning makes a bound over all moves valid on
-  // its line only (unstorable, i.e. facts unknown): off. Entries in a
-  // canonical orientation are sound for any line and stay on.
-  so.symmetry = false;
-  so.ordering = options.ordering;
-
   std::mutex mu;
   std::atomic<std::uint64_t> solved_now{0}, nodes{0}, finished{st.chunks_resumed};
   std::atomic<bool> stop{false};
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, chunks, 1), [&](const tbb::blocked_range<std::uint64_t>& r) {
     for (std::uint64_t c = r.begin(); c != r.end(); ++c) {
       if (done[c] || stop.load()) continue;
-      // A fresh solver per chunk: the chunk's facts depend on the chunk only.
-      TrompTaylorSearch s(board, cfg, 0, so);
-      const std::uint64_t end = std::min<std::uint64_t>(order.size(), (c + 1) * per);
-      for (std::uint64_t k = c * per; k < end; ++k) {
-        const std::uint64_t state = order[k];
-        s.set_root(index.position_of(state / 2), Color::Black, static_cast<int>(state & 1));
-        const TrompTaylorSearch::RootProof rp = s.prove_root();
-        StateProof& out = proofs[state];
-        out.value = static_cast<std::int8_t>(rp.lo);
-        out.best = static_cast<std::int8_t>(rp.best);
-        out.lo = to_stored(rp.lo_deps, n, cfg.situational);
-        out.hi = to_stored(rp.hi_deps, n, cfg.situational);
-      }
-      nodes += s.stats().nodes;
+      std::vector<StateProof> chunk;
+      nodes += solve_superko_chunk(index, rules, options, order, c, chunk);
+      for (std::uint64_t i = 0; i < chunk.size(); ++i) proofs[order[c * per + i]] = std::move(chunk[i]);
       std::lock_guard<std::mutex> lock(mu);
       done[c] = 1;
       if (on_chunk) on_chunk(c);

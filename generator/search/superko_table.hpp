@@ -104,6 +104,19 @@ SuperkoGenerateStats generate_superko(const retro::StateIndex& index, const Rule
                                       std::vector<char>& done,
                                       const std::function<void(std::uint64_t chunk)>& on_chunk = {});
 
+// Solves one chunk: the states order[chunk * chunk_states ...] (at most
+// chunk_states of them) with one fresh solver, in order; out[i] is the proof
+// of state order[chunk * chunk_states + i]. Returns the nodes searched. The
+// result depends on the chunk, `order` and the options' chunk_states,
+// table_megabytes, max_dependencies and ordering only: generate_superko
+// runs this per chunk, and `gotb generate --exact --mpi` runs it on the
+// rank a chunk is handed to (generator/distributed/superko_mpi.hpp), so
+// both write the same file. Thread-safe (for distinct `out`). Throws like
+// generate_superko, and std::invalid_argument for a chunk past the end.
+std::uint64_t solve_superko_chunk(const retro::StateIndex& index, const RuleSet& rules,
+                                  const SuperkoGenerateOptions& options, const std::vector<std::uint64_t>& order,
+                                  std::uint64_t chunk, std::vector<StateProof>& out);
+
 // --- Checking facts against a history -----------------------------------
 
 // A game's history mapped into one state's stored orientation: the fact

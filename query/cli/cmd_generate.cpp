@@ -8,6 +8,7 @@
 #include "core/rules/games.hpp"
 #include "format/tablebase.hpp"
 #include "generator/distributed/generate_mpi.hpp"
+#include "generator/distributed/superko_mpi.hpp"
 #include "generator/retrograde/exact_table.hpp"
 #include "generator/retrograde/generate.hpp"
 #include "generator/search/move_ordering.hpp"
@@ -52,8 +53,13 @@ std::string creation_time() {
 }
 
 // A superko ruleset with --exact: the exact search at every state, each
-// value with its proof's facts (generator/search/superko_table.hpp).
-void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
+// value with its proof's facts (generator/search/superko_table.hpp). With a
+// session (--mpi) every rank runs this: the chunks go to ranks 1.. through
+// a work queue at rank 0 (generator/distributed/superko_mpi.hpp), and rank 0
+// alone keeps the journal, reports and writes the file, the same bytes as
+// one process.
+void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules, const dist::Session* session) {
+  const bool rank0 = !session || session->rank() == 0;
   if (board.size() > 31) throw std::invalid_argument("--exact: superko tablebases handle boards of up to 31 points");
   const auto start = std::chrono::steady_clock::now();
   retro::StateIndex index(board);
@@ -64,9 +70,15 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   opt.threads = a.threads;
   opt.chunk_states = a.chunk_states;
   opt.table_megabytes = a.table_megabytes;
-  opt.progress = !a.quiet;
+  opt.progress = !a.quiet && rank0;
   opt.stop_after_chunks = a.max_chunks;
   opt.ordering = ordering.get();
+  if (!rank0) {  // a worker rank: solves what rank 0 hands it
+    std::vector<search::StateProof> none;
+    std::vector<char> no_chunks;
+    dist::generate_superko_distributed(*session, index, rules, opt, none, no_chunks, {});
+    return;
+  }
   std::vector<search::StateProof> proofs(order.size());
   std::vector<char> done((order.size() + a.chunk_states - 1) / a.chunk_states, 0);
   // Everything that decides the file's bytes names the journal, so that a
@@ -86,10 +98,13 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                    static_cast<unsigned long long>(resumed), done.size());
   }
   search::SuperkoGenerateStats st;
+  dist::SuperkoDistributedStats ds;
+  const auto journal_chunk = [&](std::uint64_t c) {
+    if (journal) journal->append(c, order, a.chunk_states, proofs);
+  };
   try {
-    st = search::generate_superko(index, rules, opt, proofs, done, [&](std::uint64_t c) {
-      if (journal) journal->append(c, order, a.chunk_states, proofs);
-    });
+    st = session ? dist::generate_superko_distributed(*session, index, rules, opt, proofs, done, journal_chunk, &ds)
+                 : search::generate_superko(index, rules, opt, proofs, done, journal_chunk);
   } catch (const NodeLimitReached&) {
     std::uint64_t solved = 0;
     for (char d : done) solved += d != 0;
@@ -119,6 +134,17 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
               static_cast<unsigned long long>(facts), static_cast<double>(facts) / st.states,
               static_cast<unsigned long long>(exact_any_history));
   std::printf("threads      %d\n", st.threads);
+  if (session) {
+    std::printf("ranks        %d (MPI; rank 0 hands out chunks, ranks 1.. solve them with %d threads each)\n",
+                ds.ranks, st.threads);
+    if (ds.ranks > 1) std::printf("chunks/rank ");
+    for (std::size_t r = 1; r < ds.chunks_per_rank.size(); ++r)
+      std::printf(" %llu", static_cast<unsigned long long>(ds.chunks_per_rank[r]));
+    if (ds.ranks > 1) std::printf("  (ranks 1..%d, this run)\n", ds.ranks - 1);
+    std::printf("messages     %llu work + %llu results (%llu bytes of proofs); rank 0 waited %.3f s\n",
+                static_cast<unsigned long long>(ds.work_messages), static_cast<unsigned long long>(ds.result_messages),
+                static_cast<unsigned long long>(ds.result_bytes), ds.wait_seconds);
+  }
   std::printf("seconds      %.3f (search %.3f)\n", seconds, st.seconds);
   const std::uint64_t empty = retro::state_of(index, Position{}, Color::Black, 0);
   std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n",
@@ -189,6 +215,10 @@ void print_distributed(const dist::DistributedGenerateStats& d, int threads, con
   std::printf("peak RSS     %.1f MiB (largest rank; %.1f MiB the largest of ranks 1.., without the gathered "
               "tables of rank 0)\n",
               d.max_peak_rss / 1048576.0, d.max_peak_rss_workers / 1048576.0);
+  if (d.max_index_bytes)
+    std::printf("index        %.2f MiB per rank at most (each rank builds its own part; rank 0 also builds the whole "
+                "index to write the file)\n",
+                d.max_index_bytes / 1048576.0);
 }
 
 // tromp-taylor:ko=basic: exact values of every state (exact_table.hpp); the
@@ -297,8 +327,19 @@ void run_generate(const GenerateArgs& a) {
   const RuleSet rules = RuleSet::parse(a.rules);
   const bool exact = retro::has_exact_kernel(rules);
   if (a.exact && !exact) {
-    if (a.mpi) throw std::invalid_argument("--exact: superko tablebases are not distributed; run without --mpi");
-    return run_superko(a, board, rules);
+    if (!a.mpi) return run_superko(a, board, rules, nullptr);
+    dist::Session session;
+    bool stopped = false;  // --max-chunks: rank 0 stops the workers, then exits 3
+    dist::run_on_rank(session, [&] {
+      try {
+        run_superko(a, board, rules, &session);
+      } catch (const NodeLimitReached&) {
+        if (session.rank() != 0) throw;
+        stopped = true;
+      }
+    });
+    if (stopped) throw NodeLimitReached("--max-chunks reached");
+    return;
   }
   retro::GenerateOptions opt;
   opt.threads = a.threads;

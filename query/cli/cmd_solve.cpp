@@ -59,7 +59,8 @@ void add_solve_command(CLI::App& app) {
   sub->add_option("--moves,-m", args->moves, "history before solving, e.g. \"B2 A1 pass\" (GTP coordinates)");
   sub->add_option("--method", args->method, "solver: auto (the default: the search where it applies, else or after it the reference "
                   "solver; see docs/solving.md), search (exact alpha-beta with a history-safe transposition "
-                  "table, symmetry, Benson bounds; tromp-taylor family, <= 31 points) or reference (exact "
+                  "table, symmetry, Benson bounds for the tromp-taylor family, <= 31 points; the generic exact search with "
+                  "history facts for every other ruleset, docs/solving.md section 4) or reference (exact "
                   "minimax over full histories, every ruleset; slow beyond a few points)")
       ->capture_default_str();
   sub->add_option("--node-limit", args->node_limit, "give up (exit 3) after this many nodes; 0 = no limit")
