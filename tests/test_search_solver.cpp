@@ -246,27 +246,27 @@ TEST_CASE("auto takes the search's value or falls back to the reference solver",
   req.board = Board::parse("1x3");
   SolveReport b = auto_solve(req);
   CHECK(b.value.to_string() == "B+3");
-  req.rules = RuleSet::parse("ikeda-1");  // not the search's: reference directly
+  req.rules = RuleSet::parse("tromp-taylor:ko=basic");  // not the search's: reference directly
   CHECK(auto_solve(req).method == "reference");
 }
 
 TEST_CASE("search refuses what it does not implement, clearly", "[search][cli]") {
-  SolveRequest req{Board::parse("2x2"), RuleSet::parse("kee-2016"), 0, {}, {}};
+  SolveRequest req{Board::parse("2x2"), RuleSet::parse("tromp-taylor:ko=basic"), 0, {}, {}};
   std::string why;
   CHECK_FALSE(search_supports(req, &why));
-  CHECK(why.find("tromp-taylor") != std::string::npos);
+  CHECK(why.find("superko rulesets") != std::string::npos);
   CHECK_THROWS_AS(search_solve(req, {}), std::invalid_argument);
   SolveRequest big{Board::parse("4x8"), RuleSet::parse("tromp-taylor"), 0, {}, {}};
   CHECK_FALSE(search_supports(big, &why));
   CHECK(why.find("31 points") != std::string::npos);
 
-  auto r = test::run_gotb("solve -b 2x2 -r kee-2016 --method search");
+  auto r = test::run_gotb("solve -b 2x2 -r tromp-taylor:ko=basic --method search");
   CHECK(r.exit_code != 0);
-  CHECK(r.out.find("tromp-taylor family, kee-2005 and japanese-2003 only") != std::string::npos);
+  CHECK(r.out.find("superko rulesets") != std::string::npos);
   r = test::run_gotb("solve -b 2x2 --method search --no-cache");
   CHECK(r.exit_code != 0);
   CHECK(r.out.find("--no-cache belongs to the reference solver") != std::string::npos);
-  r = test::run_gotb("solve -b 2x2 -r kee-2016 --method auto --no-move-values");
+  r = test::run_gotb("solve -b 2x2 -r tromp-taylor:ko=basic --method auto --no-move-values");
   CHECK(r.exit_code == 0);
   CHECK(r.out.find("reference") != std::string::npos);
   r = test::run_gotb("solve -b 2x3 --method search");

@@ -153,9 +153,10 @@ class DistributedExact {
 
   void register_ghosts() {
     tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
-    rows_.for_each_child([&](std::uint64_t c) {
-      if (!idx_.owns(c)) found.local().push_back(c);
-    });
+    if (ranks_of(comm_) > 1)  // one rank owns every child: no discovery pass
+      rows_.for_each_child([&](std::uint64_t c) {
+        if (!idx_.owns(c)) found.local().push_back(c);
+      });
     std::vector<std::uint64_t> keys;
     for (auto& v : found) {
       std::sort(v.begin(), v.end());
