@@ -1,5 +1,7 @@
 #include "query/gtp.hpp"
 
+#include <iostream>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdio>
@@ -276,6 +278,11 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const std::vector<std::string>& args, bo
   // would let the engine pick a move that loses value.
   if (!proven(a))
     return {false, "no exact value for this position (" + std::string(source_name(a.source)) + "): " + a.note};
+  // A tablebase that needed its fallback solver here (a history its facts
+  // do not cover): say so where a GUI's log shows it, stdout stays GTP.
+  if (backend_.name() == "tablebase" && (a.source == ValueSource::Search || a.source == ValueSource::Reference))
+    std::cerr << "gotb gtp: genmove " << (*c == Color::Black ? "b" : "w") << " after " << trial.moves().size()
+              << " moves: " << a.note << std::endl;
   auto pick = choose_move(a, trial.spec().board);
   if (!pick) return {true, "pass"};
   const std::string move = a.moves[*pick].move;

@@ -51,6 +51,8 @@ struct TablebaseProbe::Impl {
   std::unique_ptr<retro::ExactTable> exact;
   // Superko files (gotb generate --exact; query/superko_probe.hpp).
   std::unique_ptr<SuperkoFile> superko;
+  // Root files (gotb generate --root).
+  std::unique_ptr<RootFile> root;
   // Fixpoint files.
   std::unique_ptr<retro::StateIndex> index;
   std::vector<std::int8_t> upper, lower;  // loaded mode
@@ -85,11 +87,12 @@ struct TablebaseProbe::Impl {
   ProbeResult probe_exact(const std::vector<std::string>& history, const Deadline& deadline, bool& timed_out) const;
   ProbeResult probe_file(const std::vector<std::string>& history, const Deadline& deadline, bool& timed_out) const {
     if (superko) return superko->probe(history);
+    if (root) return root->probe(history);
     return exact ? probe_exact(history, deadline, timed_out) : probe_fixpoints(history);
   }
   // Whether the file's answer needs no solving on the fly.
   bool answered(const ProbeResult& r) const {
-    if (superko) return superko_answered(r);
+    if (superko || root) return superko_answered(r);
     return r.exact() &&
            std::all_of(r.moves.begin(), r.moves.end(), [](const MoveEval& m) { return m.value.exact(); });
   }
@@ -134,6 +137,12 @@ TablebaseProbe::TablebaseProbe(const std::string& path, ProbeOptions options) : 
   if (auto k = m.meta.extra.find("kind"); k != m.meta.extra.end() && k->second == search::kSuperkoKind) {
     m.superko = std::make_unique<SuperkoFile>(*reader, m.spec);  // reads and verifies every array
     m.kind = search::kSuperkoKind;
+    if (options.fallback != ProbeOptions::Fallback::None) m.fallback = superko_fallback(m.spec, options);
+    return;
+  }
+  if (auto k = m.meta.extra.find("kind"); k != m.meta.extra.end() && k->second == search::kRootKind) {
+    m.root = std::make_unique<RootFile>(*reader, m.spec);  // reads, verifies and decodes every entry
+    m.kind = search::kRootKind;
     if (options.fallback != ProbeOptions::Fallback::None) m.fallback = superko_fallback(m.spec, options);
     return;
   }
@@ -539,7 +548,7 @@ bool TablebaseProbe::Impl::principal_variation(const std::vector<std::string>& h
     if (!answered(at) && fallback) at = solve_on_the_fly(line, at);
     // Exact files: later states have proven bounds, and choose_move's
     // depth rule keeps the line on the value without cycling (exact_table.hpp).
-    if (superko && !proven(at)) {
+    if ((superko || root) && !proven(at)) {
       // The stored move kept the value, but the file proves nothing where
       // it leads under this history: the line stops here.
       r.note += (r.note.empty() ? "" : "; ") + std::string("the principal variation stops where the file proves no "

@@ -110,7 +110,13 @@ SuperkoFile::Answer SuperkoFile::at(const std::vector<Position>& positions, cons
   return a;
 }
 
-ProbeResult SuperkoFile::probe(const std::vector<std::string>& history) const {
+namespace {
+
+// The probe of a file of facts (superko or root file): `at` answers a state
+// from the file under the history given as positions / to_move.
+template <class At>
+ProbeResult probe_facts(const GameSpec& spec_, const std::vector<std::string>& history, const At& at,
+                        const char* file_note) {
   TrompTaylorGame game(spec_.board, spec_.rules, spec_.komi);
   replay_moves(game, history);  // validates, with the rules' own messages
   // The situations of the game, replayed once more to record them.
@@ -127,15 +133,17 @@ ProbeResult SuperkoFile::probe(const std::vector<std::string>& history) const {
   ProbeResult r = started_result(game);
   if (r.game_over) return r;
   r.to_move = game.to_move();
-  const Answer root = at(positions, to_move, game.consecutive_passes());
+  const SuperkoFile::Answer root = at(positions, to_move, game.consecutive_passes());
   r.value = root.value;
   r.source = r.value.exact() ? ValueSource::FileFacts : ValueSource::FileBounds;
   bool all_children_exact = true;
+  std::string stored_move;  // the entry's value-keeping move, when the state is exact
   evaluate_moves(game, r.moves, [&](Move mv, MoveEval& e) {
+    if (root.value.exact() && root.best == (mv.is_play() ? mv.point : -1)) stored_move = e.move;
     if (!e.ends_game) {
       positions.push_back(game.position());
       to_move.push_back(game.to_move());
-      const Answer c = at(positions, to_move, game.consecutive_passes());
+      const SuperkoFile::Answer c = at(positions, to_move, game.consecutive_passes());
       positions.pop_back();
       to_move.pop_back();
       e.value = c.value;
@@ -147,7 +155,11 @@ ProbeResult SuperkoFile::probe(const std::vector<std::string>& history) const {
     }
     all_children_exact &= e.value.exact();
   });
-  r.note = kFactsNote;
+  // The stored move first: among moves of equal value, play (choose_move)
+  // and the stable best-first order keep to it, so a game in which one side
+  // follows the file stays on the lines the file's strategies cover.
+  std::stable_partition(r.moves.begin(), r.moves.end(), [&](const MoveEval& e) { return e.move == stored_move; });
+  r.note = file_note;
   if (!r.value.exact() && all_children_exact) {
     // One ply of minimax over every legal move, each exact here.
     Value best = r.to_move == Color::Black ? r.moves.front().value.lower : r.moves.front().value.upper;
@@ -162,6 +174,105 @@ ProbeResult SuperkoFile::probe(const std::vector<std::string>& history) const {
               "are proven (exact: --fallback search)";
   }
   return r;
+}
+
+const char* kRootNote =
+    "root file: each stored value was proven for a history from the empty board and holds under another when "
+    "the history facts of its proof hold (docs/solving.md, 'Root proofs')";
+
+}  // namespace
+
+ProbeResult SuperkoFile::probe(const std::vector<std::string>& history) const {
+  return probe_facts(
+      spec_, history, [&](const auto& p, const auto& c, int passes) { return at(p, c, passes); }, kFactsNote);
+}
+
+// --- Root files ----------------------------------------------------------------
+
+RootFile::RootFile(TablebaseReader& reader, const GameSpec& spec) : spec_(spec) {
+  const TablebaseMeta& m = reader.meta();
+  const std::string& path = reader.path();
+  if (m.index_scheme != search::kRootIndexScheme || m.value_encoding != search::kRootValueEncoding)
+    throw TablebaseError(path + ": index scheme '" + m.index_scheme + "' / value encoding '" + m.value_encoding +
+                         "' are not ones this build reads for root files (" + search::kRootIndexScheme + " / " +
+                         search::kRootValueEncoding + ")");
+  if (!spec.rules.support().superko_search)
+    throw TablebaseError(path + ": a root file for ruleset " + spec.rules.to_string());
+  const int n = spec.board.size();
+  if (n > 31) throw TablebaseError(path + ": a root file for a board above 31 points");
+  frame_ = std::make_unique<search::RootFrame>(spec.board, TrompTaylorConfig::from(spec.rules).situational);
+  const std::vector<std::int8_t> keys = read(reader, search::kRootStateKey);
+  const std::vector<std::int8_t> value = read(reader, search::kSkValue), best = read(reader, search::kSkBest),
+                                 lo_cap = read(reader, search::kSkLoCap), hi_cap = read(reader, search::kSkHiCap),
+                                 facts = read(reader, search::kSkFacts), idx = read(reader, search::kSkFactIndex);
+  const std::uint64_t count = m.state_count;
+  if (keys.size() != 8 * count || idx.size() != 4 * (count + 1))
+    throw TablebaseError(path + ": the state keys or the fact index have the wrong length");
+  auto u32 = [&](std::uint64_t i) {
+    std::uint32_t v = 0;
+    for (int b = 0; b < 4; ++b) v |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(idx[4 * i + b])) << (8 * b);
+    return v;
+  };
+  const std::uint64_t key_bits = 2 * static_cast<std::uint64_t>(n) + 2;
+  entries_.resize(count);
+  for (std::uint64_t i = 0; i < count; ++i) {
+    search::RootEntry& e = entries_[i];
+    for (int b = 0; b < 8; ++b) e.key |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(keys[8 * i + b])) << (8 * b);
+    const std::uint64_t lo = u32(i), hi = u32(i + 1);
+    const std::string at = path + ": entry " + std::to_string(i);
+    if ((key_bits < 64 && (e.key >> key_bits) != 0) || (i > 0 && e.key < entries_[i - 1].key))
+      throw TablebaseError(at + ": state key out of range or out of order");
+    if (lo > hi || hi > facts.size()) throw TablebaseError(at + ": the fact index is inconsistent");
+    if (value[i] < -n || value[i] > n || best[i] < -1 || best[i] >= n)
+      throw TablebaseError(at + ": value or move out of range");
+    e.proof.value = value[i];
+    e.proof.best = best[i];
+    for (auto [code, f] : {std::pair{lo_cap[i], &e.proof.lo}, {hi_cap[i], &e.proof.hi}}) {
+      f->unknown = code == -128;
+      f->cap = f->unknown ? 127 : code;
+    }
+    try {
+      search::decode_facts(facts.data() + lo, facts.data() + hi, e.proof);
+    } catch (const std::exception& ex) {
+      throw TablebaseError(at + ": " + ex.what());
+    }
+  }
+  if (count == 0) throw TablebaseError(path + ": a root file without entries");
+}
+
+SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const std::vector<Color>& to_move,
+                                 int passes) const {
+  const Position& pos = positions.back();
+  const Color mover = to_move.back();
+  const search::RootFrame::Canon cn = frame_->canonical(pos, mover, std::min(passes, 1));
+  const int n = spec_.board.size();
+  SuperkoFile::Answer a;
+  int lower = -n, upper = n;
+  auto range = std::equal_range(entries_.begin(), entries_.end(), search::RootEntry{cn.key, {}},
+                                [](const search::RootEntry& x, const search::RootEntry& y) { return x.key < y.key; });
+  if (range.first != range.second) {
+    const search::HistoryView h = frame_->view(positions, to_move, cn.to);
+    for (auto it = range.first; it != range.second; ++it) {
+      const bool lo = search::root_facts_hold(it->proof.lo, h, true);
+      const bool hi = search::root_facts_hold(it->proof.hi, h, false);
+      if (lo) lower = std::max(lower, static_cast<int>(it->proof.value));
+      if (hi) upper = std::min(upper, static_cast<int>(it->proof.value));
+      if (lo && hi && a.best == -2) a.best = frame_->map_point(it->proof.best, frame_->inverse(cn.to));
+      a.lo_holds |= lo;
+      a.hi_holds |= hi;
+    }
+    a.stored = Value::score(range.first->proof.value, spec_.komi);
+  }
+  if (lower > upper)
+    throw TablebaseError("root file: entries of one state prove contradicting bounds under this history");
+  a.value = {Value::score(lower, spec_.komi), Value::score(upper, spec_.komi)};
+  if (!a.value.exact()) a.best = -2;
+  return a;
+}
+
+ProbeResult RootFile::probe(const std::vector<std::string>& history) const {
+  return probe_facts(
+      spec_, history, [&](const auto& p, const auto& c, int passes) { return at(p, c, passes); }, kRootNote);
 }
 
 bool superko_answered(const ProbeResult& r) {

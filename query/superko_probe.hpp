@@ -12,6 +12,7 @@
 
 #include "format/tablebase.hpp"
 #include "generator/retrograde/state_index.hpp"
+#include "generator/search/root_proof.hpp"
 #include "generator/search/superko_table.hpp"
 #include "query/analysis.hpp"
 #include "query/game_record.hpp"
@@ -51,6 +52,28 @@ class SuperkoFile {
   std::unique_ptr<retro::StateIndex> index_;
   std::vector<std::int8_t> value_, best_, lo_cap_, hi_cap_, facts_;
   std::vector<std::uint32_t> offset_;
+};
+
+// Root files (`gotb generate --root`; generator/search/root_proof.hpp): the
+// states both sides' strategies meet from the empty board, several entries
+// per state, each with the history facts of its proof. An entry is used only
+// under a history that satisfies its facts (docs/solving.md, "Root proofs").
+class RootFile {
+ public:
+  // Reads and verifies every array and decodes every entry (throws
+  // TablebaseError on a file that is not a root file this build reads).
+  RootFile(TablebaseReader& reader, const GameSpec& spec);
+  // As SuperkoFile::at; lo_holds / hi_holds: some entry's lower / upper
+  // bound holds; best: from an entry whose both bounds hold.
+  SuperkoFile::Answer at(const std::vector<Position>& positions, const std::vector<Color>& to_move,
+                         int passes) const;
+  ProbeResult probe(const std::vector<std::string>& history) const;
+  std::size_t entries() const { return entries_.size(); }
+
+ private:
+  GameSpec spec_;
+  std::unique_ptr<search::RootFrame> frame_;
+  std::vector<search::RootEntry> entries_;  // sorted by key
 };
 
 // True when a superko probe result can be played from without a search:

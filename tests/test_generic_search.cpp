@@ -217,6 +217,24 @@ TEST_CASE("one generic search table stays exact across kee-2016 histories", "[ge
   }
 }
 
+TEST_CASE("the generic table's memory cap clears it and keeps the value", "[generic][kee-2005]") {
+  // kee-2005 keys hold the phase's ban record: 1x4 stores tens of MB.
+  const Board b = Board::parse("1x4");
+  Value full, capped;
+  std::uint64_t clears = 0;
+  for (std::size_t mb : {std::size_t{1024}, std::size_t{1}}) {
+    Kee2005Game g(b, RuleSet::parse("kee-2005"), 0);
+    search::GenericOptions o;
+    o.deepening_step = 4;
+    o.max_megabytes = mb;
+    search::GenericSearch<Kee2005Game> solver(g, o);
+    (mb == 1 ? capped : full) = solver.value();
+    if (mb == 1) clears = solver.stats().clears;
+  }
+  CHECK(clears > 0);
+  CHECK(capped.identical(full));
+}
+
 TEST_CASE("gotb solve --method search reaches the generic search with move values and a PV", "[generic]") {
   for (const char* rules : {"kee-2005", "japanese-2003", "international", "international:basic-exceptional",
                             "ikeda-1", "ikeda-1:ko=basic-play", "kee-2016"}) {

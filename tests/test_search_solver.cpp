@@ -137,6 +137,7 @@ TEST_CASE("search equals the reference solver after random histories", "[search]
 // all later ones, so a dependency the table failed to record would show.
 TEST_CASE("one search table stays exact across many histories", "[search][ghi]") {
   std::mt19937 rng(77);
+  std::uint64_t ring_reused = 0;
   for (auto rules : {"tromp-taylor", "tromp-taylor:ssk", "tromp-taylor:no-suicide"})
     for (auto board : {"1x5", "2x2", "2x3", "ring:5"}) {
       Board b = Board::parse(board);
@@ -165,8 +166,10 @@ TEST_CASE("one search table stays exact across many histories", "[search][ghi]")
       CHECK(s.stats().probes > 0);  // the table was exercised
       CHECK(s.stats().turned_uses > 0);  // ... also through symmetries (entries of another orientation)
       if (budget) CHECK(s.stats().budget_stops > 0);
+      ring_reused += s.stats().ring_reused;
       }
     }
+  CHECK(ring_reused > 0);  // entries pointed at lists already in the ring (the values above stayed exact)
 }
 
 TEST_CASE("search move values and principal variation agree with the value", "[search]") {

@@ -68,7 +68,14 @@ struct GenericOptions {
   // 0 = one full-window search. Games without finite outcome bounds always
   // get the full-window search (solve()).
   int deepening_step = 8;
-  std::size_t max_entries = std::size_t{1} << 21;  // table entries; the table is cleared when full
+  std::size_t max_entries = std::size_t{1} << 21;  // table keys; the table is cleared when full
+  // Approximate table memory (keys, entries, facts); the table is cleared
+  // when it grows past this (kee-2005 keys hold a phase's whole ban record:
+  // 1x4 japanese reached 2.9 GB in 1.3 M stores without a cap).
+  std::size_t max_megabytes = 1024;
+  // Store only proofs that took at least this many nodes (1: every
+  // internal node). Cheap proofs are quick to redo and cost as much memory.
+  std::uint64_t min_store_work = 1;
   std::size_t max_facts = 4096;  // a proof resting on more facts is used but not stored
   bool progress = false;         // one line per root test on stderr
 };
@@ -276,6 +283,7 @@ class GenericSearch {
     g_.legal_moves_with_facts(moves, facts);
     const std::size_t mid = facts.size();
     g_.current_facts(facts);
+    const std::size_t kids = facts.size();  // [kids, ...): the children's, in search order
     const bool black = g_.to_move() == Color::Black;
     // Order: the entry's best move, then by the history heuristic (moves
     // that caused cut-offs before, weighted toward shallow ones).
@@ -308,6 +316,10 @@ class GenericSearch {
         // game there), this node's own facts, and the entry whose other
         // bound is kept (measured: dropping it and its facts, as section 1
         // does, cost japanese-2003 2x3 1,175,107 nodes against 677,343).
+        // Not the facts of the children searched before this one (this
+        // child alone raised the bound past the window): keeping them made
+        // international 1x5 take over 3 M nodes against 3,713.
+        facts.resize(kids);
         facts.erase(facts.begin() + own, facts.begin() + mid);
         facts.insert(facts.end(), child.begin(), child.end());
         history_[side][slot_of(m)] += 1 + (64 - std::min(ply, 63));
@@ -359,21 +371,28 @@ class GenericSearch {
       ++stats_.unstorable;
       return;
     }
-    if (table_.size() >= opt_.max_entries) {
+    if (work < opt_.min_store_work) return;
+    if (table_.size() >= opt_.max_entries || bytes_ > (opt_.max_megabytes << 20)) {
       table_.clear();
+      bytes_ = 0;
       ++stats_.clears;
     }
     // Up to kWays entries per key, proved under different histories: one
     // that holds now is superseded (the new bounds started from it), else
     // a free way, else the one that took the fewest nodes to prove.
-    std::vector<Entry>& ways = table_[key];
+    auto [slot, fresh] = table_.try_emplace(key);
+    std::vector<Entry>& ways = slot->second;
+    if (fresh) bytes_ += kNodeBytes + key.size() * sizeof(std::uint64_t);
     Entry* victim = nullptr;
     for (Entry& w : ways)
       if (holds(w)) {
         victim = &w;
         break;
       }
-    if (!victim && ways.size() < kWays) victim = &ways.emplace_back();
+    if (!victim && ways.size() < kWays) {
+      victim = &ways.emplace_back();
+      bytes_ += sizeof(Entry);
+    }
     if (!victim) {
       victim = &ways[0];
       for (Entry& w : ways)
@@ -383,8 +402,10 @@ class GenericSearch {
     e.work = work;
     e.b = shifted(r, -shift());
     e.best = best;
+    bytes_ -= e.facts.capacity() * sizeof(e.facts[0]);
     e.facts.clear();
     for (std::uint64_t id : facts) e.facts.push_back({id, g_.fact(id)});
+    bytes_ += e.facts.capacity() * sizeof(e.facts[0]);
     ++stats_.stores;
   }
 
@@ -404,6 +425,9 @@ class GenericSearch {
   bool horizon_hit_ = false;
   std::array<std::array<std::uint32_t, 72>, 2> history_{};
   static constexpr std::size_t kWays = 4;
+  // Per key: the hash node, the key's own heap block and the ways vector.
+  static constexpr std::size_t kNodeBytes = 112;
+  std::size_t bytes_ = 0;
   std::unordered_map<std::vector<std::uint64_t>, std::vector<Entry>, KeyHash> table_;
   std::deque<std::vector<std::uint64_t>> facts_, keys_;
   std::deque<std::vector<Move>> moves_;

@@ -29,6 +29,8 @@ constexpr int kDiversifyPlies = 2;
 constexpr int kDiversifyHorizon = 2;
 }  // namespace
 
+std::size_t auto_hash_megabytes(int points) { return points >= 20 ? 2048 : points >= 16 ? 1024 : 256; }
+
 TrompTaylorSearch::TrompTaylorSearch(const Board& board, const TrompTaylorConfig& cfg, double komi,
                                      SearchOptions opt)
     : board_(board),
@@ -52,7 +54,7 @@ TrompTaylorSearch::TrompTaylorSearch(const Board& board, const TrompTaylorConfig
                                     " cannot serve " + board.spec() + " under these rules");
       table_ = opt_.table;
     } else {
-      table_ = std::make_shared<SearchTable>(board_, cfg_, opt_.table_megabytes, opt_.proof_megabytes,
+      table_ = std::make_shared<SearchTable>(board_, cfg_, table_megabytes_for(opt_, n_), proof_megabytes_for(opt_, n_),
                                              opt_.max_dependencies);
     }
   }
@@ -206,7 +208,7 @@ std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
 }
 
 void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid,
-                              int best, std::uint64_t work, int superseded) {
+                              int best, std::uint64_t work, int superseded, InRing lo_ring, InRing hi_ring) {
   const std::uint64_t key = c.key;
   const bool keep_lo = lo > -n_ && !lod.overflow, keep_hi = hi < n_ && !hid.overflow;
   if ((lo > -n_ && lod.overflow) || (hi < n_ && hid.overflow)) ++stats_.unstorable;
@@ -224,12 +226,14 @@ void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int 
   if (keep_lo) {
     e.lo_absent = static_cast<std::uint16_t>(lod.absent.size());
     e.lo_present = static_cast<std::uint16_t>(lod.present.size());
-    e.lo_at = save(lod, c.to);
+    e.lo_at = lo_ring.ok && table_->young(lo_ring.at) ? lo_ring.at : save(lod, c.to);
+    stats_.ring_reused += e.lo_at == lo_ring.at && lo_ring.ok;
   }
   if (keep_hi) {
     e.hi_absent = static_cast<std::uint16_t>(hid.absent.size());
     e.hi_present = static_cast<std::uint16_t>(hid.present.size());
-    e.hi_at = save(hid, c.to);
+    e.hi_at = hi_ring.ok && table_->young(hi_ring.at) ? hi_ring.at : save(hid, c.to);
+    stats_.ring_reused += e.hi_at == hi_ring.at && hi_ring.ok;
   }
   switch (table_->store(e, superseded)) {
     case SearchTable::Stored::Superseded: ++stats_.store_superseded; break;
@@ -423,6 +427,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   const Canon canon = table_ ? canonical(f) : Canon{0, 0, 0};
   const std::uint64_t key = canon.key;
   int superseded = -1;  // the slot of an entry all of whose bounds hold here
+  InRing lo_ring, hi_ring;  // P.lo / P.hi are still the lists of a stored entry
   if (table_) {
     Entry found[kWays];
     int slots[kWays];
@@ -448,10 +453,12 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       if (lo_ok && e.lo > lo) {
         lo = e.lo;
         load(P.lo, lo_words_, e.lo_absent, e.lo_cap, line_index, canon.from);
+        lo_ring = {P.lo.size() == lo_words_.size(), e.lo_at};  // (nothing dropped)
       }
       if (hi_ok && e.hi < hi) {
         hi = e.hi;
         load(P.hi, hi_words_, e.hi_absent, e.hi_cap, line_index, canon.from);
+        hi_ring = {P.hi.size() == hi_words_.size(), e.hi_at};
       }
     }
     if (lo >= beta || hi <= alpha || lo == hi) {
@@ -464,11 +471,13 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   if (benson.lo > lo || benson.hi < hi) ++stats_.benson_start;
   if (benson.lo > lo) {
     lo = benson.lo;
+    lo_ring.ok = false;
     P.lo.clear();
     P.lo.stone_cap = benson_lo_cap;
   }
   if (benson.hi < hi) {
     hi = benson.hi;
+    hi_ring.ok = false;
     P.hi.clear();
     P.hi.stone_cap = benson_hi_cap;
   }
@@ -539,6 +548,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
         lo = r.lo;
         best = c.point;
         P.lo.assign(C.lo);
+        lo_ring.ok = false;
         if (c.point >= 0) P.lo.add_absent(c.sit, cap);
       }
       all = std::max(all, r.hi);
@@ -550,6 +560,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
         hi = r.hi;
         best = c.point;
         P.hi.assign(C.hi);
+        hi_ring.ok = false;
         if (c.point >= 0) P.hi.add_absent(c.sit, cap);
       }
       all = std::min(all, r.lo);
@@ -582,15 +593,17 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
     for (const Cand& c : P.banned) P.acc.add_present({c.sit, static_cast<std::int32_t>(c.score)}, cap);
     if (maxi && all < hi) {
       hi = all;
+      hi_ring.ok = false;
       std::swap(P.hi, P.acc);
     } else if (!maxi && all > lo) {
       lo = all;
+      lo_ring.ok = false;
       std::swap(P.lo, P.acc);
     }
   }
   P.lo.drop_from(line_index);
   P.hi.drop_from(line_index);
-  if (table_) store(canon, lo, P.lo, hi, P.hi, best, stats_.nodes - nodes_before + 1, superseded);
+  if (table_) store(canon, lo, P.lo, hi, P.hi, best, stats_.nodes - nodes_before + 1, superseded, lo_ring, hi_ring);
   return {lo, hi};
 }
 
@@ -700,7 +713,6 @@ void TrompTaylorSearch::set_root(const Position& pos, Color to_move, int passes)
 }
 
 TrompTaylorSearch::RootProof TrompTaylorSearch::prove_root() {
-  if (to_move() != Color::Black) throw std::logic_error("search solver: prove_root() needs Black to move");
   struct Off {
     bool& on;
     ~Off() { on = false; }
@@ -724,12 +736,15 @@ TrompTaylorSearch::RootProof TrompTaylorSearch::prove_root() {
   const int hint = table_hint();
   std::stable_partition(moves.begin(), moves.end(),
                         [&](Move m) { return (m.is_play() ? m.point : -1) == hint; });
+  // The mover's bound (Black: lo, White: hi) is the one the move keeps.
+  const bool black = to_move() == Color::Black;
   for (Move m : moves) {
     play(m);
     root_lo_.clear();
+    root_hi_.clear();
     bool keeps = false;
     try {
-      keeps = deepen(r.lo - 1, r.lo).lo >= r.lo;
+      keeps = black ? deepen(r.lo - 1, r.lo).lo >= r.lo : deepen(r.hi, r.hi + 1).hi <= r.hi;
     } catch (...) {
       undo();
       throw;
@@ -738,9 +753,10 @@ TrompTaylorSearch::RootProof TrompTaylorSearch::prove_root() {
     undo();
     if (!keeps) continue;
     p.best = m.is_play() ? m.point : -1;
-    p.lo_deps.assign(root_lo_);
-    if (m.is_play()) p.lo_deps.add_absent(sit, opt_.max_dependencies);
-    p.lo_deps.drop_from(root_index);
+    ProofDeps& d = black ? p.lo_deps : p.hi_deps;
+    d.assign(black ? root_lo_ : root_hi_);
+    if (m.is_play()) d.add_absent(sit, opt_.max_dependencies);
+    d.drop_from(root_index);
     return p;
   }
   throw std::logic_error("search solver: no move keeps the value (inconsistent search)");
@@ -925,6 +941,7 @@ std::string format_profile(const SearchStats& st) {
   if (st.seed_probes)
     line("profile: seeds: %llu nodes found their state, a stored bound held at %llu, settled %llu\n",
          ull(st.seed_probes), ull(st.seed_used), ull(st.seed_cutoffs));
+  line("profile: proof lists: %llu stored bounds pointed at a list already in the ring\n", ull(st.ring_reused));
   line("profile: Benson/fill: settled %llu nodes, tightened the start bounds of %llu, fill raised a bound %llu times\n",
        ull(st.benson_cutoffs), ull(st.benson_start), ull(st.fill_used));
   const auto& dn = st.profile.depth_nodes;

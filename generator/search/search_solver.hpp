@@ -48,8 +48,10 @@ inline constexpr const char* kStoppedMessage = "stopped by another thread";
 struct SearchOptions {
   std::uint64_t node_limit = 0;       // 0 = unlimited
   double time_limit = 0;              // seconds from construction; 0 = unlimited
-  std::size_t table_megabytes = 256;  // transposition table entries
-  std::size_t proof_megabytes = 256;  // ring buffer holding the entries' dependency lists
+  // Transposition table entries and the ring holding their dependency
+  // lists; 0 = sized by the board (auto_hash_megabytes).
+  std::size_t table_megabytes = 0;
+  std::size_t proof_megabytes = 0;
   std::size_t max_dependencies = 1024;  // larger proofs are used but not stored
   bool transpositions = true;
   bool symmetry = true;
@@ -103,6 +105,21 @@ struct SearchOptions {
   int diversify = 0;
 };
 
+// The size of the table and of the proof ring (each) when SearchOptions
+// leaves it 0: 256 MiB below 16 points, 1 GiB from 16, 2 GiB from 20. Small
+// searches (the tests run many at once) keep the small table; from 16
+// points a 256 MiB ring is overwritten before its lists are reused (4x4:
+// 5.5M bounds lost, 22M nodes against 7.2M with 1 GiB each;
+// docs/solving.md §3, "Session 18"). Pages are touched as entries are
+// stored, so a search that stores little costs little memory.
+std::size_t auto_hash_megabytes(int points);
+inline std::size_t table_megabytes_for(const SearchOptions& o, int points) {
+  return o.table_megabytes ? o.table_megabytes : auto_hash_megabytes(points);
+}
+inline std::size_t proof_megabytes_for(const SearchOptions& o, int points) {
+  return o.proof_megabytes ? o.proof_megabytes : auto_hash_megabytes(points);
+}
+
 struct SearchStats {
   std::uint64_t nodes = 0;
   std::uint64_t probes = 0;            // table lookups that found the state
@@ -126,6 +143,7 @@ struct SearchStats {
   std::uint64_t benson_start = 0;   // nodes whose bounds Benson/fill tightened beyond the table's
   std::uint64_t fill_used = 0;      // nodes where a fill guarantee raised a Benson bound
   std::uint64_t turned_uses = 0;    // stored bounds used through a symmetry (entry of another orientation)
+  std::uint64_t ring_reused = 0;    // stored bounds that point at a list already in the ring (no copy)
   std::uint64_t store_empty = 0, store_superseded = 0, store_evict_same = 0, store_evict_other = 0;
   std::uint64_t budget_stops = 0;  // deepening tests stopped by their budget
   std::uint64_t seed_probes = 0;   // nodes whose state the seeds hold (SearchOptions::seeds)
@@ -198,9 +216,12 @@ class TrompTaylorSearch {
   // on every history that reaches the state this way). A deps set may be
   // `overflow` (more than max_dependencies facts): then it is unknown.
   // best: a move that keeps the value (point, -1 pass; -2 when the game is
-  // over), and lo_deps are the facts of a proof of "value >= lo" through
-  // that move (the child's own proof, its situation absent): whoever holds
-  // lo_deps may play `best` and keep lo. Black must be to move.
+  // over), and the mover's deps (lo_deps for Black, hi_deps for White) are
+  // the facts of a proof of the mover's bound through that move (the
+  // child's own proof, its situation absent): whoever holds them may play
+  // `best` and keep the value. Either colour may be to move, and the line
+  // may be set_root's or any legal line played from the empty board (facts
+  // about situations before the current state then stay in the lists).
   struct RootProof {
     int lo = 0, hi = 0;
     int best = -2;
@@ -292,8 +313,17 @@ class TrompTaylorSearch {
   void load(ProofDeps& out, const std::vector<std::uint64_t>& words, int absent, int stone_cap, int line_index,
             int from) const;
   std::uint64_t save(const ProofDeps& d, int to);
+  // A bound whose proof list is, word for word, one already in the ring:
+  // the node's bound was loaded from an entry of the same canonical state
+  // and nothing replaced it since. store() may point the new entry at those
+  // words instead of writing them again (docs/solving.md §3, "Reusing a
+  // list in the ring").
+  struct InRing {
+    bool ok = false;
+    std::uint64_t at = 0;
+  };
   void store(const Canon& c, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid, int best,
-             std::uint64_t work, int superseded);
+             std::uint64_t work, int superseded, InRing lo_ring, InRing hi_ring);
 
   const Board& board_;
   TrompTaylorConfig cfg_;

@@ -80,6 +80,10 @@ class SearchTable {
   // Cheap test, before copying: has the ring certainly moved past `at`?
   bool lost(std::uint64_t at) const { return cursor_.load(std::memory_order_relaxed) - at > ring_size_; }
 
+  // Is the list at `at` in the younger half of the ring (far from being
+  // overwritten)? Only then does a new entry point at it again rather than
+  // copy it to the front.
+  bool young(std::uint64_t at) const { return cursor_.load(std::memory_order_relaxed) - at <= ring_size_ / 2; }
   // Reserves n words and returns their offset; write them with put().
   std::uint64_t reserve(std::size_t n) { return cursor_.fetch_add(n, std::memory_order_relaxed); }
   void put(std::uint64_t at, std::uint64_t word) {

@@ -10,7 +10,8 @@ SearchTeam::SearchTeam(const Board& board, const TrompTaylorConfig& cfg, double 
   if (threads < 1) throw std::invalid_argument("search team: at least one thread");
   if (opt.transpositions) {
     table_ = opt.table ? opt.table
-                       : std::make_shared<SearchTable>(board, cfg, opt.table_megabytes, opt.proof_megabytes,
+                       : std::make_shared<SearchTable>(board, cfg, table_megabytes_for(opt, board.size()),
+                                                       proof_megabytes_for(opt, board.size()),
                                                        opt.max_dependencies);
     opt.table = table_;
   }
@@ -52,6 +53,7 @@ SearchStats SearchTeam::total_stats() const {
     t.benson_start += s.benson_start;
     t.fill_used += s.fill_used;
     t.turned_uses += s.turned_uses;
+    t.ring_reused += s.ring_reused;
     t.store_empty += s.store_empty;
     t.store_superseded += s.store_superseded;
     t.store_evict_same += s.store_evict_same;

@@ -66,6 +66,10 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
     g.time_limit = options.time_limit;
     g.deepening_step = options.deepening_step;
     g.progress = options.progress;
+    // --hash: the generic table's memory cap (the superko search splits it
+    // between its table and its proof records).
+    const int points = static_cast<int>(req.board.size());
+    g.max_megabytes = search::table_megabytes_for(options, points) + search::proof_megabytes_for(options, points);
     return generic_solve(req, g);
   }
   auto start = std::chrono::steady_clock::now();

@@ -12,6 +12,7 @@
 #include "generator/retrograde/exact_table.hpp"
 #include "generator/retrograde/generate.hpp"
 #include "generator/search/move_ordering.hpp"
+#include "generator/search/root_proof.hpp"
 #include "generator/search/superko_table.hpp"
 #include "query/cli/commands.hpp"
 #include "query/cli/number_options.hpp"
@@ -37,6 +38,10 @@ struct GenerateArgs {
   // what --mpi distributes); empty: levels, flat with --mpi.
   std::string order;
   std::size_t table_megabytes = 16;
+  // Superko rulesets: the proof of the empty board only (both strategies).
+  bool root = false;
+  std::uint64_t max_walk = 0;
+  std::string merge = "facts";
 };
 
 // The creation time written into a superko file: SOURCE_DATE_EPOCH when set
@@ -221,6 +226,102 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
               a.output.c_str(), disk, disk / static_cast<double>(n), arr.facts.size());
 }
 
+// A superko ruleset with --root: the empty board's value with both sides'
+// strategies, each node with its proof's facts (generator/search/root_proof.hpp).
+void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
+  const auto start = std::chrono::steady_clock::now();
+  std::shared_ptr<const search::RetroOrdering> ordering;
+  if (search::retro_ordering_cheap(board)) ordering = search::RetroOrdering::build(board, a.threads);
+  search::RootGenerateOptions opt;
+  opt.table_megabytes = a.table_megabytes;
+  opt.walk_limit = a.max_walk;
+  opt.merge_states = a.merge == "states";
+  opt.progress = !a.quiet;
+  opt.ordering = ordering.get();
+  std::vector<search::RootEntry> entries;
+  const search::RootGenerateStats st = search::generate_root(board, rules, opt, entries);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::uint64_t facts = 0, keys = 0;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const auto& p = entries[i].proof;
+    facts += p.lo.absent.size() + p.lo.present.size() + p.hi.absent.size() + p.hi.present.size();
+    keys += i == 0 || entries[i].key != entries[i - 1].key;
+  }
+  std::printf("board        %s\n", board.spec().c_str());
+  std::printf("rules        %s\n", rules.to_string().c_str());
+  std::printf("kind         superko-root (the empty board's proof: both strategies, each node with the history facts "
+              "of its proof; docs/solving.md, Root proofs)\n");
+  std::printf("komi         %g\n", a.komi);
+  std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n",
+              Value::score(st.value, a.komi).to_string().c_str(), a.komi);
+  std::printf("entries      %zu for %llu canonical states; %llu facts in all (%.1f per entry)\n", entries.size(),
+              static_cast<unsigned long long>(keys), static_cast<unsigned long long>(facts),
+              entries.empty() ? 0.0 : static_cast<double>(facts) / entries.size());
+  std::printf("walk         %llu nodes (%llu merged with an earlier subtree, %llu reused an entry, %llu searched), "
+              "deepest line %llu plies\n",
+              static_cast<unsigned long long>(st.walked), static_cast<unsigned long long>(st.merged),
+              static_cast<unsigned long long>(st.reused), static_cast<unsigned long long>(st.searched),
+              static_cast<unsigned long long>(st.max_depth));
+  if (st.unknown)
+    std::printf("warning      %llu entries with unknown facts (proof above the fact cap): a reader re-proves there\n",
+                static_cast<unsigned long long>(st.unknown));
+  std::printf("coverage     %s\n", st.stopped ? "incomplete (stopped by --max-walk)"
+                                  : opt.merge_states ? "partial (--merge states: one walk per state)"
+                                                  : "complete (--merge facts: every line where one side follows "
+                                                    "its stored moves meets entries whose facts hold)");
+  std::printf("nodes        %llu (search; %llu entries proved on the real line where the shortest history's "
+              "facts failed)\n",
+              static_cast<unsigned long long>(st.nodes), static_cast<unsigned long long>(st.line_proofs));
+  std::printf("seconds      %.3f (walk and search %.3f)\n", seconds, st.seconds);
+  if (st.stopped) {
+    std::printf("stopped      after --max-walk %llu: the strategies are incomplete, no file written\n",
+                static_cast<unsigned long long>(a.max_walk));
+    throw NodeLimitReached("--max-walk reached");
+  }
+  if (!a.output_given) return;
+  const search::RootArrays arr = search::pack_root(entries);
+  TablebaseMeta meta;
+  meta.board = board.spec();
+  meta.rules = rules.to_string();
+  meta.komi = a.komi;
+  meta.index_scheme = search::kRootIndexScheme;
+  meta.symmetry_scheme = "canonical-min-state-key";
+  meta.value_encoding = search::kRootValueEncoding;
+  meta.state_count = entries.size();
+  meta.created = creation_time();
+  meta.extra["kind"] = search::kRootKind;
+  meta.extra["exact"] = "true";
+  meta.extra["root_value"] = std::to_string(st.value);
+  meta.extra["history"] =
+      "each entry is a state met from the empty board while one side follows its stored strategy; its value holds "
+      "under a history H iff H satisfies the stored facts (docs/solving.md, Root proofs)";
+  meta.extra["walked"] = std::to_string(st.walked);
+  meta.extra["coverage"] = opt.merge_states
+                               ? "partial: one walk per state (--merge states); other lines may need the fallback"
+                               : "complete: every line where one side follows its stored moves (--merge facts)";
+  meta.extra["search_nodes"] = std::to_string(st.nodes);
+  meta.extra["max_dependencies"] = std::to_string(opt.max_dependencies);
+  meta.extra["facts"] = std::to_string(facts);
+  WriteOptions wopt;
+  wopt.board = &board;
+  wopt.threads = a.threads;
+  const std::uint64_t n = entries.size();
+  write_tablebase(a.output, meta,
+                  {{search::kRootStateKey, arr.state_key.data(), arr.state_key.size(), true},
+                   {search::kSkValue, arr.rest.value.data(), n},
+                   {search::kSkBest, arr.rest.best.data(), n},
+                   {search::kSkLoCap, arr.rest.lo_cap.data(), n},
+                   {search::kSkHiCap, arr.rest.hi_cap.data(), n},
+                   {search::kSkFacts, arr.rest.facts.data(), arr.rest.facts.size(), true},
+                   {search::kSkFactIndex, arr.rest.fact_index.data(), arr.rest.fact_index.size(), true}},
+                  wopt);
+  TablebaseReader check(a.output);
+  std::printf("file         %s: %llu bytes (%.1f bytes/entry; fact stream %zu bytes raw)\n", a.output.c_str(),
+              static_cast<unsigned long long>(check.file_bytes()),
+              static_cast<double>(check.file_bytes()) / static_cast<double>(std::max<std::uint64_t>(n, 1)),
+              arr.rest.facts.size());
+}
+
 // The MPI figures of a distributed run (rank 0).
 // `unit`: "sweep" (fixpoint tables) or "round" (exact tables).
 void print_distributed(const dist::DistributedGenerateStats& d, int threads, const char* unit) {
@@ -356,6 +457,12 @@ void run_generate(const GenerateArgs& a) {
   const Board board = Board::parse(a.board);
   const RuleSet rules = RuleSet::parse(a.rules);
   const bool exact = retro::has_exact_kernel(rules);
+  if (a.root) {
+    if (a.mpi) throw std::invalid_argument("--root is not distributed; run without --mpi");
+    if (!rules.support().superko_search)
+      throw std::invalid_argument("--root needs a tromp-taylor superko ruleset, not " + rules.to_string());
+    return run_root(a, board, rules);
+  }
   if (a.exact && !exact) {
     if (!a.mpi) return run_superko(a, board, rules, nullptr);
     dist::Session session;
@@ -403,7 +510,8 @@ void add_generate_command(CLI::App& app) {
       "Retrograde tables of a whole board. tromp-taylor:ko=basic (basic ko + long-cycle tie): EXACT values of "
       "every state, with depths for optimal play. Other tromp-taylor rulesets (superko): the two finite-state "
       "fixpoints (cycles scored for Black / for White), which are bounds and move ordering for the search, "
-      "not game values (docs/generator.md)");
+      "not game values; with --exact their exact values with history facts, with --root the empty board's proof "
+      "(docs/generator.md)");
   sub->add_option("--board,-b", args->board, "board: RxC, cylinder:RxC, torus:RxC, ring:N or graph:FILE")->required();
   sub->add_option("--rules,-r", args->rules,
                   "ruleset: tromp-taylor:ko=basic[,suicide=no] (exact) or another tromp-taylor ruleset (fixpoints)")
@@ -441,21 +549,43 @@ void add_generate_command(CLI::App& app) {
                   "pass that finds all the others' proofs as seeds (part of the file's identity); 0 = one pass")
       ->check(integer_number(0, 1LL << 40))
       ->capture_default_str();
-  sub->add_option("--hash", args->table_megabytes, "--exact: transposition table MiB per solving thread")
-      ->check(integer_number(1, 1 << 16))
+  auto* hash = sub->add_option("--hash", args->table_megabytes,
+                               "--exact: transposition table MiB per solving thread (default 16); --root: MiB of "
+                               "the search's table (default 256)");
+  hash->check(integer_number(1, 1 << 16));
+  sub->add_flag("--root", args->root,
+                "superko rulesets: the proof of the empty board only, for boards where every state is out of reach: "
+                "both sides' strategies (one move per own node, every reply of the opponent), each node with the "
+                "history facts of its proof (docs/solving.md, \"Root proofs\")");
+  sub->add_option("--merge", args->merge,
+                  "--root: 'facts' (a state's subtree is walked again unless the facts of an earlier walk hold: "
+                  "complete coverage) or 'states' (one walk per state: smaller and faster, partial coverage)")
+      ->check(CLI::IsMember({"facts", "states"}))
+      ->capture_default_str();
+  sub->add_option("--max-walk", args->max_walk, "--root: stop (exit 3) after this many walked nodes; 0 = none")
+      ->check(integer_number(0, 1LL << 40))
       ->capture_default_str();
   sub->add_flag("--mpi", args->mpi,
                 "distribute over the ranks of an MPI job (launch with mpirun or srun; --threads per rank; "
                 "rank 0 reports and writes --output; needs a build with -DGOTB_MPI=ON, docs/distributed.md)");
-  sub->callback([args, out] {
+  sub->callback([args, out, hash] {
     check_komi(args->komi);
     args->output_given = out->count() > 0;
     if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
-    if (!args->exact && (args->max_chunks || args->chunk_states != 256 || args->table_megabytes != 16 ||
-                         args->first_pass_nodes != 2000 || !args->order.empty()))
-      throw std::invalid_argument("--chunk-states, --max-chunks, --order, --first-pass-nodes and --hash need --exact");
+    if (args->root && args->exact) throw std::invalid_argument("--root and --exact are two kinds of file: choose one");
+    if (args->root && (args->max_chunks || args->chunk_states != 256 || args->first_pass_nodes != 2000 ||
+                       !args->order.empty()))
+      throw std::invalid_argument("--chunk-states, --max-chunks, --order and --first-pass-nodes need --exact");
+    if (!args->root && (args->max_walk || args->merge != "facts"))
+      throw std::invalid_argument("--max-walk and --merge need --root");
+    if (args->root && hash->count() == 0) args->table_megabytes = 256;
+    if (!args->exact && !args->root &&
+        (args->max_chunks || args->chunk_states != 256 || hash->count() > 0 || args->first_pass_nodes != 2000 ||
+         !args->order.empty()))
+      throw std::invalid_argument(
+          "--chunk-states, --max-chunks, --order, --first-pass-nodes and --hash need --exact (--hash: or --root)");
     if (args->order.empty()) args->order = args->mpi ? "flat" : "levels";
-    if (args->mpi && args->order != "flat")
+    if (args->exact && args->mpi && args->order != "flat")
       throw std::invalid_argument("--mpi distributes the flat order only (--order flat): the level order's chunks "
                                   "need every earlier level's proofs where they are solved");
     run_generate(*args);

@@ -12,8 +12,10 @@ search::SearchOptions SearchArgs::options() const {
   o.threads = threads;
   o.progress = progress;
   o.profile = profile;
-  o.table_megabytes = std::max<std::size_t>(1, hash_mb / 2);
-  o.proof_megabytes = std::max<std::size_t>(1, hash_mb - hash_mb / 2);
+  if (hash_mb > 0) {  // else 0: sized by the board
+    o.table_megabytes = std::max<std::size_t>(1, hash_mb / 2);
+    o.proof_megabytes = std::max<std::size_t>(1, hash_mb - hash_mb / 2);
+  }
   return o;
 }
 
@@ -46,8 +48,10 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
   if (which & kHash)
     sub->add_option("--hash", a.hash_mb,
                     "search: megabytes for the transposition table and its proof records (half each; pages are "
-                    "touched only as entries are stored; shared by all --threads)")
-        ->check(integer_number(2, std::int64_t{1} << 20))
+                    "touched only as entries are stored; shared by all --threads); 0 = by the board: 512 below "
+                    "16 points, 2048 from 16, 4096 from 20; the generic search (rulesets other than tromp-taylor) "
+                    "clears its table when it grows past this")
+        ->check(integer_number(0, std::int64_t{1} << 20))
         ->capture_default_str();
   if (which & kProgress)
     sub->add_flag("--progress", a.progress, "search: one line per deepening iteration on stderr");

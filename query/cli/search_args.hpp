@@ -16,8 +16,9 @@ struct SearchArgs {
   int threads = 1;
   bool progress = false;
   bool profile = false;
-  // Memory of the transposition table and its proof ring, half each.
-  std::size_t hash_mb = search::SearchOptions{}.table_megabytes + search::SearchOptions{}.proof_megabytes;
+  // Memory of the transposition table and its proof ring, half each;
+  // 0 = sized by the board (search::auto_hash_megabytes).
+  std::size_t hash_mb = 0;
 
   // The search options these set (limits are the caller's).
   search::SearchOptions options() const;

@@ -1,0 +1,252 @@
+// Root files: the empty board's proof with both sides' strategies
+// (generator/search/root_proof.hpp; docs/solving.md, "Root proofs").
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <unistd.h>
+
+#include "cli_runner.hpp"
+#include "core/rules/tromp_taylor.hpp"
+#include "format/tablebase.hpp"
+#include "generator/reference/reference_solver.hpp"
+#include "generator/search/root_proof.hpp"
+#include "generator/search/search_solver.hpp"
+#include "query/probe.hpp"
+#include "query/superko_probe.hpp"
+
+using namespace gotb;
+
+namespace {
+
+std::string temp_file(const std::string& name) {
+  return (std::filesystem::temp_directory_path() / ("gotb_root_" + std::to_string(::getpid()) + "_" + name)).string();
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& m : v) s += (s.empty() ? "" : " ") + m;
+  return s;
+}
+
+// Walks every line from the empty board on which `side` plays the file's
+// choice and the opponent plays every legal move; at each node the file must
+// answer exactly (file-facts) with a move that keeps the value, and the value
+// must be the search's under the same history. Lines that reach the same
+// state with the same set of situations are the same game: walked once.
+struct CoverageWalk {
+  const TablebaseProbe& probe;
+  const Board& board;
+  TrompTaylorGame game;
+  search::TrompTaylorSearch solver;
+  Color side;
+  Value root;
+  std::vector<std::string> line;
+  std::vector<std::uint64_t> sits;  // situations of the line (position + mover)
+  std::set<std::vector<std::uint64_t>> seen;
+  std::uint64_t nodes = 0, ends = 0;
+
+  CoverageWalk(const TablebaseProbe& p, const Board& b, const RuleSet& r, Color s, Value v)
+      : probe(p), board(b), game(b, r, 0), solver(b, TrompTaylorConfig::from(r), 0, {}), side(s), root(v) {
+    sits.push_back(key());
+  }
+  std::uint64_t key() const {
+    const Position& p = game.position();
+    return p.black | (p.white << 31) | (static_cast<std::uint64_t>(game.to_move() == Color::White) << 62);
+  }
+  void walk() {
+    std::vector<std::uint64_t> id(sits.begin(), sits.end() - 1);
+    std::sort(id.begin(), id.end());
+    id.push_back(sits.back());
+    id.push_back(static_cast<std::uint64_t>(game.consecutive_passes()));
+    if (!seen.insert(id).second) return;
+    ++nodes;
+    if (game.is_over()) {
+      ++ends;
+      const Value out = game.outcome();
+      INFO("line " << join(line));
+      CHECK((side == Color::Black ? out >= root : out <= root));
+      return;
+    }
+    const ProbeResult r = probe.probe(line);
+    INFO("line " << join(line));
+    REQUIRE(r.exact());
+    REQUIRE(r.source == ValueSource::FileFacts);
+    REQUIRE(superko_answered(r));
+    CHECK(r.value.lower == solver.value());
+    // The side's stored strategy never lets the value fall below the root's.
+    CHECK((side == Color::Black ? r.value.lower >= root : r.value.upper <= root));
+    std::vector<std::string> moves;
+    if (game.to_move() == side) {
+      auto pick = choose_move(r, board);
+      REQUIRE(pick);
+      moves.push_back(r.moves[*pick].move);
+    } else {
+      for (const MoveEval& e : r.moves) moves.push_back(e.move);
+    }
+    for (const std::string& m : moves) {
+      Move mv;
+      REQUIRE(game.parse_move(m, mv));
+      game.play(mv);
+      solver.play(mv);
+      line.push_back(m);
+      sits.push_back(key());
+      walk();
+      sits.pop_back();
+      line.pop_back();
+      solver.undo();
+      game.undo();
+    }
+  }
+};
+
+}  // namespace
+
+TEST_CASE("root files: every line where one side follows its stored moves is answered from the file",
+          "[root][superko]") {
+  struct Case {
+    const char* board;
+    const char* rules;
+  };
+  // (2x3 under the other three variants passes too, in minutes: the walk
+  // of every opponent reply grows fast.)
+  const Case cases[] = {{"1x5", "tromp-taylor"},
+                        {"1x5", "tromp-taylor:ko=situational,suicide=no"},
+                        {"2x2", "tromp-taylor:ko=situational"},
+                        {"2x2", "tromp-taylor:suicide=no"},
+                        {"2x3", "tromp-taylor"}};
+  for (const Case& c : cases) {
+    INFO(c.board << " " << c.rules);
+    const std::string path = temp_file("cover.gotb");
+    const auto gen = test::run_gotb(std::string("generate --root -q -b ") + c.board + " -r " + c.rules + " -o " + path);
+    REQUIRE(gen.exit_code == 0);
+    REQUIRE(gen.out.find("coverage     complete") != std::string::npos);
+    const TablebaseProbe probe(path);
+    CHECK(probe.kind() == "superko-root");
+    const Board b = Board::parse(c.board);
+    const RuleSet r = RuleSet::parse(c.rules);
+    const ProbeResult at_root = probe.probe({});
+    REQUIRE(at_root.exact());
+    CHECK(at_root.source == ValueSource::FileFacts);
+    {
+      // The root value is the reference solver's (a null window around it).
+      TrompTaylorGame g(b, r, 0);
+      ReferenceOptions opt;
+      opt.memo_megabytes = 16;
+      ReferenceSolver ref(g, opt);
+      const Value v = at_root.value.lower;
+      CHECK(ref.window(v.order - 1, v.order + 1) == v);
+    }
+    for (Color side : {Color::Black, Color::White}) {
+      CoverageWalk w(probe, b, r, side, at_root.value.lower);
+      w.walk();
+      CHECK(w.ends > 0);
+      UNSCOPED_INFO(c.board << " " << c.rules << " side " << (side == Color::Black ? "B" : "W") << ": " << w.nodes
+                            << " games-so-far checked");
+    }
+    std::filesystem::remove(path);
+  }
+}
+
+TEST_CASE("root files: GTP self-play from the file reaches the root value, every genmove from the file",
+          "[root][superko][gtp]") {
+  const std::string path = temp_file("gtp.gotb");
+  REQUIRE(test::run_gotb("generate --root -q -b 2x3 -r tromp-taylor:ko=situational -o " + path).exit_code == 0);
+  const TablebaseProbe probe(path);
+  const Value root = probe.probe({}).value.lower;
+  std::string script;
+  for (int i = 0; i < 40; ++i) script += i % 2 ? "genmove w\\n" : "genmove b\\n";
+  // No --fallback: a genmove the file could not answer would be an error.
+  const auto gtp = test::run_gotb("gtp --tablebase " + path + " < /dev/stdin",
+                                  "printf '" + script + "final_score\\nquit\\n' | ");
+  CHECK(gtp.exit_code == 0);
+  CHECK(gtp.out.find("? ") == std::string::npos);
+  CHECK(gtp.out.find("fallback") == std::string::npos);
+  CHECK(gtp.out.find("= " + (root.order == 0 ? std::string("0") : root.to_string()) + "\n") != std::string::npos);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("root files: leaving the covered lines is stated, and the fallback answers exactly", "[root][superko][gtp]") {
+  // --merge states covers one line per state: on 2x4 some replies of a game
+  // reach states whose stored facts fail; genmove then says so on stderr.
+  const std::string path = temp_file("states.gotb");
+  REQUIRE(test::run_gotb("generate --root -q --merge states -b 2x4 -r tromp-taylor -o " + path).exit_code == 0);
+  const TablebaseProbe probe(path);
+  const ProbeResult r = probe.probe({});
+  REQUIRE(r.exact());
+  CHECK(r.value.lower == Value::score(8, 0));
+  ProbeOptions o;
+  o.fallback = ProbeOptions::Fallback::Search;
+  const TablebaseProbe with(path, o);
+  // Every answer is exact (from the file or from the search) and equals the
+  // search's, whatever the line.
+  const Board b = Board::parse("2x4");
+  const RuleSet rules = RuleSet::parse("tromp-taylor");
+  TrompTaylorGame g(b, rules, 0);
+  search::TrompTaylorSearch s(b, TrompTaylorConfig::from(rules), 0, {});
+  std::vector<std::string> line;
+  std::uint64_t from_file = 0, fallback = 0;
+  for (int ply = 0; ply < 30 && !g.is_over(); ++ply) {
+    const ProbeResult a = with.probe(line);
+    REQUIRE(a.exact());
+    CHECK(a.value.lower == s.value());
+    (a.source == ValueSource::FileFacts ? from_file : fallback)++;
+    // Weak moves for White (the last legal move: often a pass or a self-atari), Black's from the file.
+    std::string m = g.to_move() == Color::Black ? a.moves[*choose_move(a, b)].move : a.moves.back().move;
+    Move mv;
+    REQUIRE(g.parse_move(m, mv));
+    g.play(mv);
+    s.play(mv);
+    line.push_back(m);
+  }
+  CHECK(from_file > 0);
+  std::filesystem::remove(path);
+}
+
+TEST_CASE("root files: a truncated or corrupt file is refused with a clear error", "[root][superko]") {
+  const std::string path = temp_file("bad.gotb");
+  REQUIRE(test::run_gotb("generate --root -q -b 2x3 -r tromp-taylor -o " + path).exit_code == 0);
+  std::string bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  REQUIRE(bytes.size() > 4096);
+  // Truncated.
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size() / 2));
+  }
+  CHECK_THROWS_AS(TablebaseProbe(path), TablebaseError);
+  auto q = test::run_gotb("query " + path);
+  CHECK(q.exit_code != 0);
+  CHECK(q.out.find("gotb: error:") != std::string::npos);
+  // One byte flipped in every 512-byte block after the superblock, one at a
+  // time: each file is refused or (where the byte is unused) answers as the
+  // intact file does; never a different value.
+  std::string good_root;
+  {
+    std::ofstream out(path, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  }
+  good_root = TablebaseProbe(path).probe({"B1"}).value.lower.to_string();
+  int refused = 0;
+  for (std::size_t at = 1024; at < bytes.size(); at += 512) {
+    std::string bad = bytes;
+    bad[at] = static_cast<char>(bad[at] ^ 0x5A);
+    {
+      std::ofstream out(path, std::ios::binary | std::ios::trunc);
+      out.write(bad.data(), static_cast<std::streamsize>(bad.size()));
+    }
+    try {
+      const TablebaseProbe p(path);
+      CHECK(p.probe({"B1"}).value.lower.to_string() == good_root);
+    } catch (const TablebaseError&) {
+      ++refused;
+    }
+  }
+  CHECK(refused > 0);
+  std::filesystem::remove(path);
+}
