@@ -18,6 +18,13 @@ struct NodeLimitReached : std::runtime_error {
   explicit NodeLimitReached(const char* why = "node limit reached") : std::runtime_error(why) {}
 };
 
+// A run stopped by a limit the user set to cut it short (generate's
+// --max-chunks, --max-walk) after it reported what it kept: exit 3 like a
+// spent budget, but nothing it printed is "not proven".
+struct StoppedByLimit : NodeLimitReached {
+  using NodeLimitReached::NodeLimitReached;
+};
+
 // Why a solver stopped when a line grew too deep for its thread's stack
 // (core/stack_guard.hpp).
 inline constexpr const char* kStackLimitMessage = "stack limit reached (a line deeper than the stack holds)";

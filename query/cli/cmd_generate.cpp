@@ -139,7 +139,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
     std::printf("stopped      after --max-chunks %llu: %llu chunks solved%s\n",
                 static_cast<unsigned long long>(a.max_chunks), static_cast<unsigned long long>(solved),
                 journal ? "; run the same command again to continue" : " (no --output: nothing kept)");
-    throw NodeLimitReached("--max-chunks reached");
+    throw StoppedByLimit("--max-chunks reached");
   }
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::uint64_t facts = 0, exact_any_history = 0;
@@ -276,7 +276,7 @@ void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
   if (st.stopped) {
     std::printf("stopped      after --max-walk %llu: the strategies are incomplete, no file written\n",
                 static_cast<unsigned long long>(a.max_walk));
-    throw NodeLimitReached("--max-walk reached");
+    throw StoppedByLimit("--max-walk reached");
   }
   if (!a.output_given) return;
   const search::RootArrays arr = search::pack_root(entries);
@@ -475,7 +475,7 @@ void run_generate(const GenerateArgs& a) {
         stopped = true;
       }
     });
-    if (stopped) throw NodeLimitReached("--max-chunks reached");
+    if (stopped) throw StoppedByLimit("--max-chunks reached");
     return;
   }
   retro::GenerateOptions opt;

@@ -85,6 +85,9 @@ int main(int argc, char** argv) {
     return 1;
   } catch (const CLI::ParseError& e) {
     return report_parse_error(app, e);
+  } catch (const gotb::StoppedByLimit& e) {
+    std::fprintf(stderr, "gotb: stopped: %s\n", e.what());
+    return 3;
   } catch (const gotb::NodeLimitReached& e) {
     std::fprintf(stderr, "gotb: error: %s before the search finished; no value was proven\n", e.what());
     return 3;
