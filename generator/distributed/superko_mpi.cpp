@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "core/budget.hpp"
+#include "format/varint.hpp"
 #include "generator/distributed/phase_times.hpp"
 
 #if GOTB_MPI
@@ -25,23 +26,8 @@ namespace gotb::dist {
 
 namespace {
 
-void put_varint(std::uint64_t v, std::vector<std::int8_t>& out) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<std::int8_t>(static_cast<std::uint8_t>(v | 0x80)));
-    v >>= 7;
-  }
-  out.push_back(static_cast<std::int8_t>(static_cast<std::uint8_t>(v)));
-}
-
 std::uint64_t get_varint(const std::int8_t*& p, const std::int8_t* end) {
-  std::uint64_t v = 0;
-  for (int shift = 0; shift < 64; shift += 7) {
-    if (p == end) throw std::runtime_error("superko --mpi: truncated message");
-    const std::uint8_t b = static_cast<std::uint8_t>(*p++);
-    v |= static_cast<std::uint64_t>(b & 0x7F) << shift;
-    if (!(b & 0x80)) return v;
-  }
-  throw std::runtime_error("superko --mpi: malformed number in a message");
+  return gotb::get_varint(p, end, "superko --mpi message");
 }
 
 // The file's cap codes (search::kSkLoCap): -128 when the facts are unknown.

@@ -204,15 +204,7 @@ class Walker {
     if (f.overflow) return false;
     if (std::max(h.before_mover, black_now) > f.black_cap || std::max(h.before_opponent, white_now) > f.white_cap)
       return false;
-    auto a = f.absent.begin();
-    for (std::uint64_t k : h.keys) {
-      a = std::lower_bound(a, f.absent.end(), k);
-      if (a == f.absent.end()) break;
-      if (*a == k) return false;
-    }
-    for (std::uint64_t k : f.present)
-      if (!std::binary_search(h.keys.begin(), h.keys.end(), k)) return false;
-    return true;
+    return situations_hold(f.absent, f.present, h.keys);
   }
 
   struct Memo {

@@ -368,15 +368,20 @@ HistoryView history_view(const retro::StateIndex& index, bool situational, const
 bool facts_hold(const StoredFacts& f, const HistoryView& h, bool lower_bound) {
   if (f.unknown) return false;
   if ((lower_bound ? h.before_mover : h.before_opponent) > f.cap) return false;
+  return situations_hold(f.absent, f.present, h.keys);
+}
+
+bool situations_hold(const std::vector<std::uint64_t>& absent, const std::vector<std::uint64_t>& present,
+                     const std::vector<std::uint64_t>& keys) {
   // Both sorted: one merge pass for each list.
-  auto a = f.absent.begin();
-  for (std::uint64_t k : h.keys) {
-    a = std::lower_bound(a, f.absent.end(), k);
-    if (a == f.absent.end()) break;
+  auto a = absent.begin();
+  for (std::uint64_t k : keys) {
+    a = std::lower_bound(a, absent.end(), k);
+    if (a == absent.end()) break;
     if (*a == k) return false;
   }
-  for (std::uint64_t k : f.present)
-    if (!std::binary_search(h.keys.begin(), h.keys.end(), k)) return false;
+  for (std::uint64_t k : present)
+    if (!std::binary_search(keys.begin(), keys.end(), k)) return false;
   return true;
 }
 
@@ -384,29 +389,15 @@ bool facts_hold(const StoredFacts& f, const HistoryView& h, bool lower_bound) {
 
 // --- Encoding ----------------------------------------------------------------
 
+#include "format/varint.hpp"
 #include "format/xxh64.hpp"
 
 namespace gotb::search {
 
 namespace {
 
-void put_varint(std::uint64_t v, std::vector<std::int8_t>& out) {
-  while (v >= 0x80) {
-    out.push_back(static_cast<std::int8_t>(static_cast<std::uint8_t>(v | 0x80)));
-    v >>= 7;
-  }
-  out.push_back(static_cast<std::int8_t>(static_cast<std::uint8_t>(v)));
-}
-
 std::uint64_t get_varint(const std::int8_t*& p, const std::int8_t* end) {
-  std::uint64_t v = 0;
-  for (int shift = 0; shift < 64; shift += 7) {
-    if (p == end) throw std::runtime_error("superko facts: truncated record");
-    const std::uint8_t b = static_cast<std::uint8_t>(*p++);
-    v |= static_cast<std::uint64_t>(b & 0x7F) << shift;
-    if (!(b & 0x80)) return v;
-  }
-  throw std::runtime_error("superko facts: malformed number");
+  return gotb::get_varint(p, end, "superko facts");
 }
 
 void put_list(const std::vector<std::uint64_t>& keys, std::vector<std::int8_t>& out) {

@@ -240,6 +240,11 @@ HistoryView history_view(const retro::StateIndex& index, bool situational, const
 // True when every fact holds under the history (see StoredFacts).
 bool facts_hold(const StoredFacts& f, const HistoryView& h, bool lower_bound);
 
+// The situation facts alone: no `absent` key is among the history's keys
+// and every `present` key is (all three sorted).
+bool situations_hold(const std::vector<std::uint64_t>& absent, const std::vector<std::uint64_t>& present,
+                     const std::vector<std::uint64_t>& keys);
+
 }  // namespace gotb::search
 
 namespace gotb::search {
