@@ -132,11 +132,19 @@ TEST_CASE("superko files: every state's value = search = reference solver, and t
       o.threads = 2;
       o.chunk_states = 32;
       // A small first-pass budget: many states go to the second pass, whose
-      // searches rest on seeds from both passes.
-      o.first_pass_nodes = 40;
+      // searches rest on seeds from both passes. 2x3: three passes (budgets
+      // 20, 80, none), the third's searches resting on seeds of all three.
+      const bool three = std::string(board) == "2x3";
+      o.first_pass_nodes = three ? 20 : 40;
+      o.passes = three ? 3 : 2;
+      o.pass_growth = 4;
       SuperkoGenerateStats st;
       const std::vector<StateProof> proofs = generate_superko(idx, r, o, &st);
-      if (std::string(board) == "2x3") CHECK(st.deferred > 0);
+      if (three) {
+        CHECK(st.deferred > 0);
+        REQUIRE(st.deferred_by_pass.size() == 2);
+        CHECK(st.deferred_by_pass[1] > 0);
+      }
       CHECK(st.seed_cutoffs > 0);
       SearchOptions so;
       so.table_megabytes = 4;
@@ -296,25 +304,37 @@ TEST_CASE("superko files: an interrupted generation resumes to a byte-identical 
   std::filesystem::remove(part + ".partial");
 }
 
-TEST_CASE("superko files: a generation stopped again and again, in both passes, resumes to the same bytes",
+TEST_CASE("superko files: a generation stopped again and again, in every pass, resumes to the same bytes",
           "[superko][cli]") {
   const std::string whole = temp_file("whole2.gotb"), part = temp_file("part2.gotb");
   const std::string env = "SOURCE_DATE_EPOCH=1700000000 ";
-  const std::string args = " generate --exact -q -b 2x3 -r tromp-taylor --chunk-states 16 --first-pass-nodes 40 ";
-  const auto w = test::run_gotb(args + "-t 2 -o " + whole, env);
-  REQUIRE(w.exit_code == 0);
-  CHECK(w.out.find("; 0 needed more") == std::string::npos);  // some states went to the second pass
-  int runs = 0;
-  for (;; ++runs) {
-    REQUIRE(runs < 200);
-    const auto r = test::run_gotb(args + "-t " + std::to_string(1 + runs % 2) + " --max-chunks 7 -o " + part, env);
-    if (r.exit_code == 0) break;
-    REQUIRE(r.exit_code == 3);
+  // Two passes (the default scheme), and three with a growing budget.
+  for (const std::string passes : {"", "--passes 3 --first-pass-nodes 20 --pass-growth 4 "}) {
+    CAPTURE(passes);
+    const std::string args =
+        " generate --exact -q -b 2x3 -r tromp-taylor --chunk-states 16 " +
+        (passes.empty() ? std::string("--first-pass-nodes 40 ") : passes);
+    const auto w = test::run_gotb(args + "-t 2 -o " + whole, env);
+    REQUIRE(w.exit_code == 0);
+    // Some states went to the second pass (and, with three, some to the third).
+    CHECK(w.out.find("pass 1       0 states") == std::string::npos);
+    CHECK(w.out.find("pass 1       ") != std::string::npos);
+    if (!passes.empty()) {
+      CHECK(w.out.find("pass 2       ") != std::string::npos);
+      CHECK(w.out.find("pass 2       0 states") == std::string::npos);
+    }
+    int runs = 0;
+    for (;; ++runs) {
+      REQUIRE(runs < 200);
+      const auto r = test::run_gotb(args + "-t " + std::to_string(1 + runs % 2) + " --max-chunks 7 -o " + part, env);
+      if (r.exit_code == 0) break;
+      REQUIRE(r.exit_code == 3);
+    }
+    CHECK(runs > 2);
+    CHECK(slurp(whole) == slurp(part));
+    std::filesystem::remove(whole);
+    std::filesystem::remove(part);
   }
-  CHECK(runs > 2);
-  CHECK(slurp(whole) == slurp(part));
-  std::filesystem::remove(whole);
-  std::filesystem::remove(part);
 }
 
 // Measurement (docs/generator.md, "Superko files"; benchmarks/superko_histories.sh):

@@ -48,7 +48,8 @@ StoredFacts to_stored(const ProofDeps& d, int n, bool situational) {
 
 }  // namespace
 
-SuperkoPlan superko_plan(const retro::StateIndex& index, std::uint32_t chunk_states, const std::vector<char>* only) {
+SuperkoPlan superko_plan(const retro::StateIndex& index, std::uint32_t chunk_states, const std::vector<char>* only,
+                         bool most_empties_first) {
   SuperkoPlan plan;
   for (std::uint64_t s = 0; s < index.states(); ++s)
     if (!only || (*only)[s]) plan.order.push_back(s);
@@ -61,6 +62,10 @@ SuperkoPlan superko_plan(const retro::StateIndex& index, std::uint32_t chunk_sta
     const int empties = n - popcount(p.black | p.white);
     key[i] = static_cast<std::uint8_t>(2 * empties + 1);  // state 2k: pass count 0
     key[i + 1] = static_cast<std::uint8_t>(2 * empties);  // state 2k + 1: pass count 1
+    if (most_empties_first) {  // most empty points first, pass count 1 still before 0
+      key[i] = static_cast<std::uint8_t>(2 * (n - empties) + 1);
+      key[i + 1] = static_cast<std::uint8_t>(2 * (n - empties));
+    }
   }
   std::stable_sort(plan.order.begin(), plan.order.end(),
                    [&](std::uint64_t a, std::uint64_t b) { return key[a] < key[b]; });
@@ -75,10 +80,18 @@ SuperkoPlan superko_plan(const retro::StateIndex& index, std::uint32_t chunk_sta
     for (std::uint64_t k = i + per; k < j; k += per) plan.chunk_begin.push_back(k);
     plan.chunk_begin.push_back(j);
     plan.level_begin.push_back(plan.chunk_begin.size() - 1);
-    plan.level_empties.push_back(static_cast<std::uint8_t>(key[plan.order[i]] / 2));
+    plan.level_empties.push_back(
+        static_cast<std::uint8_t>(most_empties_first ? n - key[plan.order[i]] / 2 : key[plan.order[i]] / 2));
     i = j;
   }
   return plan;
+}
+
+std::uint64_t superko_pass_budget(const SuperkoGenerateOptions& options, int pass) {
+  if (!options.first_pass_nodes || pass >= std::max(options.passes, 2)) return 0;
+  std::uint64_t b = options.first_pass_nodes;
+  for (int p = 1; p < pass; ++p) b *= std::max<std::uint64_t>(options.pass_growth, 1);
+  return b;
 }
 
 ProofSeeds::ProofSeeds(const retro::StateIndex& index, const std::vector<StateProof>& proofs)
@@ -166,6 +179,25 @@ SuperkoGenerateStats generate_superko(
             s.set_root(index.position_of(state / 2), Color::Black, static_cast<int>(state & 1));
             StateProof& out = proofs[state];
             s.limit_nodes(budget);
+            const std::uint64_t before = s.stats().nodes;
+            // Costly states named on stderr (--progress): where the nodes go.
+            struct Report {
+              const TrompTaylorSearch& s;
+              std::uint64_t before, state;
+              const SuperkoGenerateOptions& o;
+              const retro::StateIndex& index;
+              int pass;
+              ~Report() {
+                const std::uint64_t used = s.stats().nodes - before;
+                if (!o.progress || !o.report_nodes || used < o.report_nodes) return;
+                std::string d = diagram(index.board(), index.position_of(state / 2));
+                for (char& ch : d)
+                  if (ch == '\n') ch = '/';
+                std::fprintf(stderr, "superko: pass %d, state %llu (%s, mover X, %d passes): %llu nodes\n", pass,
+                             static_cast<unsigned long long>(state), d.c_str(), static_cast<int>(state & 1),
+                             static_cast<unsigned long long>(used));
+              }
+            } report{s, before, state, options, index, pass};
             try {
               const TrompTaylorSearch::RootProof rp = s.prove_root();
               out.value = static_cast<std::int8_t>(rp.lo);
@@ -176,7 +208,7 @@ SuperkoGenerateStats generate_superko(
               if (!budget) throw;
               out = StateProof{};
               out.best = kSkDeferred;
-              progress.deferred[state] = 1;
+              ++progress.deferred[state];
             }
           }
           nodes += s.stats().nodes;
@@ -201,23 +233,35 @@ SuperkoGenerateStats generate_superko(
       for (std::uint64_t c = c0; c < c1; ++c)
         if (!done[first_chunk + c]) return false;
       for (std::uint64_t k = p.chunk_begin[c0]; k < p.chunk_begin[c1]; ++k)
-        if (!progress.deferred[p.order[k]] || pass == 2) seeds.allow(p.order[k], p.level_empties[level]);
+        // Solved by this pass: not deferred by it. (The count, not the proof:
+        // a resumed run holds later passes' proofs already, which an
+        // uninterrupted run had not made yet at this point.)
+        if (progress.deferred[p.order[k]] == pass - 1) seeds.allow(p.order[k], p.level_empties[level]);
     }
     return true;
   };
-  bool complete = run_pass(plan, 0, options.first_pass_nodes, 1);
-  if (complete && options.first_pass_nodes) {
-    // Second pass: the deferred states, in the same order, each finding every
-    // state the first pass solved among its seeds.
-    const SuperkoPlan second = superko_plan(index, options.chunk_states, &progress.deferred);
-    total_chunks += second.chunks();
-    if (done.size() > total_chunks) throw std::runtime_error("superko generation: the journal has more chunks than the run");
-    done.resize(total_chunks, 0);
-    for (std::uint64_t k = 0; k < second.order.size(); ++k) ++st.deferred;
-    complete = run_pass(second, plan.chunks(), 0, 2);
-  } else if (complete && done.size() != total_chunks) {
-    throw std::runtime_error("superko generation: the journal has more chunks than the run");
+  // Pass 1 over every state, then each next pass over the states the pass
+  // before deferred, in the same order, with every state solved so far
+  // among its seeds.
+  const int passes = options.first_pass_nodes ? std::max(options.passes, 2) : 1;
+  bool complete = run_pass(plan, 0, superko_pass_budget(options, 1), 1);
+  for (int pass = 2; complete && pass <= passes; ++pass) {
+    std::vector<char> only(plan.order.size(), 0);
+    std::uint64_t count = 0;
+    for (std::uint64_t s = 0; s < only.size(); ++s)
+      if (progress.deferred[s] >= pass - 1) only[s] = 1, ++count;  // >=: a resumed pass may have deferred some again
+    st.deferred_by_pass.push_back(count);
+    if (!count) break;
+    const SuperkoPlan next =
+        superko_plan(index, options.chunk_states, &only, pass == passes && options.last_pass_most_empties_first);
+    const std::uint64_t first_chunk = total_chunks;
+    total_chunks += next.chunks();
+    if (done.size() < total_chunks) done.resize(total_chunks, 0);
+    complete = run_pass(next, first_chunk, superko_pass_budget(options, pass), pass);
   }
+  if (complete && done.size() != total_chunks)
+    throw std::runtime_error("superko generation: the journal has more chunks than the run");
+  st.deferred = st.deferred_by_pass.empty() ? 0 : st.deferred_by_pass[0];
   st.chunks = total_chunks;
   st.nodes = nodes.load();
   st.seed_probes = seed_probes.load();
@@ -537,7 +581,10 @@ std::uint64_t SuperkoJournal::open(SuperkoProgress& progress) {
         if (static_cast<std::uint64_t>(rend - q) < rl) throw inconsistent();
         decode_facts(q, q + rl, sp);
         q += rl;
-        if (sp.best == kSkDeferred) progress.deferred[state] = 1;
+        // Each pass's records come after the pass before's (a pass starts
+        // when the one before is complete), so the count is the passes
+        // that deferred the state so far.
+        if (sp.best == kSkDeferred) ++progress.deferred[state];
       }
       if (progress.done.size() <= c) progress.done.resize(c + 1, 0);
       if (!progress.done[c]) ++resumed;

@@ -82,10 +82,21 @@ struct SuperkoGenerateOptions {
   std::size_t table_megabytes = 16;  // per solver (one per chunk being solved)
   std::size_t max_dependencies = 4096;
   // The first pass gives each state at most this many nodes; states that
-  // need more are deferred to a second pass (no limit), which finds every
-  // state the first pass solved among its seeds (0: one pass).
+  // need more are deferred to the next pass, which finds every state the
+  // passes before solved among its seeds (0: one pass). Pass p of `passes`
+  // (p = 1, 2, ...) gives first_pass_nodes * pass_growth^(p - 1) nodes to
+  // each state; the last pass has no limit. passes = 2: one budgeted pass,
+  // then the unlimited one.
   std::uint64_t first_pass_nodes = 2000;
+  int passes = 2;
+  std::uint64_t pass_growth = 10;
+  // The last pass solves its states most empty points first (the states a
+  // capture of a long string leads to before the nearly full boards that
+  // make the capture); its searches then find those among their seeds.
+  bool last_pass_most_empties_first = false;
   bool progress = false;
+  // With progress: name each state that took at least this many nodes (0: none).
+  std::uint64_t report_nodes = 0;
   // Stop (NodeLimitReached) once this many chunks were solved in this run
   // (0 = all): for tests of resuming, like an interruption.
   std::uint64_t stop_after_chunks = 0;
@@ -112,8 +123,10 @@ struct SuperkoPlan {
   std::uint64_t levels() const { return level_begin.size() - 1; }
 };
 // `only`: the states to plan (one flag per state; null: all).
+// most_empties_first: levels in the reverse order (most empty points first,
+// pass count 1 still before 0 at equal empties).
 SuperkoPlan superko_plan(const retro::StateIndex& index, std::uint32_t chunk_states,
-                         const std::vector<char>* only = nullptr);
+                         const std::vector<char>* only = nullptr, bool most_empties_first = false);
 
 // Proofs of states already solved, used by the search at its nodes
 // (SearchOptions::seeds; docs/solving.md, "Superko tablebases", "Seeds"):
@@ -144,12 +157,17 @@ class ProofSeeds {
   int ready_empties_ = -1;
 };
 
-// A state the first pass deferred (StateProof::best in the journal).
+// A state a budgeted pass deferred (StateProof::best in the journal).
 inline constexpr std::int8_t kSkDeferred = -3;
 
-// What a run has done so far: proofs (one per state), the states the first
-// pass deferred, and which chunks are solved (first-pass chunks, then the
-// second pass's, numbered on).
+// The node budget of pass `pass` (1-based) of a run: 0 = no limit (the last
+// pass, or one pass when first_pass_nodes is 0).
+std::uint64_t superko_pass_budget(const SuperkoGenerateOptions& options, int pass);
+
+// What a run has done so far: proofs (one per state), for each state the
+// number of passes that deferred it (pass p + 1 solves the states p passes
+// deferred), and which chunks are solved (first-pass chunks, then the
+// second pass's, numbered on, and so on).
 struct SuperkoProgress {
   std::vector<StateProof> proofs;
   std::vector<char> deferred;
@@ -158,6 +176,7 @@ struct SuperkoProgress {
 
 struct SuperkoGenerateStats {
   std::uint64_t deferred = 0;  // states the first pass left to the second
+  std::vector<std::uint64_t> deferred_by_pass;  // [p]: states pass p + 1 deferred
   std::uint64_t states = 0, chunks = 0, chunks_resumed = 0, nodes = 0;
   std::uint64_t seed_probes = 0, seed_cutoffs = 0;  // nodes that found their state in the seeds / were settled by them
   double cpu_seconds = 0;                           // process CPU time of the run (all threads)

@@ -34,6 +34,10 @@ struct GenerateArgs {
   std::uint32_t chunk_states = 256;
   std::uint64_t max_chunks = 0;
   std::uint64_t first_pass_nodes = 2000;
+  int passes = 2;
+  std::uint64_t pass_growth = 10;
+  std::uint64_t report_nodes = 0;
+  std::string last_pass_order = "fewest";
   // --exact: "levels" (seeds, two passes) or "flat" (one pass, no seeds;
   // what --mpi distributes); empty: levels, flat with --mpi.
   std::string order;
@@ -83,6 +87,10 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   // (superko_table.hpp), which depend on nothing else.
   const bool flat = a.order == "flat";
   opt.first_pass_nodes = flat ? 0 : a.first_pass_nodes;
+  opt.passes = a.passes;
+  opt.pass_growth = a.pass_growth;
+  opt.report_nodes = a.report_nodes;
+  opt.last_pass_most_empties_first = a.last_pass_order == "most";
   opt.progress = !a.quiet && rank0;
   opt.stop_after_chunks = a.max_chunks;
   opt.ordering = ordering.get();
@@ -104,7 +112,12 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                              std::to_string(a.table_megabytes) + " max_dependencies=" +
                              std::to_string(opt.max_dependencies) + " ordering=" + (ordering ? "retro" : "history") +
                              " order=" + (flat ? search::kSuperkoOrderFlat : search::kSuperkoOrder) +
-                             " first_pass_nodes=" + std::to_string(opt.first_pass_nodes);
+                             " first_pass_nodes=" + std::to_string(opt.first_pass_nodes) +
+                             // Two passes: the header of the runs before --passes (their journals resume).
+                             (flat || opt.passes == 2 ? std::string{}
+                                                      : " passes=" + std::to_string(opt.passes) +
+                                                            " pass_growth=" + std::to_string(opt.pass_growth)) +
+                             (flat || !opt.last_pass_most_empties_first ? std::string{} : " last_pass=most-empties");
   std::unique_ptr<search::SuperkoJournal> journal;
   std::uint64_t resumed = 0;
   if (a.output_given) {
@@ -154,11 +167,13 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
               "facts of its proof; docs/generator.md)\n");
   std::printf("komi         %g\n", a.komi);
   std::printf("positions    %llu (canonical, colour-normalised)\n", static_cast<unsigned long long>(index.positions()));
-  std::printf("states       %llu in %llu chunks (%llu resumed from the journal); %llu needed more than %llu nodes "
-              "and were solved in the second pass\n",
+  std::printf("states       %llu in %llu chunks (%llu resumed from the journal)\n",
               static_cast<unsigned long long>(st.states), static_cast<unsigned long long>(st.chunks),
-              static_cast<unsigned long long>(resumed), static_cast<unsigned long long>(st.deferred),
-              static_cast<unsigned long long>(opt.first_pass_nodes));
+              static_cast<unsigned long long>(resumed));
+  for (std::size_t p = 0; p < st.deferred_by_pass.size(); ++p)
+    std::printf("pass %zu       %llu states needed more than %llu nodes and were left to pass %zu\n", p + 1,
+                static_cast<unsigned long long>(st.deferred_by_pass[p]),
+                static_cast<unsigned long long>(search::superko_pass_budget(opt, static_cast<int>(p) + 1)), p + 2);
   std::printf("nodes        %llu (this run); %llu found their state among the earlier levels' proofs, %llu "
               "settled by them\n",
               static_cast<unsigned long long>(st.nodes), static_cast<unsigned long long>(st.seed_probes),
@@ -206,6 +221,11 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   meta.extra["ordering"] = ordering ? "retro" : "history";
   meta.extra["order"] = flat ? search::kSuperkoOrderFlat : search::kSuperkoOrder;
   meta.extra["first_pass_nodes"] = std::to_string(opt.first_pass_nodes);
+  if (!flat && opt.passes != 2) {
+    meta.extra["passes"] = std::to_string(opt.passes);
+    meta.extra["pass_growth"] = std::to_string(opt.pass_growth);
+  }
+  if (!flat && opt.last_pass_most_empties_first) meta.extra["last_pass_order"] = "most-empties-first";
   meta.extra["facts"] = std::to_string(facts);
   WriteOptions wopt;
   wopt.board = &board;
@@ -549,6 +569,26 @@ void add_generate_command(CLI::App& app) {
                   "pass that finds all the others' proofs as seeds (part of the file's identity); 0 = one pass")
       ->check(integer_number(0, 1LL << 40))
       ->capture_default_str();
+  sub->add_option("--passes", args->passes,
+                  "--exact: passes in all (at least 2): pass p gives each state --first-pass-nodes times "
+                  "--pass-growth^(p-1) nodes and defers the states that need more to pass p+1, whose searches find "
+                  "every state solved so far as seeds; the last pass has no limit (part of the file's identity)")
+      ->check(integer_number(2, 16))
+      ->capture_default_str();
+  sub->add_option("--pass-growth", args->pass_growth,
+                  "--exact: factor by which each budgeted pass's node budget grows (with --passes 3 or more)")
+      ->check(integer_number(2, 1 << 20))
+      ->capture_default_str();
+  sub->add_option("--last-pass-order", args->last_pass_order,
+                  "--exact: the order of the last (unlimited) pass's levels: 'fewest' empty points first (the "
+                  "default, like every other pass) or 'most' (part of the file's identity)")
+      ->check(CLI::IsMember({"fewest", "most"}))
+      ->capture_default_str();
+  sub->add_option("--report-nodes", args->report_nodes,
+                  "--exact, diagnostics: name on stderr every state whose search took at least this many nodes "
+                  "(its diagram, pass count and nodes; not with -q); 0 = none")
+      ->check(integer_number(0, 1LL << 40))
+      ->capture_default_str();
   auto* hash = sub->add_option("--hash", args->table_megabytes,
                                "--exact: transposition table MiB per solving thread (default 16); --root: MiB of "
                                "the search's table (default 256)");
@@ -574,17 +614,22 @@ void add_generate_command(CLI::App& app) {
     if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
     if (args->root && args->exact) throw std::invalid_argument("--root and --exact are two kinds of file: choose one");
     if (args->root && (args->max_chunks || args->chunk_states != 256 || args->first_pass_nodes != 2000 ||
-                       !args->order.empty()))
-      throw std::invalid_argument("--chunk-states, --max-chunks, --order and --first-pass-nodes need --exact");
+                       !args->order.empty() || args->passes != 2 || args->pass_growth != 10))
+      throw std::invalid_argument(
+          "--chunk-states, --max-chunks, --order, --first-pass-nodes, --passes and --pass-growth need --exact");
     if (!args->root && (args->max_walk || args->merge != "facts"))
       throw std::invalid_argument("--max-walk and --merge need --root");
     if (args->root && hash->count() == 0) args->table_megabytes = 256;
     if (!args->exact && !args->root &&
         (args->max_chunks || args->chunk_states != 256 || hash->count() > 0 || args->first_pass_nodes != 2000 ||
-         !args->order.empty()))
+         !args->order.empty() || args->passes != 2 || args->pass_growth != 10))
       throw std::invalid_argument(
-          "--chunk-states, --max-chunks, --order, --first-pass-nodes and --hash need --exact (--hash: or --root)");
+          "--chunk-states, --max-chunks, --order, --first-pass-nodes, --passes, --pass-growth and --hash need "
+          "--exact (--hash: or --root)");
     if (args->order.empty()) args->order = args->mpi ? "flat" : "levels";
+    if (args->order == "flat" && (args->passes != 2 || args->pass_growth != 10 || args->first_pass_nodes != 2000))
+      throw std::invalid_argument("--first-pass-nodes, --passes and --pass-growth belong to --order levels (the "
+                                  "flat order has one pass)");
     if (args->exact && args->mpi && args->order != "flat")
       throw std::invalid_argument("--mpi distributes the flat order only (--order flat): the level order's chunks "
                                   "need every earlier level's proofs where they are solved");
