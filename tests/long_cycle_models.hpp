@@ -680,11 +680,24 @@ struct Sweep {
   std::uint64_t board_nodes = 0, state_nodes = 0;
 };
 
-// A progress line every 500 states (long sweeps are cut by a timeout; the
-// lines say how far they got).
-inline void progress(const char* what, const std::string& board, const Sweep& r) {
-  if (r.states % 500 == 0 && r.states > 0)
-    std::fprintf(stderr, "%s %s: %d states so far, %d differ\n", what, board.c_str(), r.states, r.differ);
+// A progress line every 100 states (long sweeps are cut by a timeout; the
+// lines say how far they got: states are visited by the number of empty
+// points, fewest first, so a cut sweep has covered every state with fewer
+// empty points than the last line shows).
+inline void progress(const char* what, const std::string& board, const Sweep& r, int empty) {
+  if (r.states % 100 == 0 && r.states > 0)
+    std::fprintf(stderr, "%s %s: %d states so far (now at %d empty points), %d differ\n", what, board.c_str(),
+                 r.states, empty, r.differ);
+}
+
+// The states of a set in sweep order: fewest empty points first.
+template <class S>
+std::vector<S> sweep_order(const Board& b, const std::set<S>& states) {
+  std::vector<S> v(states.begin(), states.end());
+  std::stable_sort(v.begin(), v.end(), [&](const S& x, const S& y) {
+    return popcount(x.pos.empty(b)) < popcount(y.pos.empty(b));
+  });
+  return v;
 }
 
 inline void print_sweep(const char* what, const std::string& board, const Sweep& r) {
@@ -706,7 +719,7 @@ inline Sweep sweep_international(const std::string& board, bool suicide, int che
   const RuleSet rules = RuleSet::parse(std::string("international:ko=basic-exceptional") + (suicide ? "" : ",suicide=no"));
   LcSearchSolver by_board(b, sr, false), by_state(b, sr, true);
   Sweep r;
-  for (const LcState& s : by_board.reachable()) {
+  for (const LcState& s : sweep_order(b, by_board.reachable())) {
     const std::int32_t v = by_board.value(s);
     if (r.states % check_every == 0) {
       InternationalGame g(b, rules, 0);
@@ -727,7 +740,7 @@ inline Sweep sweep_international(const std::string& board, bool suicide, int che
                    board.c_str(), suicide, describe(b, s).c_str(), v, w);
     }
     ++r.states;
-    progress("international", board, r);
+    progress("international", board, r, popcount(s.pos.empty(b)));
   }
   r.board_nodes = by_board.stats().nodes;
   r.state_nodes = by_state.stats().nodes;
@@ -744,7 +757,7 @@ inline Sweep sweep_ikeda(const std::string& board, int check_every = 1) {
   IkedaModel graph(b, false);
   IkSearchSolver by_board(b, false), by_state(b, true);
   Sweep r;
-  for (const IkState& s : graph.reachable()) {
+  for (const IkState& s : sweep_order(b, graph.reachable())) {
     const std::int32_t v = by_board.value(s);
     if (s.phase == 0 && s.passes == 0 && s.ban < 0 && r.states % check_every == 0) {
       IkedaGame g(b, rules, 0);
@@ -765,7 +778,7 @@ inline Sweep sweep_ikeda(const std::string& board, int check_every = 1) {
                    describe(b, s).c_str(), v, w);
     }
     ++r.states;
-    progress("ikeda", board, r);
+    progress("ikeda", board, r, popcount(s.pos.empty(b)));
   }
   r.board_nodes = by_board.stats().nodes;
   r.state_nodes = by_state.stats().nodes;
@@ -822,7 +835,7 @@ inline Sweep sweep_japanese(const std::string& board, int games) {
       if (g.is_over() && g.outcome().order != m.outcome().order) mismatch("outcome");
     }
   }
-  for (const LcState& s : by_board.reachable()) {
+  for (const LcState& s : sweep_order(b, by_board.reachable())) {
     const std::int32_t v = by_board.value(s), w = by_state.value(s);
     if (w != v) {
       ++r.differ;
@@ -830,7 +843,7 @@ inline Sweep sweep_japanese(const std::string& board, int games) {
                    describe(b, s).c_str(), v, w);
     }
     ++r.states;
-    progress("japanese", board, r);
+    progress("japanese", board, r, popcount(s.pos.empty(b)));
   }
   r.board_nodes = by_board.stats().nodes;
   r.state_nodes = by_state.stats().nodes;
