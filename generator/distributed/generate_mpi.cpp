@@ -39,6 +39,8 @@ void report(const ExchangeStats& x, const PhaseTimes& index, DistributedGenerate
   out->sweep_bytes = x.sweep_bytes;
   out->sweep_changed = x.sweep_changed;
   out->exchange_seconds = x.exchange_seconds;
+  out->alltoallv_calls = x.alltoallv_calls;
+  out->alltoallv_pair_bytes = x.alltoallv_pair_bytes;
   out->max_peak_rss = rss[0];
   out->max_peak_rss_workers = rss[1];
   out->most = most;
