@@ -17,7 +17,8 @@
 #   that lifts MPI's int counts on big boards), and must give the same arrays.
 # table: a small results table (all proven, and one with over-budget and
 #   not-attempted entries) with NP ranks; table.csv must equal the
-#   one-process one except the seconds column.
+#   one-process one except the seconds column. (Solved with --method search
+#   --time-limit 0 or a node limit: no wall-clock limit decides a method.)
 # superko: `generate --exact` (superko tablebases, chunks handed out by
 #   rank 0) on 3x3 positional and 2x4 situational superko; the file must be
 #   byte-identical to the one-process file (SOURCE_DATE_EPOCH fixes its
@@ -44,6 +45,19 @@ run() { "$mpiexec" $flags -np "$np" "$gotb" "$@"; }
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 sums() { "$gotb" info --json "$1" | grep '"xxh64"' | tr -d ' \n'; }
+# The gotb process with the largest pid among those of this run (an
+# argument equal to $1, the run's output; the command itself $gotb, so not
+# mpirun): a worker rank, since mpirun starts rank 0 first. One grep over
+# every command line, so the kill lands soon after the wait ends.
+last_rank() {
+  last=""
+  for f in $(grep -lzx -- "$1" /proc/[0-9]*/cmdline 2>/dev/null); do
+    [ "$(head -zn1 "$f" 2>/dev/null | tr -d '\0')" = "$gotb" ] || continue
+    pid=${f#/proc/} pid=${pid%/cmdline}
+    { [ -z "$last" ] || [ "$pid" -gt "$last" ]; } && last=$pid
+  done
+  echo "$last"
+}
 
 case $mode in
 generate)
@@ -88,7 +102,10 @@ generate)
   ;;
 table)
   strip() { cut -d, -f1-9,11- "$1"; }  # all but the seconds column
-  set -- "--boards 1x3,2x2,1x4,2x3 --rules tromp-taylor ikeda-1" \
+  # The first table with --method search --time-limit 0 (as the kill test):
+  # --method auto gives its search 10 s of wall time before the reference
+  # solver takes over, so under load the method and node count could differ.
+  set -- "--boards 1x3,2x2,1x4,2x3 --rules tromp-taylor ikeda-1 --method search --time-limit 0" \
          "--boards 1x2,2x3,2x4,3x3,1x3 --rules tromp-taylor --node-limit 200"
   for spec in "$@"; do
     rm -rf "$dir/one" "$dir/mpi"
@@ -131,13 +148,12 @@ superko)
   job=$!
   i=0
   # (the journal's header line is about 170 bytes, a chunk's record a few KB)
-  until [ "$(wc -c 2>/dev/null < "$dir/kill.gotb.partial" || echo 0)" -gt 1000 ] || [ $i -ge 600 ]; do sleep 0.05; i=$((i + 1)); done
-  victim=""
-  for p in /proc/[0-9]*; do
-    pid=${p#/proc/}
-    tr '\0' ' ' 2>/dev/null < "$p/cmdline" | grep -q "^$gotb generate .*-o $dir/kill.gotb" &&
-      { [ -z "$victim" ] || [ "$pid" -gt "$victim" ]; } && victim=$pid
-  done
+  # Until then, or until the job has ended; 600 s at most (every rank
+  # builds the index and the order first: tens of seconds on a loaded machine).
+  until [ "$(wc -c 2>/dev/null < "$dir/kill.gotb.partial" || echo 0)" -gt 1000 ] || ! kill -0 $job 2>/dev/null ||
+        [ $i -ge 12000 ]; do sleep 0.05; i=$((i + 1)); done
+  [ $i -lt 12000 ] || fail "kill: no chunk journaled in 600 s"
+  victim=$(last_rank "$dir/kill.gotb")
   [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || true
   rc=0
   wait $job || rc=$?
@@ -163,13 +179,11 @@ kill)
   # of this run (its command line names the folder) with the largest pid,
   # not rank 0, which mpirun starts first.
   i=0
-  until grep -q ',exact,' "$dir/mpi/table.csv" 2>/dev/null || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
-  victim=""
-  for p in /proc/[0-9]*; do
-    pid=${p#/proc/}
-    tr '\0' ' ' 2>/dev/null < "$p/cmdline" | grep -q "^$gotb table .*--out-dir $dir/mpi" &&
-      { [ -z "$victim" ] || [ "$pid" -gt "$victim" ]; } && victim=$pid
+  until grep -q ',exact,' "$dir/mpi/table.csv" 2>/dev/null || ! kill -0 $job 2>/dev/null || [ $i -ge 6000 ]; do
+    sleep 0.1; i=$((i + 1))
   done
+  [ $i -lt 6000 ] || fail "kill: no result on disk in 600 s"
+  victim=$(last_rank "$dir/mpi")
   [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || true
   rc=0
   wait $job || rc=$?
