@@ -149,3 +149,19 @@ TEST_CASE("gotb query --sgf reads the history from a game record", "[retrograde]
   CHECK(wrong.exit_code != 0);
   CHECK(run_gotb("query " + file + " --sgf " + sgf + " --moves A2").exit_code != 0);
 }
+
+TEST_CASE("generate: the superko pass options are refused where they do not apply", "[cli][generate]") {
+  // Each would be silently ignored (no --exact: a fixpoint file; --root: one
+  // proof, no passes; --order flat: one pass), so the user is told instead.
+  for (const std::string opt : {"--last-pass-order most", "--report-nodes 10", "--passes 3", "--pass-growth 4"}) {
+    auto plain = run_gotb("generate -q -b 1x3 -o /dev/null/never " + opt);
+    CHECK(plain.exit_code != 0);
+    CHECK(plain.out.find("need --exact") != std::string::npos);
+    auto root = run_gotb("generate -q -b 1x3 --root -o /dev/null/never " + opt);
+    CHECK(root.exit_code != 0);
+    CHECK(root.out.find("need --exact") != std::string::npos);
+  }
+  auto flat = run_gotb("generate -q -b 1x3 --exact --order flat --last-pass-order most -o /dev/null/never");
+  CHECK(flat.exit_code != 0);
+  CHECK(flat.out.find("belong to --order levels") != std::string::npos);
+}

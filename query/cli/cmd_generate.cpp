@@ -617,23 +617,27 @@ void add_generate_command(CLI::App& app) {
     args->output_given = out->count() > 0;
     if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
     if (args->root && args->exact) throw std::invalid_argument("--root and --exact are two kinds of file: choose one");
+    const bool pass_options = args->passes != 2 || args->pass_growth != 10 || args->last_pass_order != "fewest" ||
+                              args->report_nodes != 0;
     if (args->root && (args->max_chunks || args->chunk_states != 256 || args->first_pass_nodes != 2000 ||
-                       !args->order.empty() || args->passes != 2 || args->pass_growth != 10))
+                       !args->order.empty() || pass_options))
       throw std::invalid_argument(
-          "--chunk-states, --max-chunks, --order, --first-pass-nodes, --passes and --pass-growth need --exact");
+          "--chunk-states, --max-chunks, --order, --first-pass-nodes, --passes, --pass-growth, --last-pass-order "
+          "and --report-nodes need --exact");
     if (!args->root && (args->max_walk || args->merge != "facts"))
       throw std::invalid_argument("--max-walk and --merge need --root");
     if (args->root && hash->count() == 0) args->table_megabytes = 256;
     if (!args->exact && !args->root &&
         (args->max_chunks || args->chunk_states != 256 || hash->count() > 0 || args->first_pass_nodes != 2000 ||
-         !args->order.empty() || args->passes != 2 || args->pass_growth != 10))
+         !args->order.empty() || pass_options))
       throw std::invalid_argument(
-          "--chunk-states, --max-chunks, --order, --first-pass-nodes, --passes, --pass-growth and --hash need "
-          "--exact (--hash: or --root)");
+          "--chunk-states, --max-chunks, --order, --first-pass-nodes, --passes, --pass-growth, --last-pass-order, "
+          "--report-nodes and --hash need --exact (--hash: or --root)");
     if (args->order.empty()) args->order = args->mpi ? "flat" : "levels";
-    if (args->order == "flat" && (args->passes != 2 || args->pass_growth != 10 || args->first_pass_nodes != 2000))
-      throw std::invalid_argument("--first-pass-nodes, --passes and --pass-growth belong to --order levels (the "
-                                  "flat order has one pass)");
+    if (args->order == "flat" && (args->passes != 2 || args->pass_growth != 10 || args->first_pass_nodes != 2000 ||
+                                  args->last_pass_order != "fewest"))
+      throw std::invalid_argument("--first-pass-nodes, --passes, --pass-growth and --last-pass-order belong to "
+                                  "--order levels (the flat order has one pass)");
     if (args->exact && args->mpi && args->order != "flat")
       throw std::invalid_argument("--mpi distributes the flat order only (--order flat): the level order's chunks "
                                   "need every earlier level's proofs where they are solved");
