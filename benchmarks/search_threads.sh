@@ -23,7 +23,7 @@ for b in $BOARDS; do
       /usr/bin/time -f "%e %U %S" -o "$OUT.time" "$GOTB" solve -b "$b" --method search --no-move-values --no-pv \
         --json --profile --threads "$t" >"$OUT.json" 2>"$OUT.err" || true
       nodes=$(sed -n 's/.*"nodes": *\([0-9]*\).*/\1/p' "$OUT.json" | head -1)
-      value=$(sed -n 's/.*"value": *"\([^"]*\)".*/\1/p' "$OUT.json" | head -1)
+      value=$(awk '/"value": *\{/ { v = 1 } v && /"text"/ { sub(/.*"text": *"/, ""); sub(/".*/, ""); print; exit }' "$OUT.json")
       per=$(sed -n 's/^team: .*nodes per thread: *\([0-9 ]*\);.*/\1/p' "$OUT.err" | head -1)
       set -- $(cat "$OUT.time")
       cpu=$(echo "$2 $3" | awk '{ printf "%.2f", $1 + $2 }')
