@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "core/rules/games.hpp"
+#include "generator/search/deepening_share.hpp"
 #include "generator/search/search_solver.hpp"
 #include "generator/search/search_table.hpp"
 #include "generator/search/solve_search.hpp"
@@ -426,6 +427,54 @@ TEST_CASE("searches of different roots share one table soundly", "[search][ghi][
         CHECK(probes[t] > 0);
       }
     }
+}
+
+// The record lazy SMP members share in deepen() (deepening_share.hpp):
+// bounds only ever narrow and belong to one exact line (another history to
+// the same state gets none of them); a test claimed at a horizon blocks the
+// same test at that horizon and shallower ones, not deeper ones, and a
+// withdrawn claim blocks nothing.
+TEST_CASE("deepening share: bounds per exact line, claims by horizon", "[search][threads]") {
+  search::DeepeningShare share;
+  const search::DeepeningShare::Line a{1, 2, 3}, b{1, 4, 3};  // same last state, other history
+  int lo = -9, hi = 9;
+  share.narrow(a, lo, hi);
+  CHECK((lo == -9 && hi == 9));
+  share.publish(a, -2, 9);
+  share.publish(a, -5, 4);  // a weaker lower bound does not undo a stronger one
+  share.narrow(a, lo, hi);
+  CHECK((lo == -2 && hi == 4));
+  lo = -9, hi = 9;
+  share.narrow(b, lo, hi);
+  CHECK((lo == -9 && hi == 9));
+  CHECK(share.claim(a, 8, -2, +1));
+  CHECK_FALSE(share.claim(a, 8, -2, +1));
+  CHECK_FALSE(share.claim(a, 4, -2, +1));
+  CHECK(share.claim(a, 12, -2, +1));
+  CHECK(share.claim(a, 8, 3, -1));
+  CHECK(share.claim(b, 8, -2, +1));
+  share.withdraw(a, 12, -2, +1);
+  share.withdraw(a, 8, -2, +1);
+  CHECK(share.claim(a, 8, -2, +1));
+  share.add_spent(a, 100);
+  share.add_spent(a, 50);
+  CHECK(share.spent(a) == 150);
+  CHECK(share.spent(b) == 0);
+  // A team whose members split the tests still proves the value: 3x4 and
+  // 2x5 with 2 and 3 threads against one thread (deeper horizons than the
+  // boards above, so members skip each other's tests).
+  for (auto board : {"3x4", "2x5"}) {
+    const Board bd = Board::parse(board);
+    SolveRequest req{bd, RuleSet::parse("tromp-taylor"), 0.5, {}, {}};
+    req.with_move_values = false;
+    req.with_pv = false;
+    search::SearchOptions one, two, three;
+    two.threads = 2;
+    three.threads = 3;
+    const Value v = search_solve(req, one).value;
+    CHECK(search_solve(req, two).value.identical(v));
+    CHECK(search_solve(req, three).value.identical(v));
+  }
 }
 
 TEST_CASE("a shared table refuses another board or rules; a stopped search stays usable", "[search][threads]") {

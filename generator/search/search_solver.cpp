@@ -10,6 +10,7 @@
 #include "core/scoring.hpp"
 #include "core/budget.hpp"
 #include "core/stack_guard.hpp"
+#include "generator/search/deepening_share.hpp"
 #include "generator/search/move_ordering.hpp"
 #include "generator/search/superko_table.hpp"
 
@@ -27,6 +28,11 @@ int slot_of(int point) { return point < 0 ? 64 : point; }
 // deeper 5.30M (1 thread: 7.47M).
 constexpr int kDiversifyPlies = 2;
 constexpr int kDiversifyHorizon = 2;
+// With a DeepeningShare the helpers start at the main thread's horizon:
+// the members split each horizon's two tests instead (3x5, 2 threads, team
+// nodes: 0.72M / 0.78M at offset 0, 1.07M / 1.13M at offset 2;
+// docs/solving.md §3, "Session 19").
+constexpr int kShareHorizon = 0;
 }  // namespace
 
 std::size_t auto_hash_megabytes(int points) { return points >= 20 ? 2048 : points >= 16 ? 1024 : 256; }
@@ -627,17 +633,31 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
   const auto start = std::chrono::steady_clock::now();
   LoHi b{-n_, n_};  // what is proved so far about the current state
   const std::uint64_t deepen_start = stats_.nodes;
-  auto decided = [&] { return b.lo == b.hi || b.lo >= beta || b.hi <= alpha; };
+  // Lazy SMP: the other members' bounds and tests at this exact line
+  // (deepening_share.hpp; docs/solving.md §3, "Session 19").
+  DeepeningShare* const share = track_root_ ? nullptr : opt_.share;
+  DeepeningShare::Line line_keys;
+  if (share)
+    for (const Frame& f : line_) line_keys.push_back(state_key(f));
+  auto sync = [&] {
+    if (share) share->narrow(line_keys, b.lo, b.hi);
+  };
+  auto decided = [&] {
+    sync();
+    return b.lo == b.hi || b.lo >= beta || b.hi <= alpha;
+  };
   // One null-window test: lo > t (bias +1) or hi <= t (bias -1).
   auto test = [&](int t, int bias) {
     bias_ = bias;
     ++stats_.iterations;
     const std::uint64_t nodes_before = stats_.nodes;
-    // A test's budget grows with the work done so far (see SearchOptions::test_budget).
+    // A test's budget grows with the work done so far (see SearchOptions::test_budget):
+    // with a share, the work of the whole team at this line.
+    const std::uint64_t done = share ? share->spent(line_keys) : nodes_before - deepen_start;
     test_limit_ = opt_.test_budget > 0
-                      ? nodes_before + std::max<std::uint64_t>(
-                                           opt_.test_budget_min, static_cast<std::uint64_t>(opt_.test_budget *
-                                                                                      static_cast<double>(nodes_before - deepen_start)))
+                      ? nodes_before + std::max<std::uint64_t>(opt_.test_budget_min,
+                                                               static_cast<std::uint64_t>(opt_.test_budget *
+                                                                                          static_cast<double>(done)))
                       : 0;
     LoHi r;
     try {
@@ -645,10 +665,15 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
     } catch (const TestBudgetSpent&) {
       test_limit_ = 0;
       ++stats_.budget_stops;
+      if (share) share->add_spent(line_keys, stats_.nodes - nodes_before);
       if (opt_.profile) stats_.profile.tests.push_back({horizon_, bias, t, b.lo, b.hi, stats_.nodes - nodes_before, true});
       throw;
     }
     test_limit_ = 0;
+    if (share) {
+      share->publish(line_keys, r.lo, r.hi);
+      share->add_spent(line_keys, stats_.nodes - nodes_before);
+    }
     if (opt_.profile) stats_.profile.tests.push_back({horizon_, bias, t, r.lo, r.hi, stats_.nodes - nodes_before, false});
     const bool moved = r.lo > b.lo || r.hi < b.hi;
     if (track_root_ && r.lo > b.lo) root_lo_.assign(ply(0).lo);
@@ -657,7 +682,11 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
     b.hi = std::min(b.hi, r.hi);
     return moved;
   };
-  for (int h = opt_.deepening_step + kDiversifyHorizon * opt_.diversify;; h += opt_.deepening_step) {
+  // A helper of a team with a share takes the upper side first, so that the
+  // two members run the two tests of a horizon at once.
+  const int first_bias = share && opt_.diversify % 2 == 1 ? -1 : +1;
+  const int offset = share ? kShareHorizon : kDiversifyHorizon;
+  for (int h = opt_.deepening_step + offset * opt_.diversify;; h += opt_.deepening_step) {
     horizon_ = h;
     const std::uint64_t cut_before = stats_.horizon_nodes;
     // At this horizon: raise the lower bound and lower the upper bound by
@@ -669,17 +698,27 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
     bool aborted = false;
     for (int failed_lo = kNoHorizon, failed_hi = kNoHorizon; !decided();) {
       bool ran = false;
-      for (int bias : {+1, -1}) {
+      for (int bias : {first_bias, -first_bias}) {
         if (decided()) break;
         const int t = bias > 0 ? b.lo : b.hi - 1;
         int& failed = bias > 0 ? failed_lo : failed_hi;
         if (t == failed) continue;
+        if (share && !share->claim(line_keys, h, t, bias)) {
+          // Another member runs this test here or deeper, or ran it without
+          // result: not repeated, and this horizon is not complete.
+          failed = t;
+          aborted = true;
+          continue;
+        }
         ran = true;
         bool moved = false;
         try {
           moved = test(t, bias);
         } catch (const TestBudgetSpent&) {
           aborted = true;
+        } catch (...) {
+          if (share) share->withdraw(line_keys, h, t, bias);
+          throw;
         }
         if (!moved) failed = t;
       }

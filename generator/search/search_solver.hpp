@@ -40,6 +40,7 @@ namespace gotb::search {
 
 class RetroOrdering;  // move_ordering.hpp
 class ProofSeeds;     // superko_table.hpp
+class DeepeningShare; // deepening_share.hpp
 struct StoredFacts;   // superko_table.hpp
 
 // What NodeLimitReached says when SearchOptions::stop ended a search.
@@ -99,10 +100,15 @@ struct SearchOptions {
   // Lazy SMP helpers (search_solve with --threads): a search with
   // diversify = k > 0 tries the moves of nodes in the first plies below the
   // searched state in another order (rotated by k), and starts its deepening
-  // at a horizon k plies further, so that the threads sharing one table
-  // explore different subtrees first. Any order and any horizon give the
-  // same exact value (docs/solving.md §3).
+  // at a horizon 2k plies further (with a share below: at the same horizon,
+  // odd k running the upper test of each horizon first), so that the threads
+  // sharing one table explore different subtrees first. Any order and any
+  // horizon give the same exact value (docs/solving.md §3).
   int diversify = 0;
+  // Lazy SMP (SearchTeam): bounds and running tests of deepen() shared with
+  // the other members (deepening_share.hpp). Null: none. Not used by
+  // prove_root(), whose bounds need their own dependency lists.
+  DeepeningShare* share = nullptr;
 };
 
 // The size of the table and of the proof ring (each) when SearchOptions

@@ -16,6 +16,7 @@ SearchTeam::SearchTeam(const Board& board, const TrompTaylorConfig& cfg, double 
     opt.table = table_;
   }
   opt.stop = &stop_;
+  if (threads > 1) opt.share = &share_;
   for (int k = 0; k < threads; ++k) {
     SearchOptions o = opt;
     o.diversify = k;

@@ -5,8 +5,12 @@
 // optimal moves, a principal variation) by itself; the table carries what
 // one member proved to the others (each reuse checked against the reader's
 // own history, search_table.hpp), and helpers are diversified
-// (SearchOptions::diversify: another move order in the first plies and
-// deeper horizons) so that they prove different things first. The first
+// (SearchOptions::diversify: another move order in the first plies, and
+// the upper test of each horizon first) so that they prove different things
+// first. The members also share their deepening (deepening_share.hpp): the
+// bounds proved at a line, the nodes spent there (the tests' budget), and
+// which tests run, so that the two null-window tests of a horizon run on two
+// threads and no test is run twice. The first
 // member to finish gives the answer and stops the others. Each member's
 // answer is exact on its own, so the team's is too (docs/solving.md §3, "A
 // table shared by threads").
@@ -28,6 +32,7 @@
 
 #include "core/budget.hpp"
 #include "core/stack_guard.hpp"
+#include "generator/search/deepening_share.hpp"
 #include "generator/search/search_solver.hpp"
 
 namespace gotb::search {
@@ -65,6 +70,7 @@ class SearchTeam {
  private:
   std::shared_ptr<SearchTable> table_;
   std::atomic<bool> stop_{false};
+  DeepeningShare share_;  // bounds and tests of deepen() (members > 1)
   int winner_ = -1;
   std::vector<std::unique_ptr<TrompTaylorSearch>> members_;
 };
