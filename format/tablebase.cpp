@@ -30,6 +30,7 @@
 #include "format/h5zstd.hpp"
 #include "format/metadata_hash.hpp"
 #include "format/xxh64.hpp"
+#include "gotb_version.hpp"
 
 namespace gotb {
 namespace {

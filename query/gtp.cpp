@@ -11,6 +11,7 @@
 #include <sstream>
 
 #include "query/sgf_game.hpp"
+#include "gotb_version.hpp"
 
 namespace gotb {
 namespace {

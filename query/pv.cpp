@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/board.hpp"
+#include "gotb_version.hpp"
 
 namespace gotb {
 namespace {

@@ -11,10 +11,14 @@
 #   `gotb verify` has recomputed the MPI file's checksums from its data, so
 #   equal checksums mean equal values; and for the exact tables the rounds
 #   and max depth. (The files themselves differ in metadata: run seconds,
-#   mpi_ranks.)
+#   mpi_ranks.) With more than one rank, the 2x5 tables that exchange
+#   updates in many sweeps run once more with GOTB_MPI_ROUND_BYTES=500, so
+#   that every exchange is split into several MPI_Alltoallv calls (the path
+#   that lifts MPI's int counts on big boards), and must give the same arrays.
 # table: a small results table (all proven, and one with over-budget and
 #   not-attempted entries) with NP ranks; table.csv must equal the
-#   one-process one except the seconds column.
+#   one-process one except the seconds column. (Solved with --method search
+#   --time-limit 0 or a node limit: no wall-clock limit decides a method.)
 # superko: `generate --exact` (superko tablebases, chunks handed out by
 #   rank 0) on 3x3 positional and 2x4 situational superko; the file must be
 #   byte-identical to the one-process file (SOURCE_DATE_EPOCH fixes its
@@ -30,17 +34,41 @@ mode=$1 np=$2 gotb=$3 mpiexec=$4
 dir=$(mktemp -d "${TMPDIR:-/tmp}/gotb_mpi_${mode}_${np}.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
 flags=""
-[ "$(id -u)" = 0 ] && flags="--allow-run-as-root"           # Open MPI refuses root without it
-[ "$np" -gt "$(nproc 2>/dev/null || echo 1)" ] && flags="$flags --oversubscribe"
+if "$mpiexec" --version 2>&1 | grep -q "Open MPI"; then
+  # Open MPI refuses root without --allow-run-as-root, and more ranks than
+  # its slots (cores, not hardware threads: nproc may count more) without
+  # --oversubscribe; harmless when not needed. Other MPIs take neither.
+  [ "$(id -u)" = 0 ] && flags="--allow-run-as-root"
+  flags="$flags --oversubscribe"
+fi
 run() { "$mpiexec" $flags -np "$np" "$gotb" "$@"; }
 fail() { echo "FAIL: $*" >&2; exit 1; }
 
 sums() { "$gotb" info --json "$1" | grep '"xxh64"' | tr -d ' \n'; }
+# The gotb process with the largest pid among those of this run (an
+# argument equal to $1, the run's output; the command itself $gotb, so not
+# mpirun): a worker rank, since mpirun starts rank 0 first. One grep over
+# every command line, so the kill lands soon after the wait ends.
+last_rank() {
+  last=""
+  for f in $(grep -lzx -- "$1" /proc/[0-9]*/cmdline 2>/dev/null); do
+    [ "$(head -zn1 "$f" 2>/dev/null | tr -d '\0')" = "$gotb" ] || continue
+    pid=${f#/proc/} pid=${pid%/cmdline}
+    { [ -z "$last" ] || [ "$pid" -gt "$last" ]; } && last=$pid
+  done
+  echo "$last"
+}
 
 case $mode in
 generate)
-  for board in 3x3 2x5; do
-  for rules in tromp-taylor tromp-taylor:no-suicide tromp-taylor:ko=basic tromp-taylor:ko=basic,suicide=no; do
+  cases="3x3:tromp-taylor 3x3:tromp-taylor:no-suicide 3x3:tromp-taylor:ko=basic 3x3:tromp-taylor:ko=basic,suicide=no
+         2x5:tromp-taylor 2x5:tromp-taylor:no-suicide 2x5:tromp-taylor:ko=basic 2x5:tromp-taylor:ko=basic,suicide=no"
+  [ "$np" -gt 1 ] && cases="$cases split:2x5:tromp-taylor:no-suicide split:2x5:tromp-taylor:ko=basic,suicide=no"
+  for item in $cases; do
+    split=""
+    case $item in split:*) split=500 item=${item#split:} ;; esac
+    board=${item%%:*} rules=${item#*:}
+    export GOTB_MPI_ROUND_BYTES="$split"  # empty: MPI's own limit
     "$gotb" generate -b "$board" -r "$rules" -t 1 -q -o "$dir/one.gotb" > "$dir/one.txt"
     run generate -b "$board" -r "$rules" -t 1 -q --mpi -o "$dir/mpi.gotb" > "$dir/mpi.txt"
     grep -q "^ranks        $np " "$dir/mpi.txt" || fail "$board: the run did not use $np ranks"
@@ -61,13 +89,23 @@ generate)
       grep -Eq '^messages +[0-9]+ bytes registration \+ [1-9][0-9]* bytes updates' "$dir/mpi.txt" ||
         fail "$board $rules: no update crossed ranks" ;;
     esac
-    echo "$board $rules: $np ranks, $steps, arrays identical ($mpi)"
-  done
+    if [ -n "$split" ]; then
+      # e.g. "alltoallv    40 MPI_Alltoallv calls for 19 exchanges (...; a message is split at 500 bytes ...)"
+      line=$(grep '^alltoallv ' "$dir/mpi.txt") || fail "$board $rules: no alltoallv line"
+      calls=$(echo "$line" | awk '{print $2}') exchanges=$(echo "$line" | awk '{print $6}')
+      echo "$line" | grep -q "split at $split bytes" || fail "$board $rules: GOTB_MPI_ROUND_BYTES not used: $line"
+      [ "$calls" -gt "$exchanges" ] || fail "$board $rules: no exchange was split: $line"
+      steps="$steps, $calls MPI_Alltoallv calls for $exchanges exchanges"
+    fi
+    echo "$board $rules${split:+ (split at $split bytes)}: $np ranks, $steps, arrays identical ($mpi)"
   done
   ;;
 table)
   strip() { cut -d, -f1-9,11- "$1"; }  # all but the seconds column
-  set -- "--boards 1x3,2x2,1x4,2x3 --rules tromp-taylor ikeda-1" \
+  # The first table with --method search --time-limit 0 (as the kill test):
+  # --method auto gives its search 10 s of wall time before the reference
+  # solver takes over, so under load the method and node count could differ.
+  set -- "--boards 1x3,2x2,1x4,2x3 --rules tromp-taylor ikeda-1 --method search --time-limit 0" \
          "--boards 1x2,2x3,2x4,3x3,1x3 --rules tromp-taylor --node-limit 200"
   for spec in "$@"; do
     rm -rf "$dir/one" "$dir/mpi"
@@ -110,13 +148,12 @@ superko)
   job=$!
   i=0
   # (the journal's header line is about 170 bytes, a chunk's record a few KB)
-  until [ "$(wc -c 2>/dev/null < "$dir/kill.gotb.partial" || echo 0)" -gt 1000 ] || [ $i -ge 600 ]; do sleep 0.05; i=$((i + 1)); done
-  victim=""
-  for p in /proc/[0-9]*; do
-    pid=${p#/proc/}
-    tr '\0' ' ' 2>/dev/null < "$p/cmdline" | grep -q "^$gotb generate .*-o $dir/kill.gotb" &&
-      { [ -z "$victim" ] || [ "$pid" -gt "$victim" ]; } && victim=$pid
-  done
+  # Until then, or until the job has ended; 600 s at most (every rank
+  # builds the index and the order first: tens of seconds on a loaded machine).
+  until [ "$(wc -c 2>/dev/null < "$dir/kill.gotb.partial" || echo 0)" -gt 1000 ] || ! kill -0 $job 2>/dev/null ||
+        [ $i -ge 12000 ]; do sleep 0.05; i=$((i + 1)); done
+  [ $i -lt 12000 ] || fail "kill: no chunk journaled in 600 s"
+  victim=$(last_rank "$dir/kill.gotb")
   [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || true
   rc=0
   wait $job || rc=$?
@@ -132,7 +169,9 @@ superko)
   ;;
 kill)
   strip() { cut -d, -f1-9,11- "$1"; }
-  spec="--boards 1x3,2x2,1x4,2x3,1x5,1x6 --rules tromp-taylor ikeda-1 --threads 1 --no-plot"
+  # --method search --time-limit 0: the same solver and node counts whatever the load (auto gives
+  # the search 10 s of wall time before the reference solver, so under load it may switch).
+  spec="--boards 1x3,2x2,1x4,2x3,1x5,1x6 --rules tromp-taylor ikeda-1 --threads 1 --no-plot --method search --time-limit 0"
   "$gotb" table $spec --out-dir "$dir/one" > /dev/null 2>&1
   $mpiexec $flags -np "$np" "$gotb" table $spec --mpi --out-dir "$dir/mpi" > /dev/null 2> "$dir/mpi.err" &
   job=$!
@@ -140,13 +179,11 @@ kill)
   # of this run (its command line names the folder) with the largest pid,
   # not rank 0, which mpirun starts first.
   i=0
-  until grep -q ',exact,' "$dir/mpi/table.csv" 2>/dev/null || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
-  victim=""
-  for p in /proc/[0-9]*; do
-    pid=${p#/proc/}
-    tr '\0' ' ' 2>/dev/null < "$p/cmdline" | grep -q "^$gotb table .*--out-dir $dir/mpi" &&
-      { [ -z "$victim" ] || [ "$pid" -gt "$victim" ]; } && victim=$pid
+  until grep -q ',exact,' "$dir/mpi/table.csv" 2>/dev/null || ! kill -0 $job 2>/dev/null || [ $i -ge 6000 ]; do
+    sleep 0.1; i=$((i + 1))
   done
+  [ $i -lt 6000 ] || fail "kill: no result on disk in 600 s"
+  victim=$(last_rank "$dir/mpi")
   [ -n "$victim" ] && kill -9 "$victim" 2>/dev/null || true
   rc=0
   wait $job || rc=$?

@@ -10,6 +10,7 @@
 #include "format/tablebase.hpp"
 #include "format/xxh64.hpp"
 #include "tests/cli_runner.hpp"
+#include "gotb_version.hpp"
 
 namespace fs = std::filesystem;
 using gotb::test::run_gotb;

@@ -17,6 +17,7 @@
 #include "core/budget.hpp"
 #include "generator/reference/reference_solver.hpp"
 #include "generator/retrograde/exact_table.hpp"
+#include "generator/retrograde/ko_index.hpp"
 #include <algorithm>
 
 using namespace gotb;
@@ -420,6 +421,17 @@ TEST_CASE("exact tables: the strategies prove sampled values of 3x3 and 2x4", "[
       CHECK(c.states == 80);
       CHECK(c.proved == c.states);
     }
+}
+
+TEST_CASE("exact tables: a board with 2^32 states or more is refused with a clear message", "[retrograde][exact]") {
+  // 5x5 (about 1.1e11 states) cannot be built here: the check the index and
+  // the --mpi generator call (before their rounds) is tested at its bound.
+  const Board b = Board::parse("5x5");
+  REQUIRE_NOTHROW(check_exact_state_count(b, (std::uint64_t{1} << 32) - 1));
+  REQUIRE_THROWS_WITH(check_exact_state_count(b, std::uint64_t{1} << 32),
+                      Catch::Contains("board 5x5: 4294967296 basic-ko states or more") &&
+                          Catch::Contains("32 bits"));
+  REQUIRE_THROWS_AS(check_exact_state_count(b, 110000000000ULL), std::invalid_argument);
 }
 
 TEST_CASE("exact tables: komi moves scores, not the tie", "[retrograde][exact][reference]") {

@@ -19,6 +19,7 @@
 #include "format/metadata_hash.hpp"
 #include "format/tablebase.hpp"
 #include "format/xxh64.hpp"
+#include "gotb_version.hpp"
 
 namespace fs = std::filesystem;
 using namespace gotb;

@@ -97,7 +97,9 @@ void Kee2016Game::push(Move m, Color mover, const Position& after) {
   if (m.kind == MoveKind::Pass) ++e.nonappealing[index(mover)];
   rec_.push_back(e);
   bans_.push_back(0);
-  seen_[after].push_back(static_cast<std::uint32_t>(rec_.size() - 1));
+  // `after` may alias rec_.back().after (a pass pushes the current board),
+  // which push_back may just have moved: index by the copy in `e`.
+  seen_[e.after].push_back(static_cast<std::uint32_t>(rec_.size() - 1));
 }
 
 void Kee2016Game::pop() {

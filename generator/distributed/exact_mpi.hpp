@@ -128,6 +128,8 @@ class DistributedExact {
     }
     st.round_seconds = progress.elapsed() - t1;
     stats_.exchange_seconds = stats_.mine.wall[kWaitPhase] + stats_.mine.wall[kExchangePhase];
+    stats_.alltoallv_calls = x_.alltoallv_calls();
+    stats_.alltoallv_pair_bytes = alltoallv_pair_bytes(stats_.ranks);
     gather(lo, out.lower);
     gather(up, out.upper);
     gather(dl, out.depth_lower);

@@ -123,6 +123,8 @@ class DistributedFixpoint {
     }
     st.seconds = progress.elapsed() - t0;  // the sweeps, as in one process
     stats_.exchange_seconds = stats_.mine.wall[kWaitPhase] + stats_.mine.wall[kExchangePhase];
+    stats_.alltoallv_calls = x_.alltoallv_calls();
+    stats_.alltoallv_pair_bytes = alltoallv_pair_bytes(stats_.ranks);
     return st;
   }
 

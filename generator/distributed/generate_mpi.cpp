@@ -39,6 +39,8 @@ void report(const ExchangeStats& x, const PhaseTimes& index, DistributedGenerate
   out->sweep_bytes = x.sweep_bytes;
   out->sweep_changed = x.sweep_changed;
   out->exchange_seconds = x.exchange_seconds;
+  out->alltoallv_calls = x.alltoallv_calls;
+  out->alltoallv_pair_bytes = x.alltoallv_pair_bytes;
   out->max_peak_rss = rss[0];
   out->max_peak_rss_workers = rss[1];
   out->most = most;
@@ -100,6 +102,9 @@ retro::ExactGenerated generate_exact_distributed(const Session& session, const B
   // Every rank builds its part of the index only (rank_index.hpp).
   const RankIndex ri(board, MPI_COMM_WORLD);
   clock.mark(kIndexPhase);
+  // Rank 0 writes the file through the 32-bit KoStateIndex after the
+  // rounds: refuse a board past it now, not hours later (every rank alike).
+  retro::check_exact_state_count(board, ri.states());
   const double index_seconds = progress.elapsed();
   std::uint64_t index_bytes = ri.bytes();
   check_mpi(MPI_Allreduce(MPI_IN_PLACE, &index_bytes, 1, MPI_UINT64_T, MPI_MAX, MPI_COMM_WORLD), "MPI_Allreduce");

@@ -20,6 +20,9 @@ struct DistributedGenerateStats {
   std::uint64_t ghosts = 0, max_ghosts = 0, max_owned_states = 0, setup_bytes = 0;
   std::vector<std::uint64_t> sweep_bytes, sweep_changed;  // per sweep / round
   double exchange_seconds = 0;                            // rank 0
+  // MPI_Alltoallv calls of the registration and the exchanges: one each,
+  // more where a message exceeded alltoallv_pair_bytes per rank pair.
+  std::uint64_t alltoallv_calls = 0, alltoallv_pair_bytes = 0;
   std::uint64_t max_peak_rss = 0;                         // the largest rank's
   std::uint64_t max_peak_rss_workers = 0;                 // ... of ranks 1.. (0 with one rank)
   std::uint64_t max_index_bytes = 0;  // exact tables: the largest rank's part of the index (0: replicated index)

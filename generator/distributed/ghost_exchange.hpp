@@ -28,8 +28,10 @@
 #include <cstdint>
 #include <cstring>
 #include <limits>
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <time.h>
@@ -42,10 +44,30 @@ inline void check_mpi(int rc, const char* what) {
   if (rc != MPI_SUCCESS) throw std::runtime_error(std::string("MPI call failed: ") + what);
 }
 
-inline int mpi_count(std::uint64_t n) {
-  if (n > static_cast<std::uint64_t>(std::numeric_limits<int>::max()))
-    throw std::runtime_error("a single MPI message would exceed 2^31 elements; use more ranks");
+// An element count for an MPI call, which takes an int: larger counts are
+// refused with `what` in the message, never truncated.
+inline int mpi_count(std::uint64_t n, const char* what = "a single MPI message would exceed 2^31 - 1 elements") {
+  if (n > static_cast<std::uint64_t>(std::numeric_limits<int>::max())) throw std::runtime_error(what);
   return static_cast<int>(n);
+}
+
+// The most bytes one MPI_Alltoallv call of alltoallv() below carries per
+// rank pair. MPI counts and displacements are ints, so one call carries at
+// most 2^31 - 1 bytes in all at each rank, P pairs of at most
+// (2^31 - 1) / P bytes each; larger exchanges take several calls. The
+// environment variable GOTB_MPI_ROUND_BYTES (a positive byte count) lowers
+// it, so that the tests run the several-call path on small boards
+// (tests/mpi_check.sh); it must be the same at every rank.
+inline std::uint64_t alltoallv_pair_bytes(int ranks) {
+  std::uint64_t cap = static_cast<std::uint64_t>(std::numeric_limits<int>::max()) / static_cast<std::uint64_t>(ranks);
+  if (const char* env = std::getenv("GOTB_MPI_ROUND_BYTES"); env && *env) {
+    char* end = nullptr;
+    const unsigned long long v = std::strtoull(env, &end, 10);
+    if (*end != '\0' || v == 0 || env[0] == '-')
+      throw std::invalid_argument(std::string("GOTB_MPI_ROUND_BYTES must be a positive byte count, not '") + env + "'");
+    cap = std::min<std::uint64_t>(cap, v);
+  }
+  return std::max<std::uint64_t>(cap, 1);
 }
 
 // A barrier that waits without spinning: MPI_Ibarrier, then MPI_Test with
@@ -76,31 +98,64 @@ inline void quiet_barrier(MPI_Comm comm) {
 
 // Variable all-to-all of trivially copyable elements, `out[r]` to rank r;
 // returns what arrived, in rank order, and how many elements from each.
+// Collective. Counts are exchanged as 64-bit numbers; the data goes in as
+// many MPI_Alltoallv calls as the largest rank pair needs at
+// alltoallv_pair_bytes() per call (one call unless a pair exchanges about
+// 2^31 / P bytes or more), so no count or displacement is ever truncated
+// (docs/distributed.md, "Limits"). `calls`, when given, is increased by the
+// number of MPI_Alltoallv calls (the same at every rank).
 template <class T>
-std::vector<T> alltoallv(const std::vector<std::vector<T>>& out, std::vector<std::uint64_t>& from, MPI_Comm comm) {
+std::vector<T> alltoallv(const std::vector<std::vector<T>>& out, std::vector<std::uint64_t>& from, MPI_Comm comm,
+                         std::uint64_t* calls = nullptr) {
+  static_assert(std::is_trivially_copyable_v<T>);
   const int P = static_cast<int>(out.size());
-  std::vector<int> sc(P), sd(P), rc(P), rd(P);
-  std::uint64_t total = 0;
-  for (int r = 0; r < P; ++r) {
-    sc[r] = mpi_count(out[r].size() * sizeof(T));
-    sd[r] = mpi_count(total * sizeof(T));
-    total += out[r].size();
-  }
-  std::vector<T> send;
-  send.reserve(total);
-  for (const auto& v : out) send.insert(send.end(), v.begin(), v.end());
-  check_mpi(MPI_Alltoall(sc.data(), 1, MPI_INT, rc.data(), 1, MPI_INT, comm), "MPI_Alltoall");
-  std::uint64_t rtotal = 0;
+  std::vector<std::uint64_t> sn(P), rn(P);  // bytes to and from each rank
+  for (int r = 0; r < P; ++r) sn[r] = out[r].size() * sizeof(T);
+  check_mpi(MPI_Alltoall(sn.data(), 1, MPI_UINT64_T, rn.data(), 1, MPI_UINT64_T, comm), "MPI_Alltoall");
+  std::vector<std::uint64_t> roff(P + 1, 0);
   from.assign(P, 0);
   for (int r = 0; r < P; ++r) {
-    rd[r] = mpi_count(rtotal);
-    rtotal += static_cast<std::uint64_t>(rc[r]);
-    from[r] = static_cast<std::uint64_t>(rc[r]) / sizeof(T);
+    if (rn[r] % sizeof(T) != 0) throw std::logic_error("alltoallv: a message of a partial element");
+    roff[r + 1] = roff[r] + rn[r];
+    from[r] = rn[r] / sizeof(T);
   }
-  std::vector<T> recv(rtotal / sizeof(T));
-  check_mpi(MPI_Alltoallv(send.data(), sc.data(), sd.data(), MPI_BYTE, recv.data(), rc.data(), rd.data(), MPI_BYTE,
-                          comm),
-            "MPI_Alltoallv");
+  std::vector<T> recv(roff[P] / sizeof(T));
+  char* const rbytes = reinterpret_cast<char*>(recv.data());
+
+  // Calls: the most any pair of ranks needs, agreed by all.
+  const std::uint64_t cap = alltoallv_pair_bytes(P);
+  std::uint64_t need = 0;
+  for (int r = 0; r < P; ++r) need = std::max(need, (std::max(sn[r], rn[r]) + cap - 1) / cap);
+  check_mpi(MPI_Allreduce(MPI_IN_PLACE, &need, 1, MPI_UINT64_T, MPI_MAX, comm), "MPI_Allreduce");
+  need = std::max<std::uint64_t>(need, 1);
+  if (calls) *calls += need;
+
+  std::vector<int> sc(P), sd(P), rc(P), rd(P);
+  std::vector<char> send, in;
+  for (std::uint64_t k = 0; k < need; ++k) {
+    // Call k carries bytes [k * cap, (k + 1) * cap) of every pair's message.
+    const std::uint64_t at = k * cap;
+    auto piece = [&](std::uint64_t n) { return n > at ? std::min(cap, n - at) : std::uint64_t{0}; };
+    std::uint64_t st = 0, rt = 0;
+    for (int r = 0; r < P; ++r) {
+      sd[r] = mpi_count(st, "alltoallv: displacement overflow (bug)");
+      sc[r] = mpi_count(piece(sn[r]), "alltoallv: count overflow (bug)");
+      st += piece(sn[r]);
+      rd[r] = mpi_count(rt, "alltoallv: displacement overflow (bug)");
+      rc[r] = mpi_count(piece(rn[r]), "alltoallv: count overflow (bug)");
+      rt += piece(rn[r]);
+    }
+    send.resize(st);
+    for (int r = 0; r < P; ++r)
+      if (sc[r]) std::memcpy(send.data() + sd[r], reinterpret_cast<const char*>(out[r].data()) + at, sc[r]);
+    // One call: straight into the result, whose layout is then this call's.
+    char* const target = need == 1 ? rbytes : (in.resize(rt), in.data());
+    check_mpi(MPI_Alltoallv(send.data(), sc.data(), sd.data(), MPI_BYTE, target, rc.data(), rd.data(), MPI_BYTE, comm),
+              "MPI_Alltoallv");
+    if (need > 1)
+      for (int r = 0; r < P; ++r)
+        if (rc[r]) std::memcpy(rbytes + roff[r] + at, in.data() + rd[r], rc[r]);
+  }
   return recv;
 }
 
@@ -141,9 +196,15 @@ class GhostExchange {
     }
     for (int r = 0; r < P_; ++r) run_[r + 1] = run_[r] + out[r].size();
     std::vector<std::uint64_t> from;
-    const std::vector<std::uint64_t> requested = alltoallv(out, from, comm_);
+    const std::vector<std::uint64_t> requested = alltoallv(out, from, comm_, &calls_);
     serve_begin_.assign(P_ + 1, 0);
-    for (int r = 0; r < P_; ++r) serve_begin_[r + 1] = serve_begin_[r] + from[r];
+    for (int r = 0; r < P_; ++r) {
+      // An update names its state by a 32-bit slot in the pair's list.
+      if (from[r] >= (std::uint64_t{1} << 32))
+        throw std::invalid_argument("ghost exchange: rank " + std::to_string(r) + " reads 2^32 or more states of rank " +
+                                    std::to_string(rank_) + "; use more ranks");
+      serve_begin_[r + 1] = serve_begin_[r] + from[r];
+    }
     serve_.resize(requested.size());
     for (std::size_t i = 0; i < requested.size(); ++i) {
       if (owner_(requested[i]) != rank_) throw std::logic_error("ghost exchange: misrouted registration");
@@ -185,7 +246,7 @@ class GhostExchange {
     std::uint64_t sent = 0;
     for (const auto& b : out) sent += b.size();
     std::vector<std::uint64_t> from;
-    const std::vector<std::uint8_t> in = alltoallv(out, from, comm_);
+    const std::vector<std::uint8_t> in = alltoallv(out, from, comm_, &calls_);
     std::size_t at = 0;
     for (int r = 0; r < P_; ++r) {
       const std::size_t end = at + from[r];
@@ -224,6 +285,9 @@ class GhostExchange {
   // True when ghost_index() uses the bucket table (see build_buckets).
   bool bucketed() const { return !bucket_.empty(); }
   std::uint64_t registration_bytes() const { return registration_bytes_; }
+  // MPI_Alltoallv calls so far (registration and exchanges; one per
+  // exchange unless a message was split, see alltoallv()).
+  std::uint64_t alltoallv_calls() const { return calls_; }
   // Bytes held for ghosts and for serving readers.
   std::uint64_t bytes() const {
     return keys_.size() * (sizeof(std::uint64_t) + kBytes) + serve_.size() * (sizeof(std::uint64_t) + kBytes) +
@@ -270,6 +334,7 @@ class GhostExchange {
   std::vector<std::size_t> serve_begin_;
   std::vector<Record> sent_;
   std::uint64_t registration_bytes_ = 0;
+  std::uint64_t calls_ = 0;
   std::vector<std::uint32_t> bucket_;  // empty: binary search per owner
   std::uint64_t bucket_base_ = 0;
   int bucket_shift_ = 0;

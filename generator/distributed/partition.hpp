@@ -64,6 +64,8 @@ struct ExchangeStats {
   std::uint64_t setup_bytes = 0;       // registration messages (state ids)
   std::vector<std::uint64_t> sweep_bytes;    // update bytes sent in each sweep / round
   std::vector<std::uint64_t> sweep_changed;  // codes changed in each sweep / round
+  std::uint64_t alltoallv_calls = 0;   // MPI_Alltoallv calls (same at every rank)
+  std::uint64_t alltoallv_pair_bytes = 0;  // the most one call carries per rank pair
   double exchange_seconds = 0;         // rank 0's time in exchanges and reductions
   PhaseTimes mine;                     // this rank's (the index phase is the caller's)
 };

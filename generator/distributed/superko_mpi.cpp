@@ -105,7 +105,10 @@ std::vector<std::int8_t> receive(int from, int tag, MPI_Status& st) {
 }
 
 void send(const std::vector<std::int8_t>& bytes, int to, int tag) {
-  check_mpi(MPI_Send(bytes.data(), mpi_count(bytes.size()), MPI_BYTE, to, tag, MPI_COMM_WORLD), "MPI_Send");
+  check_mpi(MPI_Send(bytes.data(),
+                     mpi_count(bytes.size(), "superko --mpi: one message of chunk proofs would exceed 2^31 - 1 bytes; "
+                                             "use a smaller --chunk-states or fewer --threads per rank"),
+                     MPI_BYTE, to, tag, MPI_COMM_WORLD), "MPI_Send");
 }
 
 // A worker rank: ask for `threads` chunks, solve them (one task each),

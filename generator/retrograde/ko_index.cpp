@@ -28,6 +28,13 @@ Mask ko_points(const Board& b, const Position& p) {
   return out;
 }
 
+void check_exact_state_count(const Board& board, std::uint64_t states) {
+  if (states < (std::uint64_t{1} << 32)) return;
+  throw std::invalid_argument("board " + board.spec() + ": " + std::to_string(states) +
+                              " basic-ko states or more, but the exact tables number states in 32 bits (fewer than "
+                              "2^32 = 4294967296 states; docs/distributed.md, \"Limits\")");
+}
+
 KoStateIndex::KoStateIndex(const Board& board) : pos_(std::make_shared<const StateIndex>(board)) {
   const StateIndex& idx = *pos_;
   const std::uint64_t n = idx.positions();
@@ -48,9 +55,7 @@ KoStateIndex::KoStateIndex(const Board& board) : pos_(std::make_shared<const Sta
   for (std::uint64_t i = 0; i < n; ++i) {
     ko_first_[i] = static_cast<std::uint32_t>(total);
     total += count[i];
-    if (2 * n + total >= (std::uint64_t{1} << 32))
-      throw std::invalid_argument("board " + board.spec() + " has 2^32 or more basic-ko states; the exact "
-                                  "generator's index holds fewer");
+    check_exact_state_count(board, 2 * n + total);
   }
   ko_first_[n] = static_cast<std::uint32_t>(total);
   ko_states_ = total;

@@ -34,6 +34,13 @@ namespace gotb::retro {
 
 inline constexpr std::uint64_t kNoStateIndex = ~std::uint64_t{0};
 
+// The exact tables number their states in 32 bits (this index, the
+// successor rows, the file's arrays): throws std::invalid_argument naming
+// the board when `states` (or a lower bound of its state count) reaches
+// 2^32. Called before any work that would need them numbered, also by the
+// --mpi generator, whose per-rank index could count more.
+void check_exact_state_count(const Board& board, std::uint64_t states);
+
 // The ban points of a colour-normalised position (file comment).
 Mask ko_points(const Board& board, const Position& normalised);
 

@@ -338,6 +338,10 @@ void print_distributed(const dist::DistributedGenerateStats& d, int threads, con
   std::printf("per %s    update bytes:", unit);
   for (auto b : d.sweep_bytes) std::printf(" %llu", static_cast<unsigned long long>(b));
   std::printf("\n");
+  std::printf("alltoallv    %llu MPI_Alltoallv calls for %zu exchanges (registration and one per %s; a message is "
+              "split at %llu bytes per rank pair)\n",
+              static_cast<unsigned long long>(d.alltoallv_calls), d.sweep_bytes.size() + 1, unit,
+              static_cast<unsigned long long>(d.alltoallv_pair_bytes));
   std::printf("exchange     %.3f s at rank 0 (exchange and reductions)\n", d.exchange_seconds);
   std::printf("phases       seconds per rank (largest/smallest over the ranks), wall and CPU:\n");
   for (int p = 0; p < dist::kPhases; ++p)

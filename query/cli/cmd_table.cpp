@@ -771,8 +771,8 @@ void add_table_command(CLI::App& app) {
                 "--boards/--rules are carried over; the table is the union of both");
   sub->add_flag("--mpi", args->mpi,
                 "distribute the entries over the ranks of an MPI job (launch with mpirun or srun): rank 0 hands "
-                "them out one at a time and writes the files after each result; needs a build with -DGOTB_MPI=ON "
-                "(docs/distributed.md)");
+                "them out one at a time to ranks 1.. (--threads each) and writes the files after each result (a job "
+                "of one rank solves them itself); needs a build with -DGOTB_MPI=ON (docs/distributed.md)");
   sub->add_option("--markdown", args->markdown, "also write the Markdown table to this file")->check(non_empty_name());
   sub->add_option("--csv", args->csv, "also write the CSV (one row per entry) to this file")->check(non_empty_name());
   sub->callback([args] {

@@ -9,6 +9,7 @@
 #include "generator/reference/reference_solver.hpp"
 #include "query/cli/commands.hpp"
 #include "query/cli/output.hpp"
+#include "gotb_version.hpp"
 
 namespace {
 

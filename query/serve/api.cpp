@@ -11,6 +11,7 @@
 #include "query/json.hpp"
 #include "query/reference_backend.hpp"
 #include "query/sgf.hpp"
+#include "gotb_version.hpp"
 
 namespace gotb::serve {
 namespace fs = std::filesystem;
