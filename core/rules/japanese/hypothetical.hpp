@@ -118,6 +118,7 @@ class HypotheticalGraph {
   std::vector<Node> nodes_;
   std::vector<std::uint32_t> succ_begin_, succ_;  // CSR successor lists
   std::vector<std::uint32_t> pred_begin_, pred_;  // CSR predecessor lists
+  std::vector<char> attacker_moves_;              // attacker_to_move(i), read in the fixpoints' inner loops
 };
 
 }  // namespace gotb::japanese
