@@ -33,7 +33,8 @@ constexpr int kDiversifyHorizon = 2;
 // nodes: 0.72M / 0.78M at offset 0, 1.07M / 1.13M at offset 2;
 // docs/solving.md §3, "Session 19").
 constexpr int kShareHorizon = 0;
-// Deepening nodes deeper than this many plies do not use the team's share:
+// Deepening nodes more than this many plies below the search's root (not
+// the empty board: a root after moves keeps its share) do not use the team's share:
 // the record costs a key vector of the whole line and the share's one mutex
 // per call, which on 4x4 (lines of 20-30 plies, short tests) cost more than
 // the skipped work saved; near the root the tests are long and worth sharing.
@@ -640,7 +641,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
   const std::uint64_t deepen_start = stats_.nodes;
   // Lazy SMP: the other members' bounds and tests at this exact line
   // (deepening_share.hpp; docs/solving.md §3, "Session 19").
-  DeepeningShare* const share = track_root_ || line_.size() > kShareMaxLine ? nullptr : opt_.share;
+  DeepeningShare* const share = track_root_ || line_.size() - root_size_ > kShareMaxLine ? nullptr : opt_.share;
   DeepeningShare::Line line_keys;
   if (share)
     for (const Frame& f : line_) line_keys.push_back(state_key(f));
