@@ -105,10 +105,12 @@ Kee2005Game::Kee2005Game(const Board& board, const RuleSet& rules, double komi)
 
 void Kee2005Game::push_ban(const Ban& b) {
   PhaseRecord& ph = phases_.back();
-  const SitKey s = key(b.pos, b.mover);
+  const std::uint32_t s = sit_id(key(b.pos, b.mover));
+  if (ph.occ.size() <= s) ph.occ.resize(s + 1);
   ph.occ[s].push_back(static_cast<int>(ph.bans.size()));
   ph.bans.push_back(b);
-  ph.bans.back().sit = sit_id(s);
+  ph.bans.back().sit = s;
+  if (phases_.size() == 1 && s < family_cache_.size()) family_cache_[s] = -1;
 }
 
 std::uint32_t Kee2005Game::sit_id(const SitKey& s) const {
@@ -117,19 +119,19 @@ std::uint32_t Kee2005Game::sit_id(const SitKey& s) const {
   return it->second;
 }
 
-bool Kee2005Game::in_history(const SitKey& s, int from, int to) const {
-  auto it = cur().occ.find(s);
-  if (it == cur().occ.end()) return false;
-  for (int i : it->second)
+bool Kee2005Game::in_history(std::uint32_t s, int from, int to) const {
+  const std::vector<int>* occ = cur().find(s);
+  if (!occ) return false;
+  for (int i : *occ)
     if (i >= from && i <= to) return true;
   return false;
 }
 
-bool Kee2005Game::history_contained(int j, int from, int to, const SitKey& extra) const {
+bool Kee2005Game::history_contained(int j, int from, int to, std::uint32_t extra) const {
   const auto& bans = cur().bans;
   for (int i = bans[j].window; i <= j; ++i) {
-    SitKey s = key(bans[i].pos, bans[i].mover);
-    if (!(s == extra) && !in_history(s, from, to)) return false;
+    const std::uint32_t s = bans[i].sit;
+    if (s != extra && !in_history(s, from, to)) return false;
   }
   return true;
 }
@@ -141,14 +143,13 @@ Kee2005Game::OccupyCheck Kee2005Game::check_occupy(int p, PlayOutcome& o) const 
   const auto& bans = cur().bans;
   const int k = static_cast<int>(bans.size()) - 1;
   const int w = bans[k].window;
-  const SitKey next = key(o.next, opponent(to_move()));
+  const std::uint32_t next = sit_id(key(o.next, opponent(to_move())));
   // The new ban would be (next, window [w, k] plus next).
   if (phases_.size() == 1) {
     // C.2: an earlier ban with the same situation whose history the new
     // history contains.
-    auto it = cur().occ.find(next);
-    if (it != cur().occ.end())
-      for (int j : it->second)
+    if (const std::vector<int>* occ = cur().find(next))
+      for (int j : *occ)
         if (history_contained(j, w, k, next)) return OccupyCheck::Prohibited;
   } else {
     // D.2: an earlier ban in whose position the neighbour of p looks as it
@@ -202,7 +203,7 @@ bool Kee2005Game::phase_end_reached() const {
   if (k < 2) return false;
   const Ban &now = bans[k], &then = bans[k - 2];
   if (!(now.pos == then.pos) || now.mover != then.mover) return false;
-  const SitKey none{~Mask{0}, ~Mask{0}, 255};
+  const std::uint32_t none = ~std::uint32_t{0};
   return history_contained(k, then.window, k - 2, none) && history_contained(k - 2, now.window, k, none);
 }
 
@@ -246,10 +247,10 @@ void Kee2005Game::undo() {
     else phases_.pop_back();
   }
   PhaseRecord& ph = phases_.back();
-  auto it = ph.occ.find(key(ph.bans.back().pos, ph.bans.back().mover));
-  it->second.pop_back();
-  if (it->second.empty()) ph.occ.erase(it);
+  const std::uint32_t s = ph.bans.back().sit;
+  ph.occ[s].pop_back();
   ph.bans.pop_back();
+  if (phases_.size() == 1 && s < family_cache_.size()) family_cache_[s] = -1;
   undo_.pop_back();
 }
 
@@ -357,9 +358,9 @@ std::int64_t Kee2005Game::fact(std::uint64_t id) const {
   const PhaseRecord& ph = cur();
   std::vector<std::vector<std::uint32_t>> hs;
   if (phase == 0) {
-    auto it = ph.occ.find(sits_[n]);
-    if (it != ph.occ.end())
-      for (int j : it->second) hs.push_back(history_set(ph, j));
+    if (n < family_cache_.size() && family_cache_[n] >= 0) return family_cache_[n];
+    if (const std::vector<int>* occ = ph.find(n))
+      for (int j : *occ) hs.push_back(history_set(ph, j));
   } else {
     const PatKey& k = pats_[n];
     const Mask nb = board_->neighbours(k.point) | bit(k.point);
@@ -386,6 +387,10 @@ std::int64_t Kee2005Game::fact(std::uint64_t id) const {
   }
   auto [it, fresh] = family_ids_.try_emplace(std::move(flat), static_cast<std::int64_t>(family_ids_.size()) + 1);
   if (fresh) family_bytes_ += 64 + it->first.capacity() * sizeof(std::uint32_t);
+  if (phase == 0) {
+    if (family_cache_.size() <= n) family_cache_.resize(std::max<std::size_t>(n + 1, sits_.size()), -1);
+    family_cache_[n] = it->second;
+  }
   return it->second;
 }
 

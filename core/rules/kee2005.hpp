@@ -101,6 +101,7 @@ class Kee2005Game {
   void clear_fact_values() const {
     family_ids_.clear();
     family_bytes_ = 0;
+    family_cache_.assign(family_cache_.size(), -1);
   }
   // Japanese scoring, confirmation phases: the removals of the common phase
   // are fixed and enter the score only as F.6c's constant, so the key
@@ -113,8 +114,7 @@ class Kee2005Game {
   }
   // Profile only: the current situation occurred earlier in this phase.
   bool in_cycle() const {
-    auto it = cur().occ.find(key(cur().bans.back().pos, cur().bans.back().mover));
-    return it != cur().occ.end() && it->second.size() > 1;
+    return cur().occ[cur().bans.back().sit].size() > 1;
   }
 
  private:
@@ -138,7 +138,9 @@ class Kee2005Game {
   };
   struct PhaseRecord {
     std::vector<Ban> bans;  // bans[k] is recorded preceding move k of the phase
-    std::unordered_map<SitKey, std::vector<int>, SitHash> occ;  // situation -> ban indices
+    // Situation number (sit_ids_) -> indices of its bans; sized on demand.
+    std::vector<std::vector<int>> occ;
+    const std::vector<int>* find(std::uint32_t sit) const { return sit < occ.size() && !occ[sit].empty() ? &occ[sit] : nullptr; }
   };
   struct Undo {
     bool phase_ended = false;
@@ -149,10 +151,10 @@ class Kee2005Game {
   static SitKey key(const Position& p, Color mover) { return {p.black, p.white, static_cast<std::uint8_t>(index(mover))}; }
   const PhaseRecord& cur() const { return phases_.back(); }
   // Is situation s in the history of a ban whose window is [from, to]?
-  bool in_history(const SitKey& s, int from, int to) const;
+  bool in_history(std::uint32_t s, int from, int to) const;
   // History of ban j (window [w_j, j]) contained in the window [from, to]
   // plus the extra situation `extra`?
-  bool history_contained(int j, int from, int to, const SitKey& extra) const;
+  bool history_contained(int j, int from, int to, std::uint32_t extra) const;
   OccupyCheck check_occupy(int p, PlayOutcome& o) const;
   void push_ban(const Ban& b);
   bool phase_end_reached() const;
@@ -189,6 +191,9 @@ class Kee2005Game {
   mutable std::vector<PatKey> pats_;
   mutable std::unordered_map<std::vector<std::uint32_t>, std::int64_t, VecHash> family_ids_;
   mutable std::size_t family_bytes_ = 0;
+  // fact() of a common-phase situation, by situation number (-1: not
+  // known); dropped when a ban with that situation is recorded or undone.
+  mutable std::vector<std::int64_t> family_cache_;
 
   const Board* board_;
   Kee2005Config cfg_;
