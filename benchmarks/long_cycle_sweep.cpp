@@ -16,11 +16,13 @@
 // prints the move values and a principal variation of both games at one
 // state (BAN: the point of the last single-stone capture, or -1).
 //   build/benchmarks/long_cycle_sweep international-nosuicide|international|ikeda BOARD
-//       [--check N] [--moves M] [--slow S]
+//       [--check N] [--moves M] [--slow S] [--order fewest|most]
 // --check N: compare with the project's game at every N-th state (0: never);
 // --moves M: give up on a state whose solve plays more than M moves in
 // either game (listed as "undecided", the sweep goes on with the same
-// tables); --slow S: print every state whose two solves took over S s.
+// tables); --slow S: print every state whose two solves took over S s;
+// --order most: states with the most empty points first (default: fewest;
+// the progress lines then say how far a cut sweep got).
 // Exit status: 0 when the model matched the project's game everywhere, 1 on
 // a mismatch, 2 on bad arguments. The line "... N differ" is the result.
 #include <algorithm>
@@ -56,6 +58,7 @@ int main(int argc, char** argv) {
       if (opt == "--check") lim.check_every = std::max(0, std::atoi(argv[i + 1]));
       else if (opt == "--moves") lim.moves_per_state = std::strtoull(argv[i + 1], nullptr, 10);
       else if (opt == "--slow") lim.slow_seconds = std::atof(argv[i + 1]);
+      else if (opt == "--order") lim.most_empty_first = std::string(argv[i + 1]) == "most";
       else {
         std::fprintf(stderr, "long_cycle_sweep: unknown option '%s'\n", opt.c_str());
         return 2;

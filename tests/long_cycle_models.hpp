@@ -715,6 +715,7 @@ struct SweepLimits {
   int check_every = 1;
   std::uint64_t moves_per_state = 0;
   double slow_seconds = 0;
+  bool most_empty_first = false;  // sweep order (a cut sweep then covers the open boards)
 };
 
 // Solves one state in both games under the limits; false if given up.
@@ -739,12 +740,15 @@ inline void progress(const char* what, const std::string& board, const Sweep& r,
                  r.states, empty, r.differ);
 }
 
-// The states of a set in sweep order: fewest empty points first.
+// The states of a set in sweep order: fewest empty points first (most
+// first with most_empty_first: the nearly full boards, where a capture
+// restarts a whole game, come last).
 template <class S>
-std::vector<S> sweep_order(const Board& b, const std::set<S>& states) {
+std::vector<S> sweep_order(const Board& b, const std::set<S>& states, bool most_empty_first = false) {
   std::vector<S> v(states.begin(), states.end());
   std::stable_sort(v.begin(), v.end(), [&](const S& x, const S& y) {
-    return popcount(x.pos.empty(b)) < popcount(y.pos.empty(b));
+    return most_empty_first ? popcount(x.pos.empty(b)) > popcount(y.pos.empty(b))
+                            : popcount(x.pos.empty(b)) < popcount(y.pos.empty(b));
   });
   return v;
 }
@@ -770,7 +774,7 @@ inline Sweep sweep_international(const std::string& board, bool suicide, const S
   by_board.game().set_moves_per_start(lim.moves_per_state);
   by_state.game().set_moves_per_start(lim.moves_per_state);
   Sweep r;
-  for (const LcState& s : sweep_order(b, by_board.reachable())) {
+  for (const LcState& s : sweep_order(b, by_board.reachable(), lim.most_empty_first)) {
     const auto t0 = std::chrono::steady_clock::now();
     const std::uint64_t n0 = by_board.stats().nodes + by_state.stats().nodes;
     std::int32_t v = 0, w = 0;
@@ -827,7 +831,7 @@ inline Sweep sweep_ikeda(const std::string& board, const SweepLimits& lim) {
   by_board.game().set_moves_per_start(lim.moves_per_state);
   by_state.game().set_moves_per_start(lim.moves_per_state);
   Sweep r;
-  for (const IkState& s : sweep_order(b, graph.reachable())) {
+  for (const IkState& s : sweep_order(b, graph.reachable(), lim.most_empty_first)) {
     const auto t0 = std::chrono::steady_clock::now();
     const std::uint64_t n0 = by_board.stats().nodes + by_state.stats().nodes;
     std::int32_t v = 0, w = 0;
