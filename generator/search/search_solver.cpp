@@ -262,9 +262,29 @@ void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int 
 
 // --- seeds (SearchOptions::seeds) ------------------------------------------
 
+void TrompTaylorSearch::seed_line_keys(int g, bool swap, std::vector<std::uint64_t>& out) const {
+  const Symmetries& sym = opt_.seeds->index().symmetries();
+  out.clear();
+  for (const Frame& f : line_) {
+    Position q = swap ? Position{f.pos.white, f.pos.black} : f.pos;
+    const Color c = swap ? opponent(f.to_move) : f.to_move;
+    q = sym.apply(g, q);
+    out.push_back(fact_key(q, c, n_, situational_));
+  }
+  std::sort(out.begin(), out.end());
+}
+
 bool TrompTaylorSearch::seed_facts(const StoredFacts& facts, int stones_before, int back, bool swap,
-                                   int line_index, ProofDeps& out) const {
+                                   int line_index, const std::vector<std::uint64_t>& line_keys,
+                                   ProofDeps& out) const {
   if (facts.unknown || stones_before > facts.cap) return false;
+  // The test, in the stored frame (the same comparisons as below, since the
+  // maps are bijections on situations): no absent fact on the line, every
+  // present fact on it.
+  for (std::uint64_t k : line_keys)
+    if (std::binary_search(facts.absent.begin(), facts.absent.end(), k)) return false;
+  for (std::uint64_t k : facts.present)
+    if (!std::binary_search(line_keys.begin(), line_keys.end(), k)) return false;
   const Symmetries& sym = opt_.seeds->index().symmetries();
   const std::uint64_t mask = (std::uint64_t{1} << n_) - 1;
   // A fact key (superko_table.hpp: the stored frame, the state's mover as
@@ -282,13 +302,13 @@ bool TrompTaylorSearch::seed_facts(const StoredFacts& facts, int stones_before, 
   out.stone_cap = facts.cap;
   for (std::uint64_t k : facts.absent) {
     const std::uint64_t sit = to_line(k);
-    if (on_line_.contains(sit)) return false;
+    if (on_line_.contains(sit)) return false;  // (not reached: tested above)
     out.absent.push_back(sit);
   }
   for (std::uint64_t k : facts.present) {
     const std::uint64_t sit = to_line(k);
     const int first = on_line_.first_index(sit);
-    if (first < 0) return false;
+    if (first < 0) return false;  // (not reached: tested above)
     out.present.push_back({sit, first});
   }
   std::sort(out.absent.begin(), out.absent.end());
@@ -309,30 +329,34 @@ void TrompTaylorSearch::use_seeds(const Frame& f, int line_index, int& lo, int& 
   const int back = opt_.seeds->index().symmetries().inverse(g);
   // The stored value is the mover's: her lower bound is Black's lower bound
   // when Black moves and Black's upper bound when White moves; each bound's
-  // stone cap counts the stones of the side it favours.
+  // stone cap counts the stones of the side it favours. A bound that would
+  // not tighten the node's is not tested.
   const int v = white ? -sp->value : sp->value;
+  const bool want_lo = white ? v < hi : v > lo;  // the mover's lower bound
+  const bool want_hi = white ? v > lo : v < hi;  // ... and upper bound
+  if (want_lo || want_hi) seed_line_keys(g, white, seed_line_);
   bool used = false;
-  if (seed_facts(sp->lo, white ? f.before_white : f.before_black, back, white, line_index, seed_deps_)) {
-    if (!white && v > lo) {
+  if (want_lo &&
+      seed_facts(sp->lo, white ? f.before_white : f.before_black, back, white, line_index, seed_line_, seed_deps_)) {
+    if (!white) {
       lo = v;
       P.lo.assign(seed_deps_);
-      used = true;
-    } else if (white && v < hi) {
+    } else {
       hi = v;
       P.hi.assign(seed_deps_);
-      used = true;
     }
+    used = true;
   }
-  if (seed_facts(sp->hi, white ? f.before_black : f.before_white, back, white, line_index, seed_deps_)) {
-    if (!white && v < hi) {
+  if (want_hi &&
+      seed_facts(sp->hi, white ? f.before_black : f.before_white, back, white, line_index, seed_line_, seed_deps_)) {
+    if (!white) {
       hi = v;
       P.hi.assign(seed_deps_);
-      used = true;
-    } else if (white && v > lo) {
+    } else {
       lo = v;
       P.lo.assign(seed_deps_);
-      used = true;
     }
+    used = true;
   }
   stats_.seed_used += used;
   if (sp->best >= -1) hint = sp->best < 0 ? -1 : opt_.seeds->index().symmetries().perm(back)[sp->best];

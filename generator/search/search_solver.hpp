@@ -297,9 +297,15 @@ class TrompTaylorSearch {
   void use_seeds(const Frame& f, int line_index, int& lo, int& hi, Ply& P, int& hint);
   // The stored facts mapped onto the line (symmetry `back`, colours swapped
   // when White moves); false when one fails under the line.
+  // `line_keys`: the line's situations as fact keys of the stored frame,
+  // sorted (seed_line_keys); the facts are tested against them first, by
+  // binary search (a line holds tens of situations, a proof thousands of
+  // facts), and mapped onto the line only when they hold.
   bool seed_facts(const StoredFacts& facts, int stones_before, int back, bool swap, int line_index,
-                  ProofDeps& out) const;
+                  const std::vector<std::uint64_t>& line_keys, ProofDeps& out) const;
+  void seed_line_keys(int g, bool swap, std::vector<std::uint64_t>& out) const;
   ProofDeps seed_deps_;
+  std::vector<std::uint64_t> seed_line_;
 
   // Transposition table (search_table.hpp).
   // The best move of any entry of the current state (a hint for ordering

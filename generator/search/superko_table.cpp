@@ -165,70 +165,110 @@ SuperkoGenerateStats generate_superko(
   // One pass over a plan's levels; chunk numbers start at `first_chunk`.
   // With a budget, a state that needs more nodes is deferred. Returns false
   // when stopped before the end.
+  // Lanes (options.lanes > 0): lane k solves chunk k of every level, of
+  // every pass, with one solver whose table it keeps throughout the run
+  // (docs/solving.md, "Lanes"). A lane's chunks, in order, are a function of
+  // the plan alone, so its table, and with it every fact, is too, whatever
+  // the thread count. A resumed run replays each lane's journaled chunks to
+  // rebuild its table, and checks that the replay proves what the journal
+  // holds.
+  const std::uint32_t lanes = options.lanes;
+  std::vector<std::unique_ptr<TrompTaylorSearch>> lane_solver(lanes);
+  for (auto& l : lane_solver) l = std::make_unique<TrompTaylorSearch>(board, cfg, 0, so);
+  std::vector<StateProof> replayed;
+  // Solves chunk c of plan p with solver s; with `replay`, the chunk is in
+  // the journal already: its proofs are proved again and compared.
+  auto solve_chunk = [&](TrompTaylorSearch& s, const SuperkoPlan& p, std::uint64_t first_chunk, std::uint64_t c,
+                         std::uint64_t budget, int pass, std::uint64_t level, bool replay) {
+    const std::uint64_t nodes_start = s.stats().nodes, probes_start = s.stats().seed_probes,
+                        cutoffs_start = s.stats().seed_cutoffs;
+    for (std::uint64_t k = p.chunk_begin[c]; k < p.chunk_begin[c + 1]; ++k) {
+      const std::uint64_t state = p.order[k];
+      s.set_root(index.position_of(state / 2), Color::Black, static_cast<int>(state & 1));
+      StateProof fresh;
+      StateProof& out = replay ? fresh : proofs[state];
+      s.limit_nodes(budget);
+      const std::uint64_t before = s.stats().nodes;
+      // Costly states named on stderr (--progress): where the nodes go.
+      struct Report {
+        const TrompTaylorSearch& s;
+        std::uint64_t before, state;
+        const SuperkoGenerateOptions& o;
+        const retro::StateIndex& index;
+        int pass;
+        ~Report() {
+          const std::uint64_t used = s.stats().nodes - before;
+          if (!o.progress || !o.report_nodes || used < o.report_nodes) return;
+          std::string d = diagram(index.board(), index.position_of(state / 2));
+          for (char& ch : d)
+            if (ch == '\n') ch = '/';
+          std::fprintf(stderr, "superko: pass %d, state %llu (%s, mover X, %d passes): %llu nodes\n", pass,
+                       static_cast<unsigned long long>(state), d.c_str(), static_cast<int>(state & 1),
+                       static_cast<unsigned long long>(used));
+        }
+      } report{s, before, state, options, index, pass};
+      try {
+        const TrompTaylorSearch::RootProof rp = s.prove_root();
+        out.value = static_cast<std::int8_t>(rp.lo);
+        out.best = static_cast<std::int8_t>(rp.best);
+        out.lo = to_stored(rp.lo_deps, n, cfg.situational);
+        out.hi = to_stored(rp.hi_deps, n, cfg.situational);
+      } catch (const NodeLimitReached&) {
+        if (!budget) throw;
+        out = StateProof{};
+        out.best = kSkDeferred;
+        if (!replay) ++progress.deferred[state];
+      }
+      // A replayed state: this pass's journal record is the proof, or a
+      // deferral when a later pass solved it.
+      if (replay && !(fresh == proofs[state] || (fresh.best == kSkDeferred && progress.deferred[state] >= pass)))
+        throw std::runtime_error("superko generation: replaying a lane's journaled chunk proved something else "
+                                 "(state " + std::to_string(state) + "); the journal is not this run's");
+    }
+    nodes += s.stats().nodes - nodes_start;
+    seed_probes += s.stats().seed_probes - probes_start;
+    seed_cutoffs += s.stats().seed_cutoffs - cutoffs_start;
+    if (replay) return;
+    std::lock_guard<std::mutex> lock(mu);
+    done[first_chunk + c] = 1;
+    if (on_chunk) on_chunk(first_chunk + c, p.order.data() + p.chunk_begin[c], p.chunk_begin[c + 1] - p.chunk_begin[c]);
+    const std::uint64_t f = ++finished;
+    if (options.progress)
+      std::fprintf(stderr,
+                   "superko: pass %d, chunk %llu done (%llu of %llu, level %llu of %llu: %d empty points), %llu "
+                   "nodes, %.1f s\n",
+                   pass, static_cast<unsigned long long>(first_chunk + c), static_cast<unsigned long long>(f),
+                   static_cast<unsigned long long>(total_chunks), static_cast<unsigned long long>(level + 1),
+                   static_cast<unsigned long long>(p.levels()), p.level_empties[level],
+                   static_cast<unsigned long long>(s.stats().nodes - nodes_start),
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    if (options.stop_after_chunks && ++solved_now >= options.stop_after_chunks) stop = true;
+  };
+  // One pass over a plan's levels; chunk numbers start at `first_chunk`.
+  // With a budget, a state that needs more nodes is deferred. Returns false
+  // when stopped before the end.
   auto run_pass = [&](const SuperkoPlan& p, std::uint64_t first_chunk, std::uint64_t budget, int pass) {
     for (std::uint64_t level = 0; level < p.levels(); ++level) {
       const std::uint64_t c0 = p.level_begin[level], c1 = p.level_begin[level + 1];
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(c0, c1, 1), [&](const tbb::blocked_range<std::uint64_t>& r) {
-        for (std::uint64_t c = r.begin(); c != r.end(); ++c) {
-          if (done[first_chunk + c] || stop.load()) continue;
-          // A fresh solver per chunk: the chunk's facts depend on the chunk
-          // and the earlier levels only.
-          TrompTaylorSearch s(board, cfg, 0, so);
-          for (std::uint64_t k = p.chunk_begin[c]; k < p.chunk_begin[c + 1]; ++k) {
-            const std::uint64_t state = p.order[k];
-            s.set_root(index.position_of(state / 2), Color::Black, static_cast<int>(state & 1));
-            StateProof& out = proofs[state];
-            s.limit_nodes(budget);
-            const std::uint64_t before = s.stats().nodes;
-            // Costly states named on stderr (--progress): where the nodes go.
-            struct Report {
-              const TrompTaylorSearch& s;
-              std::uint64_t before, state;
-              const SuperkoGenerateOptions& o;
-              const retro::StateIndex& index;
-              int pass;
-              ~Report() {
-                const std::uint64_t used = s.stats().nodes - before;
-                if (!o.progress || !o.report_nodes || used < o.report_nodes) return;
-                std::string d = diagram(index.board(), index.position_of(state / 2));
-                for (char& ch : d)
-                  if (ch == '\n') ch = '/';
-                std::fprintf(stderr, "superko: pass %d, state %llu (%s, mover X, %d passes): %llu nodes\n", pass,
-                             static_cast<unsigned long long>(state), d.c_str(), static_cast<int>(state & 1),
-                             static_cast<unsigned long long>(used));
-              }
-            } report{s, before, state, options, index, pass};
-            try {
-              const TrompTaylorSearch::RootProof rp = s.prove_root();
-              out.value = static_cast<std::int8_t>(rp.lo);
-              out.best = static_cast<std::int8_t>(rp.best);
-              out.lo = to_stored(rp.lo_deps, n, cfg.situational);
-              out.hi = to_stored(rp.hi_deps, n, cfg.situational);
-            } catch (const NodeLimitReached&) {
-              if (!budget) throw;
-              out = StateProof{};
-              out.best = kSkDeferred;
-              ++progress.deferred[state];
-            }
+      if (lanes) {
+        // Lane k: chunks c0 + k, c0 + k + lanes, ... of this level, in order.
+        tbb::parallel_for(std::uint32_t{0}, lanes, [&](std::uint32_t k) {
+          for (std::uint64_t c = c0 + k; c < c1; c += lanes) {
+            if (stop.load()) return;
+            solve_chunk(*lane_solver[k], p, first_chunk, c, budget, pass, level, done[first_chunk + c] != 0);
           }
-          nodes += s.stats().nodes;
-          seed_probes += s.stats().seed_probes;
-          seed_cutoffs += s.stats().seed_cutoffs;
-          std::lock_guard<std::mutex> lock(mu);
-          done[first_chunk + c] = 1;
-          if (on_chunk) on_chunk(first_chunk + c, p.order.data() + p.chunk_begin[c], p.chunk_begin[c + 1] - p.chunk_begin[c]);
-          const std::uint64_t f = ++finished;
-          if (options.progress)
-            std::fprintf(stderr,
-                         "superko: pass %d, chunk %llu done (%llu of %llu, level %llu of %llu: %d empty points), %llu "
-                         "nodes, %.1f s\n",
-                         pass, static_cast<unsigned long long>(first_chunk + c), static_cast<unsigned long long>(f),
-                         static_cast<unsigned long long>(total_chunks), static_cast<unsigned long long>(level + 1),
-                         static_cast<unsigned long long>(p.levels()), p.level_empties[level],
-                         static_cast<unsigned long long>(s.stats().nodes), std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-          if (options.stop_after_chunks && ++solved_now >= options.stop_after_chunks) stop = true;
-        }
-      });
+        });
+      } else {
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(c0, c1, 1), [&](const tbb::blocked_range<std::uint64_t>& r) {
+          for (std::uint64_t c = r.begin(); c != r.end(); ++c) {
+            if (done[first_chunk + c] || stop.load()) continue;
+            // A fresh solver per chunk: the chunk's facts depend on the chunk
+            // and the earlier levels only.
+            TrompTaylorSearch s(board, cfg, 0, so);
+            solve_chunk(s, p, first_chunk, c, budget, pass, level, false);
+          }
+        });
+      }
       // The level is complete (or the run stops): its proofs serve the next ones.
       for (std::uint64_t c = c0; c < c1; ++c)
         if (!done[first_chunk + c]) return false;

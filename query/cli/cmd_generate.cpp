@@ -42,6 +42,9 @@ struct GenerateArgs {
   // what --mpi distributes); empty: levels, flat with --mpi.
   std::string order;
   std::size_t table_megabytes = 16;
+  // --exact, level order: lanes that keep their solver's table for the
+  // whole run (SuperkoGenerateOptions::lanes); 0 = a fresh solver per chunk.
+  std::uint32_t lanes = 2;
   // Superko rulesets: the proof of the empty board only (both strategies).
   bool root = false;
   std::uint64_t max_walk = 0;
@@ -82,6 +85,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   opt.threads = a.threads;
   opt.chunk_states = a.chunk_states;
   opt.table_megabytes = a.table_megabytes;
+  opt.lanes = a.order == "flat" ? 0 : a.lanes;
   // The level order (seeds, two passes) needs every earlier level's proofs
   // wherever a chunk is solved; MPI ranks solve chunks of the flat order
   // (superko_table.hpp), which depend on nothing else.
@@ -117,7 +121,9 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                              (flat || opt.passes == 2 ? std::string{}
                                                       : " passes=" + std::to_string(opt.passes) +
                                                             " pass_growth=" + std::to_string(opt.pass_growth)) +
-                             (flat || !opt.last_pass_most_empties_first ? std::string{} : " last_pass=most-empties");
+                             (flat || !opt.last_pass_most_empties_first ? std::string{} : " last_pass=most-empties") +
+                             // Lanes keep tables across chunks: the facts depend on their number.
+                             (opt.lanes ? " lanes=" + std::to_string(opt.lanes) : std::string{});
   std::unique_ptr<search::SuperkoJournal> journal;
   std::uint64_t resumed = 0;
   if (a.output_given) {
@@ -226,6 +232,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
     meta.extra["pass_growth"] = std::to_string(opt.pass_growth);
   }
   if (!flat && opt.last_pass_most_empties_first) meta.extra["last_pass_order"] = "most-empties-first";
+  if (opt.lanes) meta.extra["lanes"] = std::to_string(opt.lanes);
   meta.extra["facts"] = std::to_string(facts);
   WriteOptions wopt;
   wopt.board = &board;
@@ -593,9 +600,17 @@ void add_generate_command(CLI::App& app) {
                   "(its diagram, pass count and nodes; not with -q); 0 = none")
       ->check(integer_number(0, 1LL << 40))
       ->capture_default_str();
+  auto* lanes = sub->add_option(
+      "--lanes", args->lanes,
+      "--exact, level order: lanes, each one solver that keeps its transposition table from state to state for the "
+      "whole run (lane k solves chunk k, k+N, ... of every level), so that what one state proved serves the later "
+      "ones (docs/solving.md, \"Lanes\"); at most N threads work at once; the facts depend on N, not on --threads "
+      "(part of the file's identity); a resumed run replays the journaled chunks of each lane (checked against the "
+      "journal) to rebuild its table; 0 = a fresh solver and table per chunk (the scheme before lanes)");
+  lanes->check(integer_number(0, 1024))->capture_default_str();
   auto* hash = sub->add_option("--hash", args->table_megabytes,
-                               "--exact: transposition table MiB per solving thread (default 16); --root: MiB of "
-                               "the search's table (default 256)");
+                               "--exact: transposition table MiB per solver (default 256 with --lanes, 16 per "
+                               "chunk without); --root: MiB of the search's table (default 256)");
   hash->check(integer_number(1, 1 << 16));
   sub->add_flag("--root", args->root,
                 "superko rulesets: the proof of the empty board only, for boards where every state is out of reach: "
@@ -612,7 +627,7 @@ void add_generate_command(CLI::App& app) {
   sub->add_flag("--mpi", args->mpi,
                 "distribute over the ranks of an MPI job (launch with mpirun or srun; --threads per rank; "
                 "rank 0 reports and writes --output; needs a build with -DGOTB_MPI=ON, docs/distributed.md)");
-  sub->callback([args, out, hash] {
+  sub->callback([args, out, hash, lanes] {
     check_komi(args->komi);
     args->output_given = out->count() > 0;
     if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
@@ -627,6 +642,11 @@ void add_generate_command(CLI::App& app) {
     if (!args->root && (args->max_walk || args->merge != "facts"))
       throw std::invalid_argument("--max-walk and --merge need --root");
     if (args->root && hash->count() == 0) args->table_megabytes = 256;
+    if (lanes->count() > 0 && (!args->exact || args->order == "flat" || (args->order.empty() && args->mpi)))
+      throw std::invalid_argument("--lanes belongs to --exact with the level order");
+    if (args->exact && args->lanes > 0 && args->order != "flat" && !(args->order.empty() && args->mpi) &&
+        hash->count() == 0)
+      args->table_megabytes = 256;
     if (!args->exact && !args->root &&
         (args->max_chunks || args->chunk_states != 256 || hash->count() > 0 || args->first_pass_nodes != 2000 ||
          !args->order.empty() || pass_options))
