@@ -106,6 +106,7 @@ SuperkoFile::Answer SuperkoFile::at(const std::vector<Position>& positions, cons
       const Symmetries& sym = index_->symmetries();
       a.best = sym.perm(sym.inverse(g))[p.best];
     }
+    a.kept = a.stored;
   }
   return a;
 }
@@ -139,7 +140,7 @@ ProbeResult probe_facts(const GameSpec& spec_, const std::vector<std::string>& h
   bool all_children_exact = true;
   std::string stored_move;  // the entry's value-keeping move, when the state is exact
   evaluate_moves(game, r.moves, [&](Move mv, MoveEval& e) {
-    if (root.value.exact() && root.best == (mv.is_play() ? mv.point : -1)) stored_move = e.move;
+    if (root.best == (mv.is_play() ? mv.point : -1)) stored_move = e.move;
     if (!e.ends_game) {
       positions.push_back(game.position());
       to_move.push_back(game.to_move());
@@ -147,10 +148,19 @@ ProbeResult probe_facts(const GameSpec& spec_, const std::vector<std::string>& h
       positions.pop_back();
       to_move.pop_back();
       e.value = c.value;
-      // The root's lower-bound proof goes through its stored move: where
-      // both root bounds hold, that child is proven to keep the value.
+      // No child is better for the mover than the state (its value is the
+      // best of its children's under the same history), and the mover's
+      // bound is proven through the stored move: that child keeps it.
       const int point = mv.is_play() ? mv.point : -1;
-      if (root.value.exact() && root.best == point) e.value = root.value;
+      const bool black = r.to_move == Color::Black;
+      Value lo = black ? e.value.lower : std::max(e.value.lower, root.value.lower);
+      Value hi = black ? std::min(e.value.upper, root.value.upper) : e.value.upper;
+      if (root.best == point) {
+        if (black) lo = std::max(lo, root.kept);
+        else hi = std::min(hi, root.kept);
+      }
+      if (hi < lo) throw TablebaseError("superko file: stored bounds contradict each other under this history");
+      e.value = {lo, hi};
       e.source = e.value.exact() ? ValueSource::FileFacts : ValueSource::FileBounds;
     }
     all_children_exact &= e.value.exact();
@@ -169,6 +179,11 @@ ProbeResult probe_facts(const GameSpec& spec_, const std::vector<std::string>& h
     r.source = ValueSource::FileFacts;
     r.note += "; this state's own facts do not hold under this history, its value is the best of its moves' "
               "(each exact from the file)";
+  } else if (!r.value.exact() && !stored_move.empty()) {
+    // (--values strategy root files, or facts of one side only.)
+    r.strategy_move = true;
+    r.note += "; only the mover's bound shown is proven here under this history (the game left the lines where "
+              "both sides follow the file), with a stored move that keeps it (exact: --fallback search)";
   } else if (!r.value.exact()) {
     r.note += "; the facts of this state's stored value do not hold under this history: only the bounds shown "
               "are proven (exact: --fallback search)";
@@ -252,21 +267,27 @@ SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const s
                                 [](const search::RootEntry& x, const search::RootEntry& y) { return x.key < y.key; });
   if (range.first != range.second) {
     const search::HistoryView h = frame_->view(positions, to_move, cn.to);
+    std::vector<const search::RootEntry*> state;
     for (auto it = range.first; it != range.second; ++it) {
       const bool lo = search::root_facts_hold(it->proof.lo, h, true);
       const bool hi = search::root_facts_hold(it->proof.hi, h, false);
       if (lo) lower = std::max(lower, static_cast<int>(it->proof.value));
       if (hi) upper = std::min(upper, static_cast<int>(it->proof.value));
-      if (lo && hi && a.best == -2) a.best = frame_->map_point(it->proof.best, frame_->inverse(cn.to));
       a.lo_holds |= lo;
       a.hi_holds |= hi;
+      state.push_back(&*it);
+    }
+    // The move the walk followed (the same choice: root_move_entry); it
+    // keeps that entry's value for the mover (docs/solving.md, "Root proofs").
+    if (const int pick = search::root_move_entry(state, h, mover == Color::Black); pick >= 0) {
+      a.best = frame_->map_point(state[pick]->proof.best, frame_->inverse(cn.to));
+      a.kept = Value::score(state[pick]->proof.value, spec_.komi);
     }
     a.stored = Value::score(range.first->proof.value, spec_.komi);
   }
   if (lower > upper)
     throw TablebaseError("root file: entries of one state prove contradicting bounds under this history");
   a.value = {Value::score(lower, spec_.komi), Value::score(upper, spec_.komi)};
-  if (!a.value.exact()) a.best = -2;
   return a;
 }
 

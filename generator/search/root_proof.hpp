@@ -91,6 +91,14 @@ inline bool root_facts_hold(const StoredFacts& f, const HistoryView& h, bool low
   return facts_hold(f, h, lower);
 }
 
+// The entry of a state whose stored move a reader plays (and the walk
+// follows): the first, in file order, whose both bounds hold under the
+// history; else, among those whose mover's bound holds (lower for Black to
+// move, upper for White), the first of the best value for the mover; -1
+// when none. `entries` are the state's entries in file order, `h` the
+// history in their frame.
+int root_move_entry(const std::vector<const RootEntry*>& entries, const HistoryView& h, bool black_moves);
+
 struct RootGenerateOptions {
   std::size_t table_megabytes = 256;
   std::size_t max_dependencies = 4096;
@@ -104,6 +112,13 @@ struct RootGenerateOptions {
   // (a reader then falls back to search). For boards where the complete
   // walk is out of reach.
   bool merge_states = false;
+  // false (default): every walked node gets its exact value. true
+  // (--values strategy): each node gets only the bound its strategies need,
+  // the root value v: "value >= v" on Black's strategy, "<= v" on White's
+  // (both, so exact, where the node is on both); the side that holds the
+  // bound gets a move that keeps it. A blunder of the other side leaves the
+  // value proved only as a bound. Needs merge_states.
+  bool strategy_values = false;
   std::uint64_t walk_limit = 0;  // NodeLimitReached past this many walked nodes; 0 = none
   bool progress = false;
   const RetroOrdering* ordering = nullptr;
@@ -117,6 +132,7 @@ struct RootGenerateStats {
   std::uint64_t line_proofs = 0;  // ... on the real line, the shortest history's facts failing there
   std::uint64_t reused = 0;       // ... whose state already had an entry that held
   std::uint64_t unknown = 0;      // entries whose facts overflowed (not usable by a reader)
+  std::uint64_t one_sided = 0;    // strategy_values: entries with one bound only (by design, not overflow)
   std::uint64_t nodes = 0;        // search nodes
   std::uint64_t max_depth = 0;    // longest line walked (plies)
   double seconds = 0;
