@@ -443,7 +443,10 @@ class Walker {
   // needs the bound of each strategy in `mask` (Black's: value >= v_,
   // White's: <= v_); where the mover's own strategy is in the mask, also
   // the move a reader plays (root_move_entry), which is then walked.
-  void add_entry(std::uint64_t key, const TrompTaylorSearch::RootProof& rp, int to) {
+  // proved_lo / proved_hi: the bounds the proof is of (an overflowed one
+  // is then stored with same-history facts, the other side unknown).
+  void add_entry(std::uint64_t key, const TrompTaylorSearch::RootProof& rp, int to, bool proved_lo, bool proved_hi,
+                 const HistoryView& hv) {
     ++st_.searched;
     RootEntry re;
     re.key = key;
@@ -451,7 +454,18 @@ class Walker {
     re.proof.best = static_cast<std::int8_t>(rp.best < -1 ? -1 : frame_.map_point(rp.best, to));
     re.proof.lo = to_stored(rp.lo_deps, to);
     re.proof.hi = to_stored(rp.hi_deps, to);
-    if (rp.lo_deps.overflow != rp.hi_deps.overflow) ++st_.one_sided;
+    for (auto [proved, f] : {std::pair{proved_lo, &re.proof.lo}, {proved_hi, &re.proof.hi}}) {
+      if (!proved) {
+        *f = StoredFacts{};
+        f->unknown = true;
+      } else if (f->unknown) {
+        *f = StoredFacts{};
+        f->cap = kSameHistoryCap;
+        f->present = hv.keys;
+        ++st_.same_history;
+      }
+    }
+    if (proved_lo != proved_hi) ++st_.one_sided;
     entries_.push_back(re);
     by_key_[key].push_back(static_cast<std::uint32_t>(entries_.size() - 1));
   }
@@ -496,12 +510,12 @@ class Walker {
         if (first) v_ = rp.lo;
         if (rp.lo != v_)
           throw std::logic_error("root proof: a node on both strategies has a value other than the root's");
-        add_entry(cn.key, rp, cn.to);
+        add_entry(cn.key, rp, cn.to, true, true, hv);
         return;
       }
       const TrompTaylorSearch::BoundProof bp = search_.prove_bound(v_, lower);
       if (!bp.holds) throw std::logic_error("root proof: a strategy's bound fails on its own line (inconsistent)");
-      add_entry(cn.key, bp.proof, cn.to);
+      add_entry(cn.key, bp.proof, cn.to, lower, !lower, hv);
     };
     int best = -2;
     bool other_ok = false;

@@ -85,9 +85,20 @@ class RootFrame {
   Symmetries sym_;
 };
 
+// A bound whose proof's facts overflowed (more than max_dependencies) is
+// stored with this cap code and, as `present`, every situation of the
+// history it was proved under (the current one included): it holds under
+// exactly the histories with that set of situations. The game from a state
+// depends on the history only through that set (superko bans a play by
+// membership of its result; docs/solving.md, "Same-history facts"). A
+// superko file reader that does not know the code reads a cap below every
+// stone count: never holds.
+inline constexpr int kSameHistoryCap = -127;
+
 // Whether an entry's bound holds under a history view in its frame
 // (lower: "value >= v", cap on Black's stones; upper: cap on White's).
 inline bool root_facts_hold(const StoredFacts& f, const HistoryView& h, bool lower) {
+  if (f.cap == kSameHistoryCap) return !f.unknown && f.absent.empty() && f.present == h.keys;
   return facts_hold(f, h, lower);
 }
 
@@ -133,6 +144,7 @@ struct RootGenerateStats {
   std::uint64_t reused = 0;       // ... whose state already had an entry that held
   std::uint64_t unknown = 0;      // entries whose facts overflowed (not usable by a reader)
   std::uint64_t one_sided = 0;    // strategy_values: entries with one bound only (by design, not overflow)
+  std::uint64_t same_history = 0; // strategy_values: bounds stored with same-history facts (kSameHistoryCap)
   std::uint64_t nodes = 0;        // search nodes
   std::uint64_t max_depth = 0;    // longest line walked (plies)
   double seconds = 0;

@@ -286,8 +286,9 @@ void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
               static_cast<unsigned long long>(st.max_depth));
   if (opt.strategy_values)
     std::printf("values       strategy: %llu entries hold one bound only (the root value for the side whose "
-                "strategy meets the node; docs/solving.md, Strategy values)\n",
-                static_cast<unsigned long long>(st.one_sided));
+                "strategy meets the node; docs/solving.md, Strategy values); %llu bounds with same-history "
+                "facts (their proof's facts overflowed)\n",
+                static_cast<unsigned long long>(st.one_sided), static_cast<unsigned long long>(st.same_history));
   if (st.unknown)
     std::printf("warning      %llu entries with unknown facts (proof above the fact cap): a reader re-proves there\n",
                 static_cast<unsigned long long>(st.unknown));
