@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/benson.hpp"
 #include "core/rules/games.hpp"
 #include "core/rules/tromp_taylor.hpp"
 #include "generator/retrograde/generate.hpp"
@@ -253,6 +254,13 @@ RootFile::RootFile(TablebaseReader& reader, const GameSpec& spec) : spec_(spec) 
     }
   }
   if (count == 0) throw TablebaseError(path + ": a root file without entries");
+  if (auto it = m.extra.find("root_value"); it != m.extra.end()) {
+    try {
+      root_value_ = std::stoi(it->second);
+    } catch (const std::exception&) {
+      throw TablebaseError(path + ": root_value '" + it->second + "' is not a number");
+    }
+  }
 }
 
 SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const std::vector<Color>& to_move,
@@ -284,6 +292,22 @@ SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const s
       a.kept = Value::score(state[pick]->proof.value, spec_.komi);
     }
     a.stored = Value::score(range.first->proof.value, spec_.komi);
+  }
+  // What each side keeps by passing for the rest of the game holds under
+  // every history (core/benson.hpp); where no entry gives the mover a move
+  // and that guarantee reaches the root value, passing is the strategy's
+  // move (the --values strategy walk ends its strategy there).
+  const SuicideRule suicide = TrompTaylorConfig::from(spec_.rules).suicide;
+  const int black_keeps = pass_guarantee(spec_.board, pos, Color::Black, suicide);
+  const int white_keeps = -pass_guarantee(spec_.board, pos, Color::White, suicide);
+  lower = std::max(lower, black_keeps);
+  upper = std::min(upper, white_keeps);
+  if (a.best == -2 && root_value_) {
+    const int keeps = mover == Color::Black ? black_keeps : white_keeps;
+    if (mover == Color::Black ? keeps >= *root_value_ : keeps <= *root_value_) {
+      a.best = -1;
+      a.kept = Value::score(keeps, spec_.komi);
+    }
   }
   if (lower > upper)
     throw TablebaseError("root file: entries of one state prove contradicting bounds under this history");

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -76,6 +77,10 @@ class RootFile {
 
  private:
   GameSpec spec_;
+  // The file's root value (Black's view, komi-free; /extra root_value):
+  // where no entry gives the mover a move, a pass guarantee (Benson) that
+  // reaches it is the strategy's move (pass). Absent: none.
+  std::optional<int> root_value_;
   std::unique_ptr<search::RootFrame> frame_;
   std::vector<search::RootEntry> entries_;  // sorted by key
 };

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/benson.hpp"
 #include "core/bits.hpp"
 #include "core/budget.hpp"
 #include "core/rules/tromp_taylor.hpp"
@@ -248,6 +249,18 @@ class Walker {
     const int back = frame_.inverse(cn.to);
     const HistoryView hv = frame_.view(positions_, colours_, cn.to);
     const int black_now = popcount(pos.black), white_now = popcount(pos.white);
+    if (opt_.strategy_values && !entries_.empty()) {
+      // A strategy whose bound the side already keeps by passing for the
+      // rest of the game (Benson, every history) ends here: a reader finds
+      // the same guarantee and passes (docs/solving.md, "Strategy values").
+      if ((mask & 1) && pass_guarantee(board_, pos, Color::Black, cfg_.suicide) >= v_) mask &= 2;
+      if ((mask & 2) && -pass_guarantee(board_, pos, Color::White, cfg_.suicide) <= v_) mask &= 1;
+      if (!mask) {
+        ++st_.benson_ends;
+        sub.overflow = true;
+        return sub;
+      }
+    }
     if (opt_.merge_states) {
       // One walk per state and strategy: later lines reuse it unchecked (a
       // reader re-checks every entry's facts; lines not walked may lack one).

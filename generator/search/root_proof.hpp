@@ -145,6 +145,7 @@ struct RootGenerateStats {
   std::uint64_t unknown = 0;      // entries whose facts overflowed (not usable by a reader)
   std::uint64_t one_sided = 0;    // strategy_values: entries with one bound only (by design, not overflow)
   std::uint64_t same_history = 0; // strategy_values: bounds stored with same-history facts (kSameHistoryCap)
+  std::uint64_t benson_ends = 0;  // strategy_values: walked nodes where every strategy's bound is a pass guarantee
   std::uint64_t nodes = 0;        // search nodes
   std::uint64_t max_depth = 0;    // longest line walked (plies)
   double seconds = 0;

@@ -287,8 +287,9 @@ void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
   if (opt.strategy_values)
     std::printf("values       strategy: %llu entries hold one bound only (the root value for the side whose "
                 "strategy meets the node; docs/solving.md, Strategy values); %llu bounds with same-history "
-                "facts (their proof's facts overflowed)\n",
-                static_cast<unsigned long long>(st.one_sided), static_cast<unsigned long long>(st.same_history));
+                "facts (their proof's facts overflowed); %llu walked nodes ended by pass guarantees\n",
+                static_cast<unsigned long long>(st.one_sided), static_cast<unsigned long long>(st.same_history),
+                static_cast<unsigned long long>(st.benson_ends));
   if (st.unknown)
     std::printf("warning      %llu entries with unknown facts (proof above the fact cap): a reader re-proves there\n",
                 static_cast<unsigned long long>(st.unknown));
