@@ -15,6 +15,14 @@
 //   build/benchmarks/long_cycle_sweep RULES BOARD --at DIAGRAM B|W PASSES BAN
 // prints the move values and a principal variation of both games at one
 // state (BAN: the point of the last single-stone capture, or -1).
+//   build/benchmarks/long_cycle_sweep international-nosuicide|international|ikeda BOARD
+//       [--check N] [--moves M] [--slow S] [--order fewest|most]
+// --check N: compare with the project's game at every N-th state (0: never);
+// --moves M: give up on a state whose solve plays more than M moves in
+// either game (listed as "undecided", the sweep goes on with the same
+// tables); --slow S: print every state whose two solves took over S s;
+// --order most: states with the most empty points first (default: fewest;
+// the progress lines then say how far a cut sweep got).
 // Exit status: 0 when the model matched the project's game everywhere, 1 on
 // a mismatch, 2 on bad arguments. The line "... N differ" is the result.
 #include <algorithm>
@@ -43,10 +51,22 @@ int main(int argc, char** argv) {
       return 0;
     }
     Sweep r;
-    const int every = argc > 3 ? std::max(1, std::atoi(argv[3])) : 1;
-    if (rules == "international-nosuicide") r = sweep_international(board, false, every);
-    else if (rules == "international") r = sweep_international(board, true, every);
-    else if (rules == "ikeda") r = sweep_ikeda(board, every);
+    SweepLimits lim;
+    if (argc == 4) lim.check_every = std::max(1, std::atoi(argv[3]));
+    for (int i = 3; argc > 4 && i + 1 < argc; i += 2) {
+      const std::string opt = argv[i];
+      if (opt == "--check") lim.check_every = std::max(0, std::atoi(argv[i + 1]));
+      else if (opt == "--moves") lim.moves_per_state = std::strtoull(argv[i + 1], nullptr, 10);
+      else if (opt == "--slow") lim.slow_seconds = std::atof(argv[i + 1]);
+      else if (opt == "--order") lim.most_empty_first = std::string(argv[i + 1]) == "most";
+      else {
+        std::fprintf(stderr, "long_cycle_sweep: unknown option '%s'\n", opt.c_str());
+        return 2;
+      }
+    }
+    if (rules == "international-nosuicide") r = sweep_international(board, false, lim);
+    else if (rules == "international") r = sweep_international(board, true, lim);
+    else if (rules == "ikeda") r = sweep_ikeda(board, lim);
     else if (rules == "japanese") r = sweep_japanese(board, argc > 3 ? std::atoi(argv[3]) : 10);
     else {
       std::fprintf(stderr, "long_cycle_sweep: unknown ruleset '%s'\n", rules.c_str());

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <deque>
@@ -305,11 +306,11 @@ inline std::uint64_t board_id(const Position& p) { return p.black | p.white << 1
 // both games, board and state repetition, can be solved with its
 // history-safe table where the plain search does not finish. Written from
 // the rule texts, not from InternationalGame / Japanese2003Game (japanese
-// uses only the project's final-position analysis). Key: the state and the
-// removal balance since the start (japanese scores count it). Facts: the
-// earlier boards (board repetition) or states (state repetition) a move's
-// end rests on, valued by the removal balance at their first occurrence
-// (kAbsent: not seen). The game's future is a function of the key and
+// uses only the project's final-position analysis). Key: the state (and,
+// japanese only, the removal balance since the start, which its scores
+// count). Facts: the earlier boards (board repetition) or states (state
+// repetition) a move's end rests on, valued by the removal balance at
+// their first occurrence minus the current one (kAbsent: not seen). The game's future is a function of the key and
 // those facts, which is what the search's reuse needs (docs/solving.md,
 // section 1 and "One search for every ruleset").
 enum class LcFlavor { International, Japanese };
@@ -322,8 +323,15 @@ class LcSearchGame {
     if (b.size() > 16) throw std::invalid_argument("LcSearchGame: boards of at most 16 points");
   }
   int ending_passes() const { return flavor_ == LcFlavor::Japanese ? 2 : InternationalGame::kEndingPasses; }
+  // A budget of moves per start (0: none): play() throws NodeLimitReached
+  // before changing anything once `limit` moves were played since start(),
+  // so a sweep can give up on one state and go on with the same search
+  // table (the search stores only finished proofs and undoes the moves on
+  // its way out).
+  void set_moves_per_start(std::uint64_t limit) { move_limit_ = limit; }
   // The game started at s with history {s}.
   void start(const LcState& s) {
+    moves_since_start_ = 0;
     cur_ = s;
     bal_ = 0;
     over_ = false;
@@ -363,6 +371,7 @@ class LcSearchGame {
     if (s.passes + 1 < ending_passes()) out.push_back(after_pass(s));
   }
   void play(Move m) {
+    if (move_limit_ && ++moves_since_start_ > move_limit_) throw NodeLimitReached("moves per start");
     undo_.push_back({cur_, bal_, over_, result_});
     bool check = true;
     if (m.is_play()) {
@@ -381,9 +390,9 @@ class LcSearchGame {
       check = by_state_;  // a pass keeps the board: only a play ends on a recreated board
     }
     if (check)
-      if (const std::int64_t first = fact(id(cur_)); first != kAbsent) {
+      if (const std::int64_t rel = fact(id(cur_)); rel != kAbsent) {
         over_ = true;
-        const std::int64_t d = bal_ - first;  // black removed minus white removed since the first occurrence
+        const std::int64_t d = -rel;  // black removed minus white removed since the first occurrence
         result_ = d == 0 ? Value::no_result() : d > 0 ? Value::white_wins() : Value::black_wins();
       }
     enter();
@@ -398,14 +407,23 @@ class LcSearchGame {
     result_ = u.result;
     undo_.pop_back();
   }
+  // Facts are valued relative to the current balance (first occurrence's
+  // balance minus the current one): every later end is decided by
+  // bal_later - bal_first = (bal_later - bal_now) + (bal_now - bal_first),
+  // and the first term depends on the moves after now only. So under
+  // international (area score, no prisoners) the state alone is the key,
+  // and a proof made under one start state serves another with a different
+  // balance so far (the sweep's states reach the same near-empty boards
+  // after different captures). japanese-2003 scores the prisoner balance,
+  // which stays in its key.
   void search_key(std::vector<std::uint64_t>& key) const {
     key.push_back(state_id(cur_));
-    key.push_back(static_cast<std::uint64_t>(bal_));
+    if (flavor_ == LcFlavor::Japanese) key.push_back(static_cast<std::uint64_t>(bal_));
   }
   void current_facts(std::vector<std::uint64_t>& facts) const { facts.push_back(id(cur_)); }
   std::int64_t fact(std::uint64_t id) const {
     auto it = seen_.find(id);
-    return it == seen_.end() ? kAbsent : it->second.first;
+    return it == seen_.end() ? kAbsent : it->second.first - bal_;
   }
 
  private:
@@ -463,6 +481,7 @@ class LcSearchGame {
   bool by_state_;
   LcFlavor flavor_;
   LcState cur_;
+  std::uint64_t move_limit_ = 0, moves_since_start_ = 0;
   std::int64_t bal_ = 0;
   bool over_ = false;
   Value result_;
@@ -525,7 +544,10 @@ class IkSearchGame {
   IkSearchGame(const Board& b, bool by_state) : b_(b), by_state_(by_state) {
     if (b.size() > 16) throw std::invalid_argument("IkSearchGame: boards of at most 16 points");
   }
+  // As LcSearchGame::set_moves_per_start.
+  void set_moves_per_start(std::uint64_t limit) { move_limit_ = limit; }
   void start(const IkState& s) {
+    moves_since_start_ = 0;
     cur_ = s;
     prisoners_ = 0;
     over_ = false;
@@ -555,6 +577,7 @@ class IkSearchGame {
     if (by_state_ && !st.end) facts.push_back(id(st.next));
   }
   void play(Move m) {
+    if (move_limit_ && ++moves_since_start_ > move_limit_) throw NodeLimitReached("moves per start");
     undo_.push_back({cur_, prisoners_, over_, result_});
     Step st;
     step(m, st);
@@ -633,6 +656,7 @@ class IkSearchGame {
   const Board& b_;
   bool by_state_;
   IkState cur_;
+  std::uint64_t move_limit_ = 0, moves_since_start_ = 0;
   std::int64_t prisoners_ = 0;
   bool over_ = false;
   Value result_;
@@ -643,6 +667,7 @@ class IkSearchGame {
 class IkSearchSolver {
  public:
   IkSearchSolver(const Board& b, bool by_state) : game_(b, by_state), search_(game_, search::GenericOptions{}) {}
+  IkSearchGame& game() { return game_; }
   std::int32_t value(const IkState& s) {
     game_.start(s);
     return search_.value().order;
@@ -677,8 +702,33 @@ struct Sweep {
   int differ = 0;      // states where board and state repetition differ (printed on stderr)
   int checked = 0;     // nodes where the model was compared with the project's game
   int mismatches = 0;  // ... and differed from it (printed on stderr; 0 validates the model)
+  int undecided = 0;   // states given up under SweepLimits::moves_per_state (printed on stderr)
   std::uint64_t board_nodes = 0, state_nodes = 0;
 };
+
+// Bounds of a sweep: check_every as in sweep_international (0: never
+// compare with the project's game); moves_per_state > 0: give up on a state
+// whose solve (either game) plays more moves than this, list it and go on
+// (the two games share nothing, so a given-up state decides nothing);
+// slow_seconds > 0: print every state whose two solves took longer.
+struct SweepLimits {
+  int check_every = 1;
+  std::uint64_t moves_per_state = 0;
+  double slow_seconds = 0;
+  bool most_empty_first = false;  // sweep order (a cut sweep then covers the open boards)
+};
+
+// Solves one state in both games under the limits; false if given up.
+template <class Solver, class S>
+bool solve_both(Solver& by_board, Solver& by_state, const S& s, std::int32_t& v, std::int32_t& w) {
+  try {
+    v = by_board.value(s);
+    w = by_state.value(s);
+    return true;
+  } catch (const NodeLimitReached&) {
+    return false;
+  }
+}
 
 // A progress line every 100 states (long sweeps are cut by a timeout; the
 // lines say how far they got: states are visited by the number of empty
@@ -690,21 +740,24 @@ inline void progress(const char* what, const std::string& board, const Sweep& r,
                  r.states, empty, r.differ);
 }
 
-// The states of a set in sweep order: fewest empty points first.
+// The states of a set in sweep order: fewest empty points first (most
+// first with most_empty_first: the nearly full boards, where a capture
+// restarts a whole game, come last).
 template <class S>
-std::vector<S> sweep_order(const Board& b, const std::set<S>& states) {
+std::vector<S> sweep_order(const Board& b, const std::set<S>& states, bool most_empty_first = false) {
   std::vector<S> v(states.begin(), states.end());
   std::stable_sort(v.begin(), v.end(), [&](const S& x, const S& y) {
-    return popcount(x.pos.empty(b)) < popcount(y.pos.empty(b));
+    return most_empty_first ? popcount(x.pos.empty(b)) > popcount(y.pos.empty(b))
+                            : popcount(x.pos.empty(b)) < popcount(y.pos.empty(b));
   });
   return v;
 }
 
 inline void print_sweep(const char* what, const std::string& board, const Sweep& r) {
   std::fprintf(stderr,
-               "%s %s: %d states, %d differ; model checked at %d nodes against the project's game, %d mismatches; "
+               "%s %s: %d states, %d differ, %d undecided; model checked at %d nodes against the project's game, %d mismatches; "
                "search nodes: board game %llu, state game %llu\n",
-               what, board.c_str(), r.states, r.differ, r.checked, r.mismatches,
+               what, board.c_str(), r.states, r.differ, r.undecided, r.checked, r.mismatches,
                static_cast<unsigned long long>(r.board_nodes), static_cast<unsigned long long>(r.state_nodes));
 }
 
@@ -713,15 +766,30 @@ inline void print_sweep(const char* what, const std::string& board, const Sweep&
 // InternationalGame (started there by setup) under the generic search.
 // check_every: compare with the project's game at every k-th state only
 // (each comparison is a fresh search without a shared table).
-inline Sweep sweep_international(const std::string& board, bool suicide, int check_every = 1) {
+inline Sweep sweep_international(const std::string& board, bool suicide, const SweepLimits& lim) {
   const Board b = Board::parse(board);
   const SuicideRule sr = suicide ? SuicideRule::Allowed : SuicideRule::Forbidden;
   const RuleSet rules = RuleSet::parse(std::string("international:ko=basic-exceptional") + (suicide ? "" : ",suicide=no"));
   LcSearchSolver by_board(b, sr, false), by_state(b, sr, true);
+  by_board.game().set_moves_per_start(lim.moves_per_state);
+  by_state.game().set_moves_per_start(lim.moves_per_state);
   Sweep r;
-  for (const LcState& s : sweep_order(b, by_board.reachable())) {
-    const std::int32_t v = by_board.value(s);
-    if (r.states % check_every == 0) {
+  for (const LcState& s : sweep_order(b, by_board.reachable(), lim.most_empty_first)) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::uint64_t n0 = by_board.stats().nodes + by_state.stats().nodes;
+    std::int32_t v = 0, w = 0;
+    const bool done = solve_both(by_board, by_state, s, v, w);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (lim.slow_seconds > 0 && secs > lim.slow_seconds)
+      std::fprintf(stderr, "%s: slow state %s: %.1f s, %llu nodes%s\n", board.c_str(), describe(b, s).c_str(), secs,
+                   static_cast<unsigned long long>(by_board.stats().nodes + by_state.stats().nodes - n0),
+                   done ? "" : " (given up)");
+    if (!done) {
+      ++r.undecided;
+      std::fprintf(stderr, "%s: undecided (over %llu moves) at %s\n", board.c_str(),
+                   static_cast<unsigned long long>(lim.moves_per_state), describe(b, s).c_str());
+    }
+    if (done && lim.check_every > 0 && r.states % lim.check_every == 0) {
       InternationalGame g(b, rules, 0);
       g.setup(s.pos, s.to_move, s.passes, s.ban);
       search::GenericSearch<InternationalGame> project(g, search::GenericOptions{});
@@ -733,8 +801,7 @@ inline Sweep sweep_international(const std::string& board, bool suicide, int che
                      describe(b, s).c_str(), v, pv);
       }
     }
-    const std::int32_t w = by_state.value(s);
-    if (w != v) {
+    if (done && w != v) {
       ++r.differ;
       std::fprintf(stderr, "%s suicide %d: differs at %s: board repetition %d, state repetition %d\n",
                    board.c_str(), suicide, describe(b, s).c_str(), v, w);
@@ -747,19 +814,39 @@ inline Sweep sweep_international(const std::string& board, bool suicide, int che
   print_sweep(suicide ? "international" : "international,suicide=no", board, r);
   return r;
 }
+inline Sweep sweep_international(const std::string& board, bool suicide, int check_every = 1) {
+  SweepLimits l;
+  l.check_every = check_every;
+  return sweep_international(board, suicide, l);
+}
 
 // ikeda-1:ko=basic-play: every reachable state; the model's board game is
 // checked against IkedaGame where its setup can start the game
 // (alternation states without passes or ban).
-inline Sweep sweep_ikeda(const std::string& board, int check_every = 1) {
+inline Sweep sweep_ikeda(const std::string& board, const SweepLimits& lim) {
   const Board b = Board::parse(board);
   const RuleSet rules = RuleSet::parse("ikeda-1:ko=basic-play");
   IkedaModel graph(b, false);
   IkSearchSolver by_board(b, false), by_state(b, true);
+  by_board.game().set_moves_per_start(lim.moves_per_state);
+  by_state.game().set_moves_per_start(lim.moves_per_state);
   Sweep r;
-  for (const IkState& s : sweep_order(b, graph.reachable())) {
-    const std::int32_t v = by_board.value(s);
-    if (s.phase == 0 && s.passes == 0 && s.ban < 0 && r.states % check_every == 0) {
+  for (const IkState& s : sweep_order(b, graph.reachable(), lim.most_empty_first)) {
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::uint64_t n0 = by_board.stats().nodes + by_state.stats().nodes;
+    std::int32_t v = 0, w = 0;
+    const bool done = solve_both(by_board, by_state, s, v, w);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (lim.slow_seconds > 0 && secs > lim.slow_seconds)
+      std::fprintf(stderr, "%s: slow state %s: %.1f s, %llu nodes%s\n", board.c_str(), describe(b, s).c_str(), secs,
+                   static_cast<unsigned long long>(by_board.stats().nodes + by_state.stats().nodes - n0),
+                   done ? "" : " (given up)");
+    if (!done) {
+      ++r.undecided;
+      std::fprintf(stderr, "%s: undecided (over %llu moves) at %s\n", board.c_str(),
+                   static_cast<unsigned long long>(lim.moves_per_state), describe(b, s).c_str());
+    }
+    if (done && s.phase == 0 && s.passes == 0 && s.ban < 0 && lim.check_every > 0 && r.states % lim.check_every == 0) {
       IkedaGame g(b, rules, 0);
       g.setup(s.pos, s.to_move);
       search::GenericSearch<IkedaGame> project(g, search::GenericOptions{});
@@ -771,8 +858,7 @@ inline Sweep sweep_ikeda(const std::string& board, int check_every = 1) {
                      describe(b, s).c_str(), v, pv);
       }
     }
-    const std::int32_t w = by_state.value(s);
-    if (w != v) {
+    if (done && w != v) {
       ++r.differ;
       std::fprintf(stderr, "%s ikeda: differs at %s: board repetition %d, state repetition %d\n", board.c_str(),
                    describe(b, s).c_str(), v, w);
@@ -784,6 +870,11 @@ inline Sweep sweep_ikeda(const std::string& board, int check_every = 1) {
   r.state_nodes = by_state.stats().nodes;
   print_sweep("ikeda-1:ko=basic-play", board, r);
   return r;
+}
+inline Sweep sweep_ikeda(const std::string& board, int check_every = 1) {
+  SweepLimits l;
+  l.check_every = check_every;
+  return sweep_ikeda(board, l);
 }
 
 // japanese-2003: the project's Japanese2003Game has no setup, so the model's

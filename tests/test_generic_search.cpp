@@ -115,6 +115,24 @@ TEST_CASE("one generic search table stays exact across kee-2005 histories", "[ge
     INFO("after " << moves.size() << " moves");
     CHECK(v.identical(test::solve_value("1x3", "kee-2005", true, moves)));
   }
+  CHECK(solver.stats().hits > 0);  // bounds were reused under other histories (the facts held)
+}
+
+TEST_CASE("one generic search table stays exact across kee-2005 japanese-scoring histories", "[generic][kee-2005][ghi]") {
+  // Confirmation phases: facts per (point, neighbour pattern), D.2.
+  std::mt19937 rng(23);
+  const Board b = Board::parse("1x2");
+  Kee2005Game g(b, RuleSet::parse("kee-2005:japanese"), 0);
+  search::GenericSearch<Kee2005Game> solver(g, {});
+  for (int trial = 0; trial < 5; ++trial) {
+    const auto moves = random_line(g, rng, 2 + 2 * trial);
+    replay_moves(g, moves);
+    const Value v = solver.value();
+    for (std::size_t i = 0; i < moves.size(); ++i) g.undo();
+    INFO("after " << moves.size() << " moves");
+    CHECK(v.identical(test::solve_value("1x2", "kee-2005:japanese", true, moves)));
+  }
+  CHECK(solver.stats().hits > 0);
 }
 
 TEST_CASE("generic search equals the reference solver on international, ikeda-1 and kee-2016 boards",

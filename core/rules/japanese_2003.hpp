@@ -103,6 +103,11 @@ class Japanese2003Game {
   void current_facts(std::vector<std::uint64_t>& facts) const { facts.push_back(fact_id(pos_)); }
   std::int64_t fact(std::uint64_t id) const;
   static std::uint64_t fact_id(const Position& p) { return p.black | p.white << 32; }
+  // Profile only: the position occurred earlier in this alternation (passes).
+  bool in_cycle() const {
+    auto it = seen_.find(pos_);
+    return it != seen_.end() && it->second.count > 1;
+  }
 
   // Tests only: the tag range |difference| <= max_difference (0 forces the
   // overflow path for every nonzero difference). Call before any move.

@@ -1,6 +1,7 @@
 #include "core/rules/move_text.hpp"
 #include "core/rules/kee2005.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <unordered_set>
 
@@ -104,23 +105,33 @@ Kee2005Game::Kee2005Game(const Board& board, const RuleSet& rules, double komi)
 
 void Kee2005Game::push_ban(const Ban& b) {
   PhaseRecord& ph = phases_.back();
-  ph.occ[key(b.pos, b.mover)].push_back(static_cast<int>(ph.bans.size()));
+  const std::uint32_t s = sit_id(key(b.pos, b.mover));
+  if (ph.occ.size() <= s) ph.occ.resize(s + 1);
+  ph.occ[s].push_back(static_cast<int>(ph.bans.size()));
   ph.bans.push_back(b);
+  ph.bans.back().sit = s;
+  if (phases_.size() == 1 && s < family_cache_.size()) family_cache_[s] = -1;
 }
 
-bool Kee2005Game::in_history(const SitKey& s, int from, int to) const {
-  auto it = cur().occ.find(s);
-  if (it == cur().occ.end()) return false;
-  for (int i : it->second)
+std::uint32_t Kee2005Game::sit_id(const SitKey& s) const {
+  auto [it, fresh] = sit_ids_.try_emplace(s, static_cast<std::uint32_t>(sits_.size()));
+  if (fresh) sits_.push_back(s);
+  return it->second;
+}
+
+bool Kee2005Game::in_history(std::uint32_t s, int from, int to) const {
+  const std::vector<int>* occ = cur().find(s);
+  if (!occ) return false;
+  for (int i : *occ)
     if (i >= from && i <= to) return true;
   return false;
 }
 
-bool Kee2005Game::history_contained(int j, int from, int to, const SitKey& extra) const {
+bool Kee2005Game::history_contained(int j, int from, int to, std::uint32_t extra) const {
   const auto& bans = cur().bans;
   for (int i = bans[j].window; i <= j; ++i) {
-    SitKey s = key(bans[i].pos, bans[i].mover);
-    if (!(s == extra) && !in_history(s, from, to)) return false;
+    const std::uint32_t s = bans[i].sit;
+    if (s != extra && !in_history(s, from, to)) return false;
   }
   return true;
 }
@@ -132,14 +143,13 @@ Kee2005Game::OccupyCheck Kee2005Game::check_occupy(int p, PlayOutcome& o) const 
   const auto& bans = cur().bans;
   const int k = static_cast<int>(bans.size()) - 1;
   const int w = bans[k].window;
-  const SitKey next = key(o.next, opponent(to_move()));
+  const std::uint32_t next = sit_id(key(o.next, opponent(to_move())));
   // The new ban would be (next, window [w, k] plus next).
   if (phases_.size() == 1) {
     // C.2: an earlier ban with the same situation whose history the new
     // history contains.
-    auto it = cur().occ.find(next);
-    if (it != cur().occ.end())
-      for (int j : it->second)
+    if (const std::vector<int>* occ = cur().find(next))
+      for (int j : *occ)
         if (history_contained(j, w, k, next)) return OccupyCheck::Prohibited;
   } else {
     // D.2: an earlier ban in whose position the neighbour of p looks as it
@@ -193,7 +203,7 @@ bool Kee2005Game::phase_end_reached() const {
   if (k < 2) return false;
   const Ban &now = bans[k], &then = bans[k - 2];
   if (!(now.pos == then.pos) || now.mover != then.mover) return false;
-  const SitKey none{~Mask{0}, ~Mask{0}, 255};
+  const std::uint32_t none = ~std::uint32_t{0};
   return history_contained(k, then.window, k - 2, none) && history_contained(k - 2, now.window, k, none);
 }
 
@@ -214,6 +224,7 @@ void Kee2005Game::play(Move m) {
     next.window = k + 1;  // the history restarts after a ban-deleting pass
   }
   push_ban(next);
+  u.move = m;
   if (phase_end_reached()) {
     u.phase_ended = true;
     const std::size_t ended = phases_.size() - 1;
@@ -236,10 +247,10 @@ void Kee2005Game::undo() {
     else phases_.pop_back();
   }
   PhaseRecord& ph = phases_.back();
-  auto it = ph.occ.find(key(ph.bans.back().pos, ph.bans.back().mover));
-  it->second.pop_back();
-  if (it->second.empty()) ph.occ.erase(it);
+  const std::uint32_t s = ph.bans.back().sit;
+  ph.occ[s].pop_back();
   ph.bans.pop_back();
+  if (phases_.size() == 1 && s < family_cache_.size()) family_cache_[s] = -1;
   undo_.pop_back();
 }
 
@@ -283,6 +294,106 @@ Value Kee2005Game::max_outcome() const {
   return cfg_.japanese ? Value::plus_infinity() : Value::score(board_->size(), komi_);
 }
 
+// ---- Search hooks (docs/solving.md section 4, "kee-2005") --------------------
+
+std::vector<std::uint32_t> Kee2005Game::history_set(const PhaseRecord& ph, int j) const {
+  std::vector<std::uint32_t> h;
+  for (int i = ph.bans[j].window; i <= j; ++i) h.push_back(ph.bans[i].sit);
+  std::sort(h.begin(), h.end());
+  h.erase(std::unique(h.begin(), h.end()), h.end());
+  return h;
+}
+
+namespace {
+constexpr int kFactPhaseShift = 62;
+}
+
+// Common phase: the situation created (C.2 reads the bans with it);
+// confirmation phases: the point with its neighbour as it would look (D.2
+// reads the bans whose position shows that neighbour).
+std::uint64_t Kee2005Game::occupy_fact(std::size_t phase, int p, const Position& next, Color next_mover) const {
+  std::uint64_t id;
+  if (phase == 0) {
+    id = sit_id(key(next, next_mover));
+  } else {
+    const Mask nb = board_->neighbours(p) | bit(p);
+    const PatKey k{next.black & nb, next.white & nb, p};
+    auto [it, fresh] = pat_ids_.try_emplace(k, static_cast<std::uint32_t>(pats_.size()));
+    if (fresh) pats_.push_back(k);
+    id = it->second;
+  }
+  return id | static_cast<std::uint64_t>(phase) << kFactPhaseShift;
+}
+
+void Kee2005Game::legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const {
+  if (over_) return;
+  const std::size_t phase = phases_.size() - 1;
+  for_each_bit(position().empty(*board_), [&](int p) {
+    PlayOutcome o;
+    const OccupyCheck c = check_occupy(p, o);
+    // A prohibited play lists its fact too: another family may allow it.
+    if (c == OccupyCheck::Ok || c == OccupyCheck::Prohibited) facts.push_back(occupy_fact(phase, p, o.next, opponent(to_move())));
+    if (c == OccupyCheck::Ok) out.push_back(Move::play(p));
+  });
+  out.push_back(Move::pass());
+  out.push_back(Move::pass(MoveKind::BanKeepingPass));
+}
+
+void Kee2005Game::current_facts(std::vector<std::uint64_t>& facts) const {
+  // The legality of the occupying move that led here, read in the phase it
+  // was played in (the ban it recorded is that phase's last).
+  if (undo_.empty() || undo_.back().move.kind != MoveKind::Play) return;
+  const bool ended = undo_.back().phase_ended && !over_;
+  const std::size_t phase = phases_.size() - 1 - (ended ? 1 : 0);
+  const Ban& made = phases_[phase].bans.back();
+  facts.push_back(occupy_fact(phase, undo_.back().move.point, made.pos, made.mover));
+}
+
+std::int64_t Kee2005Game::fact(std::uint64_t id) const {
+  const std::size_t phase = static_cast<std::size_t>(id >> kFactPhaseShift);
+  const std::uint32_t n = static_cast<std::uint32_t>(id & ((std::uint64_t{1} << kFactPhaseShift) - 1));
+  // A phase not being played: constant (an ended phase is read by no rule;
+  // a later one starts from the common position, a function of the key).
+  if (over_ || phase != phases_.size() - 1) return 0;
+  const PhaseRecord& ph = cur();
+  std::vector<std::vector<std::uint32_t>> hs;
+  if (phase == 0) {
+    if (n < family_cache_.size() && family_cache_[n] >= 0) return family_cache_[n];
+    if (const std::vector<int>* occ = ph.find(n))
+      for (int j : *occ) hs.push_back(history_set(ph, j));
+  } else {
+    const PatKey& k = pats_[n];
+    const Mask nb = board_->neighbours(k.point) | bit(k.point);
+    for (int j = 0; j < static_cast<int>(ph.bans.size()); ++j)
+      if ((ph.bans[j].pos.black & nb) == k.black && (ph.bans[j].pos.white & nb) == k.white)
+        hs.push_back(history_set(ph, j));
+  }
+  // The minimal histories, in a canonical order: "some history of the
+  // family is contained in the new history" reads no other.
+  std::sort(hs.begin(), hs.end(), [](const auto& a, const auto& b) { return a.size() != b.size() ? a.size() < b.size() : a < b; });
+  std::vector<std::uint32_t> flat;
+  std::vector<const std::vector<std::uint32_t>*> kept;
+  for (const auto& h : hs) {
+    bool dominated = false;
+    for (const auto* m : kept)
+      if (std::includes(h.begin(), h.end(), m->begin(), m->end())) {
+        dominated = true;
+        break;
+      }
+    if (dominated) continue;
+    kept.push_back(&h);
+    flat.push_back(static_cast<std::uint32_t>(h.size()));
+    flat.insert(flat.end(), h.begin(), h.end());
+  }
+  auto [it, fresh] = family_ids_.try_emplace(std::move(flat), static_cast<std::int64_t>(family_ids_.size()) + 1);
+  if (fresh) family_bytes_ += 64 + it->first.capacity() * sizeof(std::uint32_t);
+  if (phase == 0) {
+    if (family_cache_.size() <= n) family_cache_.resize(std::max<std::size_t>(n + 1, sits_.size()), -1);
+    family_cache_[n] = it->second;
+  }
+  return it->second;
+}
+
 void Kee2005Game::search_key(std::vector<std::uint64_t>& key) const {
   const std::size_t phase = phases_.size() - 1;
   key.push_back(phase | (cfg_.japanese ? 16 : 0));
@@ -291,9 +402,30 @@ void Kee2005Game::search_key(std::vector<std::uint64_t>& key) const {
     const Ban& last = phases_[0].bans.back();
     key.push_back(static_cast<std::uint32_t>(last.removed[0]) | std::uint64_t{static_cast<std::uint32_t>(last.removed[1])} << 32);
   }
-  for (const Ban& b : cur().bans)
-    key.insert(key.end(), {b.pos.black, b.pos.white,
-                           static_cast<std::uint64_t>(index(b.mover)) | static_cast<std::uint64_t>(b.window) << 8});
+  const PhaseRecord& ph = cur();
+  const int k = static_cast<int>(ph.bans.size()) - 1;
+  const Ban& now = ph.bans[k];
+  // The current situation (position and mover, exactly).
+  key.insert(key.end(), {now.pos.black, now.pos.white, static_cast<std::uint64_t>(index(now.mover))});
+  // The previous ban as C.3 / D.3 will compare it with the next one: its
+  // situation, and whether its history equals the next ban's history in
+  // either case (no ban-deleting pass: the current history plus the
+  // situation; a ban-deleting pass: the situation alone).
+  const std::vector<std::uint32_t> w = history_set(ph, k);
+  if (k >= 1) {
+    const std::vector<std::uint32_t> prev = history_set(ph, k - 1);
+    const std::uint32_t s = ph.bans[k - 1].sit;
+    std::vector<std::uint32_t> grown = w;
+    if (!std::binary_search(grown.begin(), grown.end(), s)) grown.insert(std::upper_bound(grown.begin(), grown.end(), s), s);
+    const bool same_grown = prev == grown, same_alone = prev.size() == 1 && prev[0] == s;
+    key.push_back(std::uint64_t{s} | std::uint64_t{same_grown} << 32 | std::uint64_t{same_alone} << 33 | std::uint64_t{1} << 34);
+  } else {
+    key.push_back(0);
+  }
+  // The current history as a set of situation numbers, two to a word.
+  key.push_back(w.size());
+  for (std::size_t i = 0; i < w.size(); i += 2)
+    key.push_back(std::uint64_t{w[i]} | (i + 1 < w.size() ? std::uint64_t{w[i + 1]} + 1 : 0) << 32);
 }
 
 std::string Kee2005Game::move_name(Move m) const { return move_text(*board_, m); }

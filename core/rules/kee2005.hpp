@@ -80,15 +80,29 @@ class Kee2005Game {
   bool parse_move(std::string_view text, Move& out) const;
 
   // The generic search's hooks (generator/search/generic_search.hpp;
-  // docs/solving.md, "One search for every ruleset"). The key is the whole
-  // record the rest of the game depends on: the phase, the positions that
-  // ended the earlier phases, the common phase's removal counts (japanese
-  // scoring), and the current phase's bans in order (position, mover,
-  // window start). Earlier phases' bans are not in it: no rule reads them.
-  // No history facts outside the key.
+  // docs/solving.md section 4, "kee-2005"). Key: the phase, the positions
+  // that ended the earlier phases, the common phase's removal counts
+  // (japanese scoring, common phase only; later key_shift()), the current
+  // situation, the current history (the situations of the current window,
+  // as a set), and of the previous ban its situation and two flags (is its
+  // history the current history plus its own situation? just its own
+  // situation?), which is all C.3 / D.3 read of it. Facts: what C.2 / D.2
+  // read of the earlier bans, one fact per situation (common phase) or per
+  // (point, neighbour pattern) (confirmation phases): the minimal
+  // histories of the phase's bans with that situation or pattern, interned
+  // (an equal value is an equal set of minimal histories).
   void search_key(std::vector<std::uint64_t>& key) const;
-  void legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>&) const { legal_moves(out); }
-  void current_facts(std::vector<std::uint64_t>&) const {}
+  void legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const;
+  void current_facts(std::vector<std::uint64_t>& facts) const;
+  std::int64_t fact(std::uint64_t id) const;
+  // Memory held by interned fact values, and their release (only while no
+  // stored value is in use: the search calls it when it clears its table).
+  std::size_t fact_bytes() const { return family_bytes_; }
+  void clear_fact_values() const {
+    family_ids_.clear();
+    family_bytes_ = 0;
+    family_cache_.assign(family_cache_.size(), -1);
+  }
   // Japanese scoring, confirmation phases: the removals of the common phase
   // are fixed and enter the score only as F.6c's constant, so the key
   // leaves them out and the value shifts by 2 * (white removed - black
@@ -98,7 +112,10 @@ class Kee2005Game {
     const Ban& last = phases_[0].bans.back();
     return 2 * (last.removed[1] - last.removed[0]);
   }
-  std::int64_t fact(std::uint64_t) const { return 0; }
+  // Profile only: the current situation occurred earlier in this phase.
+  bool in_cycle() const {
+    return cur().occ[cur().bans.back().sit].size() > 1;
+  }
 
  private:
   struct Ban {
@@ -106,6 +123,7 @@ class Kee2005Game {
     Color mover;
     int window;          // first ban index whose situation is in this ban's history
     int removed[2] = {0, 0};  // common phase: stones of each colour removed so far
+    std::uint32_t sit = 0;    // the situation's number (sit_ids_), set by push_ban
   };
   struct SitKey {
     Mask black, white;
@@ -120,24 +138,62 @@ class Kee2005Game {
   };
   struct PhaseRecord {
     std::vector<Ban> bans;  // bans[k] is recorded preceding move k of the phase
-    std::unordered_map<SitKey, std::vector<int>, SitHash> occ;  // situation -> ban indices
+    // Situation number (sit_ids_) -> indices of its bans; sized on demand.
+    std::vector<std::vector<int>> occ;
+    const std::vector<int>* find(std::uint32_t sit) const { return sit < occ.size() && !occ[sit].empty() ? &occ[sit] : nullptr; }
   };
   struct Undo {
     bool phase_ended = false;
+    Move move = Move::pass();
   };
   enum class OccupyCheck { Ok, Occupied, Suicide, Prohibited };
 
   static SitKey key(const Position& p, Color mover) { return {p.black, p.white, static_cast<std::uint8_t>(index(mover))}; }
   const PhaseRecord& cur() const { return phases_.back(); }
   // Is situation s in the history of a ban whose window is [from, to]?
-  bool in_history(const SitKey& s, int from, int to) const;
+  bool in_history(std::uint32_t s, int from, int to) const;
   // History of ban j (window [w_j, j]) contained in the window [from, to]
   // plus the extra situation `extra`?
-  bool history_contained(int j, int from, int to, const SitKey& extra) const;
+  bool history_contained(int j, int from, int to, std::uint32_t extra) const;
   OccupyCheck check_occupy(int p, PlayOutcome& o) const;
   void push_ban(const Ban& b);
   bool phase_end_reached() const;
   Value score() const;
+
+  // Search hooks: situations and neighbour patterns numbered on first sight
+  // (never renumbered: keys and fact ids hold the numbers), the sorted
+  // situation numbers of ban j's history, the fact id of an occupying move
+  // at p creating `next` in `phase`, and interned fact values.
+  std::uint32_t sit_id(const SitKey& s) const;
+  std::vector<std::uint32_t> history_set(const PhaseRecord& ph, int j) const;
+  std::uint64_t occupy_fact(std::size_t phase, int p, const Position& next, Color next_mover) const;
+  struct VecHash {
+    std::size_t operator()(const std::vector<std::uint32_t>& v) const {
+      std::uint64_t h = 0x243f6a8885a308d3ULL ^ v.size();
+      for (std::uint32_t w : v) h = (h ^ w) * 0x9e3779b97f4a7c15ULL, h ^= h >> 29;
+      return static_cast<std::size_t>(h);
+    }
+  };
+  struct PatKey {
+    Mask black, white;
+    int point;
+    bool operator==(const PatKey&) const = default;
+  };
+  struct PatHash {
+    std::size_t operator()(const PatKey& k) const {
+      std::uint64_t h = (k.black * 0x9e3779b97f4a7c15ULL) ^ (k.white * 0xc2b2ae3d27d4eb4fULL) ^ static_cast<std::uint64_t>(k.point);
+      return static_cast<std::size_t>(h ^ (h >> 31));
+    }
+  };
+  mutable std::unordered_map<SitKey, std::uint32_t, SitHash> sit_ids_;
+  mutable std::vector<SitKey> sits_;
+  mutable std::unordered_map<PatKey, std::uint32_t, PatHash> pat_ids_;
+  mutable std::vector<PatKey> pats_;
+  mutable std::unordered_map<std::vector<std::uint32_t>, std::int64_t, VecHash> family_ids_;
+  mutable std::size_t family_bytes_ = 0;
+  // fact() of a common-phase situation, by situation number (-1: not
+  // known); dropped when a ban with that situation is recorded or undone.
+  mutable std::vector<std::int64_t> family_cache_;
 
   const Board* board_;
   Kee2005Config cfg_;

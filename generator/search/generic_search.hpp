@@ -52,6 +52,25 @@ concept HasKeyShift = requires(const G& g) {
   { g.key_shift() } -> std::same_as<std::int32_t>;
 };
 
+// Optional, for the profile only (never read by the search's logic): whether
+// the current node repeats a position of the history the game's ko rule
+// reads (kee-2005: the current situation occurred earlier in this phase;
+// japanese-2003: the position occurred before, which only passes allow).
+template <class G>
+concept HasCycleProbe = requires(const G& g) {
+  { g.in_cycle() } -> std::same_as<bool>;
+};
+
+// Optional: a game whose fact values are interned (kee-2005: a set of
+// histories per situation) reports their memory, counted against the
+// table's cap, and may forget them when the table is cleared (no stored
+// value is in use then).
+template <class G>
+concept HasFactMemory = requires(const G& g) {
+  { g.fact_bytes() } -> std::same_as<std::size_t>;
+  g.clear_fact_values();
+};
+
 template <class G>
 concept GenericSearchGame =
     ReferenceGame<G> && requires(const G& g, std::vector<std::uint64_t>& ids, std::vector<Move>& moves) {
@@ -83,6 +102,17 @@ struct GenericOptions {
 struct GenericStats {
   std::uint64_t nodes = 0, probes = 0, hits = 0, cutoffs = 0, stores = 0, unstorable = 0, clears = 0,
                 iterations = 0, horizon_nodes = 0;
+  // Profile (docs/solving.md section 4, "Where the nodes go"): probes that
+  // found the key but no entry whose facts hold now; nodes whose position
+  // repeats (HasCycleProbe); nodes by ply from the root, in buckets
+  // [0,8), [8,16), [16,32), [32,64), ... (bucket i >= 1: [2^(i+2), 2^(i+3))).
+  std::uint64_t rejected = 0, cycle_nodes = 0, max_ply = 0;
+  std::array<std::uint64_t, 24> ply_buckets{};
+  static int bucket_of(int ply) {
+    int b = 0;
+    while (ply >= 8 && b < 23) ply >>= 1, ++b;
+    return b;
+  }
 };
 
 template <GenericSearchGame G>
@@ -103,7 +133,12 @@ class GenericSearch {
   // Exact value of the game's current state.
   Value value() {
     BudgetScope scope(&budget_);
-    return solve();
+    try {
+      return solve();
+    } catch (...) {
+      if (opt_.progress) print_profile();  // where an unfinished search spent its nodes
+      throw;
+    }
   }
 
   // Exact value of every legal move, in legal_moves order.
@@ -194,6 +229,7 @@ class GenericSearch {
     if (opt_.deepening_step <= 0 || !bounded) {  // one full-window search to the end of every line
       ++stats_.iterations;
       root = search(min_.order - 1, max_.order + 1, 1 << 30, 0, 0);
+      if (opt_.progress) print_profile();
       if (!(root.lo == root.hi)) throw std::logic_error("generic search: full-window search left the value open");
       return root.lo.kind == ValueKind::Unknown ? root.hi : root.lo;
     }
@@ -214,10 +250,12 @@ class GenericSearch {
           if (side == 0) a = lo_known ? root.lo.order : (hi_known ? root.hi.order - 1 - span : -span);
           else a = hi_known ? root.hi.order - 1 : (lo_known ? root.lo.order + span : span);
           Bounds r = search(a, a + 1, horizon, 0, side == 0 ? 1 : -1);
-          if (opt_.progress)
+          if (opt_.progress) {
             std::fprintf(stderr, "generic search: horizon %d, %s test at order %d -> [%d, %d], %llu nodes, %zu entries\n",
                          horizon, side == 0 ? "lower" : "upper", a, r.lo.order, r.hi.order,
                          static_cast<unsigned long long>(stats_.nodes), table_.size());
+            print_profile();
+          }
           if (r.lo > root.lo) root.lo = r.lo, moved = true;
           if (r.hi < root.hi) root.hi = r.hi, moved = true;
         }
@@ -237,6 +275,10 @@ class GenericSearch {
     budget_.charge(1);
     if ((ply & 63) == 0 && stack_near_end()) throw NodeLimitReached(kStackLimitMessage);
     ++stats_.nodes;
+    ++stats_.ply_buckets[GenericStats::bucket_of(ply)];
+    if (static_cast<std::uint64_t>(ply) > stats_.max_ply) stats_.max_ply = ply;
+    if constexpr (HasCycleProbe<G>)
+      if (g_.in_cycle()) ++stats_.cycle_nodes;
     std::vector<std::uint64_t>& facts = level(facts_, ply);
     facts.clear();
     if (g_.is_over()) {
@@ -259,6 +301,7 @@ class GenericSearch {
           held = &e;
           break;
         }
+    if (!held && it != table_.end()) ++stats_.rejected;
     if (held) {
       ++stats_.hits;
       b = shifted(held->b, shift());
@@ -346,6 +389,19 @@ class GenericSearch {
     return r;
   }
 
+  // The profile so far on stderr (--progress).
+  void print_profile() const {
+    auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
+    std::fprintf(stderr,
+                 "  profile: probes %llu hits %llu (cut-offs %llu) rejected %llu stores %llu clears %llu cycle-nodes %llu "
+                 "max-ply %llu\n  nodes by ply:",
+                 u(stats_.probes), u(stats_.hits), u(stats_.cutoffs), u(stats_.rejected), u(stats_.stores),
+                 u(stats_.clears), u(stats_.cycle_nodes), u(stats_.max_ply));
+    for (int i = 0; i < 24; ++i)
+      if (stats_.ply_buckets[i]) std::fprintf(stderr, " [%d,%d) %llu", i ? 4 << i : 0, 8 << i, u(stats_.ply_buckets[i]));
+    std::fprintf(stderr, "\n");
+  }
+
   std::int32_t shift() const {
     if constexpr (HasKeyShift<G>) return g_.key_shift();
     return 0;
@@ -372,9 +428,12 @@ class GenericSearch {
       return;
     }
     if (work < opt_.min_store_work) return;
-    if (table_.size() >= opt_.max_entries || bytes_ > (opt_.max_megabytes << 20)) {
+    std::size_t fact_bytes = 0;
+    if constexpr (HasFactMemory<G>) fact_bytes = g_.fact_bytes();
+    if (table_.size() >= opt_.max_entries || bytes_ + fact_bytes > (opt_.max_megabytes << 20)) {
       table_.clear();
       bytes_ = 0;
+      if constexpr (HasFactMemory<G>) g_.clear_fact_values();
       ++stats_.clears;
     }
     // Up to kWays entries per key, proved under different histories: one

@@ -86,7 +86,9 @@ void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t w
   rep.counters = {{"table_probes", st.probes},   {"table_hits", st.hits},
                   {"table_cutoffs", st.cutoffs}, {"table_stores", st.stores},
                   {"unstorable", st.unstorable}, {"table_clears", st.clears},
-                  {"deepening_iterations", st.iterations}, {"horizon_nodes", st.horizon_nodes}};
+                  {"deepening_iterations", st.iterations}, {"horizon_nodes", st.horizon_nodes},
+                  {"table_rejected", st.rejected}, {"cycle_nodes", st.cycle_nodes},
+                  {"max_ply", st.max_ply}};
   if (work > st.nodes) rep.counters.push_back({"analysis_nodes", work - st.nodes});
 }
 

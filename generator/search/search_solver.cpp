@@ -67,7 +67,7 @@ TrompTaylorSearch::TrompTaylorSearch(const Board& board, const TrompTaylorConfig
       table_ = opt_.table;
     } else {
       table_ = std::make_shared<SearchTable>(board_, cfg_, table_megabytes_for(opt_, n_), proof_megabytes_for(opt_, n_),
-                                             opt_.max_dependencies);
+                                             opt_.max_dependencies, opt_.huge_pages);
     }
   }
   Frame root{Position{}, 0, Color::Black, 0};
@@ -169,10 +169,15 @@ int TrompTaylorSearch::fails(std::uint64_t at, int absent, int present, int ston
   if (stones_before > stone_cap) return 1;
   if (absent + present == 0) return 0;
   if (!table_->read_list(at, absent + present, words)) return 2;  // overwritten since
-  for (int i = 0; i < absent; ++i)
-    if (on_line_.contains(map_situation(from, words[i]))) return 3;
-  for (int i = absent; i < absent + present; ++i)
-    if (!on_line_.contains(map_situation(from, words[i]))) return 4;
+  // Mapped in place: load() takes the words in the current orientation.
+  for (int i = 0; i < absent; ++i) {
+    words[i] = map_situation(from, words[i]);
+    if (on_line_.contains(words[i])) return 3;
+  }
+  for (int i = absent; i < absent + present; ++i) {
+    words[i] = map_situation(from, words[i]);
+    if (!on_line_.contains(words[i])) return 4;
+  }
   return 0;
 }
 
@@ -181,11 +186,9 @@ void TrompTaylorSearch::load(ProofDeps& out, const std::vector<std::uint64_t>& w
   out.clear();
   out.stone_cap = stone_cap;
   const int n = static_cast<int>(words.size());
-  for (int i = 0; i < absent; ++i) out.absent.push_back(map_situation(from, words[i]));
-  for (int i = absent; i < n; ++i) {
-    std::uint64_t k = map_situation(from, words[i]);
-    out.present.push_back({k, on_line_.first_index(k)});
-  }
+  // fails() already mapped the words to the current orientation.
+  out.absent.assign(words.begin(), words.begin() + absent);
+  for (int i = absent; i < n; ++i) out.present.push_back({words[i], on_line_.first_index(words[i])});
   if (from != 0) {  // the ring holds them sorted in the canonical orientation
     std::sort(out.absent.begin(), out.absent.end());
     std::sort(out.present.begin(), out.present.end());
@@ -195,6 +198,7 @@ void TrompTaylorSearch::load(ProofDeps& out, const std::vector<std::uint64_t>& w
 
 std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
   const std::uint64_t at = table_->reserve(d.absent.size() + d.present.size());
+  stats_.list_saved_words += d.absent.size() + d.present.size();
   std::uint64_t i = at;
   if (to == 0) {
     for (std::uint64_t k : d.absent) table_->put(i++, k);
@@ -451,6 +455,8 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
           fails(e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, f.before_black, canon.from, lo_words_);
       const int hi_fail =
           fails(e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, f.before_white, canon.from, hi_words_);
+      stats_.list_reads += !lo_words_.empty() + !hi_words_.empty();
+      stats_.list_read_words += lo_words_.size() + hi_words_.size();
       const bool lo_ok = lo_fail == 0, hi_ok = hi_fail == 0;
       if (lo_ok && hi_ok) superseded = slots[w];
       else ++stats_.history_rejects;
@@ -465,11 +471,17 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       if (lo_ok && e.lo > lo) {
         lo = e.lo;
         load(P.lo, lo_words_, e.lo_absent, e.lo_cap, line_index, canon.from);
+        ++stats_.list_loads;
+        stats_.list_load_words += lo_words_.size();
+        if (canon.from != 0) stats_.list_turned_words += lo_words_.size();
         lo_ring = {P.lo.size() == lo_words_.size(), e.lo_at};  // (nothing dropped)
       }
       if (hi_ok && e.hi < hi) {
         hi = e.hi;
         load(P.hi, hi_words_, e.hi_absent, e.hi_cap, line_index, canon.from);
+        ++stats_.list_loads;
+        stats_.list_load_words += hi_words_.size();
+        if (canon.from != 0) stats_.list_turned_words += hi_words_.size();
         hi_ring = {P.hi.size() == hi_words_.size(), e.hi_at};
       }
     }
@@ -1065,6 +1077,10 @@ std::string format_profile(const SearchStats& st) {
     line("profile: seeds: %llu nodes found their state, a stored bound held at %llu, settled %llu\n",
          ull(st.seed_probes), ull(st.seed_used), ull(st.seed_cutoffs));
   line("profile: proof lists: %llu stored bounds pointed at a list already in the ring\n", ull(st.ring_reused));
+  line("profile: proof lists: %llu read to check a bound (%llu words), %llu loaded (%llu words, %llu of them turned "
+       "through a symmetry and sorted), %llu words written\n",
+       ull(st.list_reads), ull(st.list_read_words), ull(st.list_loads), ull(st.list_load_words),
+       ull(st.list_turned_words), ull(st.list_saved_words));
   line("profile: Benson/fill: settled %llu nodes, tightened the start bounds of %llu, fill raised a bound %llu times\n",
        ull(st.benson_cutoffs), ull(st.benson_start), ull(st.fill_used));
   const auto& dn = st.profile.depth_nodes;

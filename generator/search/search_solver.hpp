@@ -54,6 +54,9 @@ struct SearchOptions {
   std::size_t table_megabytes = 0;
   std::size_t proof_megabytes = 0;
   std::size_t max_dependencies = 1024;  // larger proofs are used but not stored
+  // The table's memory in transparent huge pages (SearchTable): for one
+  // large solve (fewer page faults and TLB misses), not for many small ones.
+  bool huge_pages = false;
   bool transpositions = true;
   bool symmetry = true;
   // Table entries in a canonical orientation (the least state key over the
@@ -150,6 +153,10 @@ struct SearchStats {
   std::uint64_t fill_used = 0;      // nodes where a fill guarantee raised a Benson bound
   std::uint64_t turned_uses = 0;    // stored bounds used through a symmetry (entry of another orientation)
   std::uint64_t ring_reused = 0;    // stored bounds that point at a list already in the ring (no copy)
+  std::uint64_t list_reads = 0, list_read_words = 0;  // proof lists copied out of the ring to check a bound, and their words
+  std::uint64_t list_loads = 0, list_load_words = 0;  // ... loaded into a node's bounds (mapped back, sorted when turned)
+  std::uint64_t list_turned_words = 0;                // ... words of loads through a symmetry (sorted again)
+  std::uint64_t list_saved_words = 0;                 // words written to the ring
   std::uint64_t store_empty = 0, store_superseded = 0, store_evict_same = 0, store_evict_other = 0;
   std::uint64_t budget_stops = 0;  // deepening tests stopped by their budget
   std::uint64_t seed_probes = 0;   // nodes whose state the seeds hold (SearchOptions::seeds)
@@ -326,7 +333,8 @@ class TrompTaylorSearch {
   }
   int map_point(int s, int point) const { return point < 0 || s == 0 ? point : sym_.perm(s)[point]; }
   // 0 when the bound holds, else why not: 1 stone cap, 2 list overwritten, 3 absent fact, 4 present fact.
-  // The list is copied into `words` (canonical orientation) for load().
+  // The list is copied into `words`, mapped to the current orientation as far
+  // as it was checked (all of it when the bound holds), for load().
   int fails(std::uint64_t at, int absent, int present, int stone_cap, int stones_before, int from,
             std::vector<std::uint64_t>& words) const;
   void load(ProofDeps& out, const std::vector<std::uint64_t>& words, int absent, int stone_cap, int line_index,

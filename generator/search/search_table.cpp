@@ -1,6 +1,7 @@
 #include "generator/search/search_table.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <new>
 #include <thread>
 
@@ -9,32 +10,43 @@
 namespace gotb::search {
 
 SearchTable::SearchTable(const Board& board, const TrompTaylorConfig& cfg, std::size_t table_megabytes,
-                         std::size_t proof_megabytes, std::size_t max_dependencies)
+                         std::size_t proof_megabytes, std::size_t max_dependencies, bool huge_pages)
     : board_spec_(board.spec()), cfg_(cfg), max_dependencies_(max_dependencies) {
   const std::size_t entries = table_megabytes * (std::size_t{1} << 20) / sizeof(Entry);
   buckets_ = 1;
   while (buckets_ * 2 * kWays <= entries) buckets_ *= 2;
-  table_pages_.allocate(buckets_ * kWays * sizeof(Entry));
+  table_pages_.allocate(buckets_ * kWays * sizeof(Entry), huge_pages);
   table_ = static_cast<Entry*>(table_pages_.p);
   locks_.reset(new std::atomic<std::uint8_t>[buckets_]());
   const std::size_t words =
       std::max<std::size_t>(proof_megabytes * (std::size_t{1} << 20) / 8, 4 * max_dependencies);
   std::size_t ring = 1;
   while (ring * 2 <= words) ring *= 2;
-  ring_pages_.allocate(ring * sizeof(std::uint64_t));
+  ring_pages_.allocate(ring * sizeof(std::uint64_t), huge_pages);
   ring_ = static_cast<std::uint64_t*>(ring_pages_.p);
   ring_size_ = ring;
 }
 
 SearchTable::Pages::~Pages() {
-  if (p) ::munmap(p, bytes);
+  if (base) ::munmap(base, bytes);
 }
 
-void SearchTable::Pages::allocate(std::size_t n) {
-  void* q = ::mmap(nullptr, n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+void SearchTable::Pages::allocate(std::size_t n, bool huge) {
+  constexpr std::size_t kHuge = std::size_t{2} << 20;
+  // Huge pages need 2 MiB aligned addresses: map one huge page more and
+  // start at the first boundary.
+  const std::size_t total = huge ? n + kHuge : n;
+  void* q = ::mmap(nullptr, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (q == MAP_FAILED) throw std::bad_alloc();
+  base = q;
+  bytes = total;
   p = q;
-  bytes = n;
+  if (huge) {
+    const auto a = reinterpret_cast<std::uintptr_t>(q);
+    p = reinterpret_cast<void*>((a + kHuge - 1) & ~(kHuge - 1));
+    // Only advice: where the kernel has no huge pages it uses small ones.
+    ::madvise(p, n, MADV_HUGEPAGE);
+  }
 }
 
 bool SearchTable::compatible(const Board& board, const TrompTaylorConfig& cfg) const {

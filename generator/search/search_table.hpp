@@ -63,8 +63,17 @@ class SearchTable {
   // that untouched pages cost nothing even when tables are made and freed
   // over and over (calloc memsets memory the heap reuses: 38% of a superko
   // generation's time with a fresh table per chunk). Throws std::bad_alloc.
+  //
+  // huge_pages: ask the kernel for transparent huge pages (madvise
+  // MADV_HUGEPAGE, 2 MiB aligned). A large search stores into every 4 KiB
+  // page of its table anyway; with 4 KiB pages a 4x4 solve took 267k page
+  // faults (5 of its 38 CPU s in the kernel of this virtual machine) and a
+  // TLB miss on nearly every probe. A search that stores little would pay
+  // 2 MiB of zeroed memory per page it touches instead of 4 KiB, so the
+  // default is off (the tests and the tablebase generation make many small
+  // tables); one large solve turns it on (SearchOptions::huge_pages).
   SearchTable(const Board& board, const TrompTaylorConfig& cfg, std::size_t table_megabytes,
-              std::size_t proof_megabytes, std::size_t max_dependencies);
+              std::size_t proof_megabytes, std::size_t max_dependencies, bool huge_pages = false);
 
   // Same board (spec) and rules as the table was made for.
   bool compatible(const Board& board, const TrompTaylorConfig& cfg) const;
@@ -106,13 +115,14 @@ class SearchTable {
  private:
   // Zeroed pages of their own (mmap), given back on destruction.
   struct Pages {
-    void* p = nullptr;
+    void* p = nullptr;     // n usable bytes (2 MiB aligned with huge pages)
+    void* base = nullptr;  // the mapping
     std::size_t bytes = 0;
     Pages() = default;
     Pages(const Pages&) = delete;
     Pages& operator=(const Pages&) = delete;
     ~Pages();
-    void allocate(std::size_t n);  // throws std::bad_alloc
+    void allocate(std::size_t n, bool huge);  // throws std::bad_alloc
   };
   std::size_t bucket_index(std::uint64_t key) const { return (key * 0x9e3779b97f4a7c15ULL) >> 20 & (buckets_ - 1); }
   void lock(std::size_t b) const;

@@ -12,7 +12,7 @@ SearchTeam::SearchTeam(const Board& board, const TrompTaylorConfig& cfg, double 
     table_ = opt.table ? opt.table
                        : std::make_shared<SearchTable>(board, cfg, table_megabytes_for(opt, board.size()),
                                                        proof_megabytes_for(opt, board.size()),
-                                                       opt.max_dependencies);
+                                                       opt.max_dependencies, opt.huge_pages);
     opt.table = table_;
   }
   opt.stop = &stop_;
@@ -55,6 +55,12 @@ SearchStats SearchTeam::total_stats() const {
     t.fill_used += s.fill_used;
     t.turned_uses += s.turned_uses;
     t.ring_reused += s.ring_reused;
+    t.list_reads += s.list_reads;
+    t.list_read_words += s.list_read_words;
+    t.list_loads += s.list_loads;
+    t.list_load_words += s.list_load_words;
+    t.list_turned_words += s.list_turned_words;
+    t.list_saved_words += s.list_saved_words;
     t.store_empty += s.store_empty;
     t.store_superseded += s.store_superseded;
     t.store_evict_same += s.store_evict_same;

@@ -78,6 +78,10 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   replay_moves(game, req.moves);
   // Retrograde move ordering: changes the order moves are tried, never a value.
   search::SearchOptions opt = options;
+  // From 16 points a solve stores into every page of its table and ring
+  // (1 GiB each): huge pages save most of the page faults and TLB misses.
+  // Smaller boards store little and keep small pages (search_table.hpp).
+  if (req.board.size() >= 16) opt.huge_pages = true;
   std::shared_ptr<const search::RetroOrdering> retro;
   // Its build is part of the budget: it stops at either limit, and its work
   // (ranks enumerated plus states evaluated) counts against the node limit.
