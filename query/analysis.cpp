@@ -87,6 +87,7 @@ bool proven(const Analysis& a) {
   // Bounds from a file: an exact (ko=basic) file's moves carry the file
   // values that play from bounds relies on (query/probe.hpp); a superko
   // file's bounds (no file values) leave the best move unknown.
+  if (a.source == ValueSource::FileBounds && a.strategy_move) return true;
   if (a.source == ValueSource::FileBounds)
     return std::any_of(a.moves.begin(), a.moves.end(), [](const MoveEval& m) { return m.file_value.has_value(); });
   return true;

@@ -107,6 +107,11 @@ struct Analysis {
   // value under the history is `value`; they differ where the history
   // spoils the file's value, docs/solving.md). nullopt otherwise.
   std::optional<Value> file_value;
+  // Superko and root files: `value` is only a bound, but the mover's side
+  // of it is proven and the file's stored move (listed first among moves of
+  // its value) keeps it: a player that holds that bound can play from the
+  // file (gotb gtp says so on stderr). Not an exact value.
+  bool strategy_move = false;
   std::vector<std::string> pv;     // a principal variation, when asked for
   std::uint64_t nodes = 0;         // search effort for this answer (0 if none)
   std::uint64_t memo_hits = 0;     // solver cache hits (gotb solve)

@@ -284,6 +284,10 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const std::vector<std::string>& args, bo
   if (backend_.name() == "tablebase" && (a.source == ValueSource::Search || a.source == ValueSource::Reference))
     std::cerr << "gotb gtp: genmove " << (*c == Color::Black ? "b" : "w") << " after " << trial.moves().size()
               << " moves: " << a.note << std::endl;
+  if (backend_.name() == "tablebase" && a.source == ValueSource::FileBounds && a.strategy_move)
+    std::cerr << "gotb gtp: genmove " << (*c == Color::Black ? "b" : "w") << " after " << trial.moves().size()
+              << " moves: the file proves only a bound here; playing its stored move, which keeps that bound ("
+              << a.note << ")" << std::endl;
   auto pick = choose_move(a, trial.spec().board);
   if (!pick) return {true, "pass"};
   const std::string move = a.moves[*pick].move;

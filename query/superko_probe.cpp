@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/benson.hpp"
 #include "core/rules/games.hpp"
 #include "core/rules/tromp_taylor.hpp"
 #include "generator/retrograde/generate.hpp"
@@ -106,6 +107,7 @@ SuperkoFile::Answer SuperkoFile::at(const std::vector<Position>& positions, cons
       const Symmetries& sym = index_->symmetries();
       a.best = sym.perm(sym.inverse(g))[p.best];
     }
+    a.kept = a.stored;
   }
   return a;
 }
@@ -139,7 +141,7 @@ ProbeResult probe_facts(const GameSpec& spec_, const std::vector<std::string>& h
   bool all_children_exact = true;
   std::string stored_move;  // the entry's value-keeping move, when the state is exact
   evaluate_moves(game, r.moves, [&](Move mv, MoveEval& e) {
-    if (root.value.exact() && root.best == (mv.is_play() ? mv.point : -1)) stored_move = e.move;
+    if (root.best == (mv.is_play() ? mv.point : -1)) stored_move = e.move;
     if (!e.ends_game) {
       positions.push_back(game.position());
       to_move.push_back(game.to_move());
@@ -147,10 +149,19 @@ ProbeResult probe_facts(const GameSpec& spec_, const std::vector<std::string>& h
       positions.pop_back();
       to_move.pop_back();
       e.value = c.value;
-      // The root's lower-bound proof goes through its stored move: where
-      // both root bounds hold, that child is proven to keep the value.
+      // No child is better for the mover than the state (its value is the
+      // best of its children's under the same history), and the mover's
+      // bound is proven through the stored move: that child keeps it.
       const int point = mv.is_play() ? mv.point : -1;
-      if (root.value.exact() && root.best == point) e.value = root.value;
+      const bool black = r.to_move == Color::Black;
+      Value lo = black ? e.value.lower : std::max(e.value.lower, root.value.lower);
+      Value hi = black ? std::min(e.value.upper, root.value.upper) : e.value.upper;
+      if (root.best == point) {
+        if (black) lo = std::max(lo, root.kept);
+        else hi = std::min(hi, root.kept);
+      }
+      if (hi < lo) throw TablebaseError("superko file: stored bounds contradict each other under this history");
+      e.value = {lo, hi};
       e.source = e.value.exact() ? ValueSource::FileFacts : ValueSource::FileBounds;
     }
     all_children_exact &= e.value.exact();
@@ -169,6 +180,11 @@ ProbeResult probe_facts(const GameSpec& spec_, const std::vector<std::string>& h
     r.source = ValueSource::FileFacts;
     r.note += "; this state's own facts do not hold under this history, its value is the best of its moves' "
               "(each exact from the file)";
+  } else if (!r.value.exact() && !stored_move.empty()) {
+    // (--values strategy root files, or facts of one side only.)
+    r.strategy_move = true;
+    r.note += "; only the mover's bound shown is proven here under this history (the game left the lines where "
+              "both sides follow the file), with a stored move that keeps it (exact: --fallback search)";
   } else if (!r.value.exact()) {
     r.note += "; the facts of this state's stored value do not hold under this history: only the bounds shown "
               "are proven (exact: --fallback search)";
@@ -238,6 +254,13 @@ RootFile::RootFile(TablebaseReader& reader, const GameSpec& spec) : spec_(spec) 
     }
   }
   if (count == 0) throw TablebaseError(path + ": a root file without entries");
+  if (auto it = m.extra.find("root_value"); it != m.extra.end()) {
+    try {
+      root_value_ = std::stoi(it->second);
+    } catch (const std::exception&) {
+      throw TablebaseError(path + ": root_value '" + it->second + "' is not a number");
+    }
+  }
 }
 
 SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const std::vector<Color>& to_move,
@@ -252,21 +275,43 @@ SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const s
                                 [](const search::RootEntry& x, const search::RootEntry& y) { return x.key < y.key; });
   if (range.first != range.second) {
     const search::HistoryView h = frame_->view(positions, to_move, cn.to);
+    std::vector<const search::RootEntry*> state;
     for (auto it = range.first; it != range.second; ++it) {
       const bool lo = search::root_facts_hold(it->proof.lo, h, true);
       const bool hi = search::root_facts_hold(it->proof.hi, h, false);
       if (lo) lower = std::max(lower, static_cast<int>(it->proof.value));
       if (hi) upper = std::min(upper, static_cast<int>(it->proof.value));
-      if (lo && hi && a.best == -2) a.best = frame_->map_point(it->proof.best, frame_->inverse(cn.to));
       a.lo_holds |= lo;
       a.hi_holds |= hi;
+      state.push_back(&*it);
+    }
+    // The move the walk followed (the same choice: root_move_entry); it
+    // keeps that entry's value for the mover (docs/solving.md, "Root proofs").
+    if (const int pick = search::root_move_entry(state, h, mover == Color::Black); pick >= 0) {
+      a.best = frame_->map_point(state[pick]->proof.best, frame_->inverse(cn.to));
+      a.kept = Value::score(state[pick]->proof.value, spec_.komi);
     }
     a.stored = Value::score(range.first->proof.value, spec_.komi);
+  }
+  // What each side keeps by passing for the rest of the game holds under
+  // every history (core/benson.hpp); where no entry gives the mover a move
+  // and that guarantee reaches the root value, passing is the strategy's
+  // move (the --values strategy walk ends its strategy there).
+  const SuicideRule suicide = TrompTaylorConfig::from(spec_.rules).suicide;
+  const int black_keeps = pass_guarantee(spec_.board, pos, Color::Black, suicide);
+  const int white_keeps = -pass_guarantee(spec_.board, pos, Color::White, suicide);
+  lower = std::max(lower, black_keeps);
+  upper = std::min(upper, white_keeps);
+  if (a.best == -2 && root_value_) {
+    const int keeps = mover == Color::Black ? black_keeps : white_keeps;
+    if (mover == Color::Black ? keeps >= *root_value_ : keeps <= *root_value_) {
+      a.best = -1;
+      a.kept = Value::score(keeps, spec_.komi);
+    }
   }
   if (lower > upper)
     throw TablebaseError("root file: entries of one state prove contradicting bounds under this history");
   a.value = {Value::score(lower, spec_.komi), Value::score(upper, spec_.komi)};
-  if (!a.value.exact()) a.best = -2;
   return a;
 }
 

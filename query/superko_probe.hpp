@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,9 @@ class SuperkoFile {
     bool hi_holds = false;   // ... the upper bound's
     int best = -2;           // the stored value-keeping move in real coordinates (-1 pass), when lo holds
     Value stored;            // the stored value (shortest history), Black's view
+    // Where best is set: the bound it keeps for the mover (Black's view; a
+    // lower bound when Black moves, an upper one when White moves).
+    Value kept;
   };
   Answer at(const std::vector<Position>& positions, const std::vector<Color>& to_move, int passes) const;
 
@@ -64,7 +68,8 @@ class RootFile {
   // TablebaseError on a file that is not a root file this build reads).
   RootFile(TablebaseReader& reader, const GameSpec& spec);
   // As SuperkoFile::at; lo_holds / hi_holds: some entry's lower / upper
-  // bound holds; best: from an entry whose both bounds hold.
+  // bound holds; best: from the entry search::root_move_entry picks (both
+  // bounds hold, else the mover's), kept: that entry's value.
   SuperkoFile::Answer at(const std::vector<Position>& positions, const std::vector<Color>& to_move,
                          int passes) const;
   ProbeResult probe(const std::vector<std::string>& history) const;
@@ -72,6 +77,10 @@ class RootFile {
 
  private:
   GameSpec spec_;
+  // The file's root value (Black's view, komi-free; /extra root_value):
+  // where no entry gives the mover a move, a pass guarantee (Benson) that
+  // reaches it is the strategy's move (pass). Absent: none.
+  std::optional<int> root_value_;
   std::unique_ptr<search::RootFrame> frame_;
   std::vector<search::RootEntry> entries_;  // sorted by key
 };

@@ -250,3 +250,141 @@ TEST_CASE("root files: a truncated or corrupt file is refused with a clear error
   CHECK(refused > 0);
   std::filesystem::remove(path);
 }
+
+namespace {
+
+// --values strategy files: walks lines where `side` plays the file's choice
+// and the opponent every legal move (deduplicated as CoverageWalk). Every
+// bound the file gives must contain the exact search's value under the same
+// history, and wherever the file lets `side` play (exact, or its proven
+// bound with a stored move) the value stays on its side of the root's. A
+// line stops where the file has nothing for `side` (partial coverage).
+struct StrategyWalk {
+  const TablebaseProbe& probe;
+  const Board& board;
+  TrompTaylorGame game;
+  search::TrompTaylorSearch solver;
+  Color side;
+  Value root;
+  std::vector<std::string> line;
+  std::vector<std::uint64_t> sits;
+  std::set<std::vector<std::uint64_t>> seen;
+  std::uint64_t nodes = 0, played = 0, bounds_only = 0, uncovered = 0;
+
+  StrategyWalk(const TablebaseProbe& p, const Board& b, const RuleSet& r, Color s, Value v)
+      : probe(p), board(b), game(b, r, 0), solver(b, TrompTaylorConfig::from(r), 0, {}), side(s), root(v) {
+    sits.push_back(key());
+  }
+  std::uint64_t key() const {
+    const Position& p = game.position();
+    return p.black | (p.white << 31) | (static_cast<std::uint64_t>(game.to_move() == Color::White) << 62);
+  }
+  void walk() {
+    std::vector<std::uint64_t> id(sits.begin(), sits.end() - 1);
+    std::sort(id.begin(), id.end());
+    id.push_back(sits.back());
+    id.push_back(static_cast<std::uint64_t>(game.consecutive_passes()));
+    if (!seen.insert(id).second || game.is_over()) return;
+    ++nodes;
+    const ProbeResult r = probe.probe(line);
+    INFO("line " << join(line));
+    const Value exact = solver.value();
+    CHECK(r.value.lower <= exact);
+    CHECK(exact <= r.value.upper);
+    for (const MoveEval& e : r.moves)
+      if (!e.ends_game && (e.value.lower > Value::score(-static_cast<int>(board.size()), 0) ||
+                           e.value.upper < Value::score(static_cast<int>(board.size()), 0))) {
+        Move mv;
+        REQUIRE(game.parse_move(e.move, mv));
+        solver.play(mv);
+        const Value child = solver.value();
+        solver.undo();
+        CHECK(e.value.lower <= child);
+        CHECK(child <= e.value.upper);
+      }
+    std::vector<std::string> moves;
+    if (game.to_move() == side) {
+      if (!r.exact() && !r.strategy_move) {
+        ++uncovered;
+        return;
+      }
+      bounds_only += !r.exact();
+      // The side's bound: at least the root's, and the chosen move keeps it.
+      CHECK((side == Color::Black ? r.value.lower >= root : r.value.upper <= root));
+      auto pick = choose_move(r, board);
+      REQUIRE(pick);
+      const MoveEval& e = r.moves[*pick];
+      CHECK((side == Color::Black ? e.value.lower >= root : e.value.upper <= root));
+      moves.push_back(e.move);
+      ++played;
+    } else {
+      CHECK((side == Color::Black ? exact >= root : exact <= root));
+      for (const MoveEval& e : r.moves) moves.push_back(e.move);
+    }
+    for (const std::string& m : moves) {
+      Move mv;
+      REQUIRE(game.parse_move(m, mv));
+      game.play(mv);
+      solver.play(mv);
+      line.push_back(m);
+      sits.push_back(key());
+      walk();
+      sits.pop_back();
+      line.pop_back();
+      solver.undo();
+      game.undo();
+    }
+  }
+};
+
+}  // namespace
+
+TEST_CASE("root files, --values strategy: bounds are the search's, self-play stays exact from the file",
+          "[root][superko][gtp]") {
+  struct Case {
+    const char* board;
+    const char* rules;
+  };
+  const Case cases[] = {{"1x5", "tromp-taylor"}, {"2x2", "tromp-taylor:ko=situational"}, {"2x3", "tromp-taylor"}};
+  for (const Case& c : cases) {
+    INFO(c.board << " " << c.rules);
+    const std::string path = temp_file("strategy.gotb");
+    const auto gen = test::run_gotb(std::string("generate --root -q --merge states --values strategy -b ") + c.board +
+                                    " -r " + c.rules + " -o " + path);
+    REQUIRE(gen.exit_code == 0);
+    REQUIRE(gen.out.find("values       strategy") != std::string::npos);
+    const TablebaseProbe probe(path);
+    const ProbeResult at_root = probe.probe({});
+    REQUIRE(at_root.exact());
+    const Board b = Board::parse(c.board);
+    const RuleSet r = RuleSet::parse(c.rules);
+    {
+      TrompTaylorGame g(b, r, 0);
+      ReferenceOptions opt;
+      opt.memo_megabytes = 16;
+      ReferenceSolver ref(g, opt);
+      const Value v = at_root.value.lower;
+      CHECK(ref.window(v.order - 1, v.order + 1) == v);
+    }
+    for (Color side : {Color::Black, Color::White}) {
+      StrategyWalk w(probe, b, r, side, at_root.value.lower);
+      w.walk();
+      CHECK(w.played > 0);
+      UNSCOPED_INFO(c.board << " side " << (side == Color::Black ? "B" : "W") << ": " << w.nodes << " nodes, "
+                            << w.played << " played from the file (" << w.bounds_only << " from a bound), "
+                            << w.uncovered << " uncovered");
+    }
+    // Self-play: both sides follow the file, every genmove from it with the
+    // exact value (no note on stderr), ending at the root value.
+    std::string script;
+    for (int i = 0; i < 40; ++i) script += i % 2 ? "genmove w\\n" : "genmove b\\n";
+    const auto gtp = test::run_gotb("gtp --tablebase " + path + " < /dev/stdin 2>&1",
+                                    "printf '" + script + "final_score\\nquit\\n' | ");
+    CHECK(gtp.exit_code == 0);
+    CHECK(gtp.out.find("? ") == std::string::npos);
+    CHECK(gtp.out.find("gotb gtp:") == std::string::npos);
+    const Value root = at_root.value.lower;
+    CHECK(gtp.out.find("= " + (root.order == 0 ? std::string("0") : root.to_string()) + "\n") != std::string::npos);
+    std::filesystem::remove(path);
+  }
+}

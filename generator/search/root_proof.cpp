@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <unordered_map>
 
+#include "core/benson.hpp"
 #include "core/bits.hpp"
 #include "core/budget.hpp"
 #include "core/rules/tromp_taylor.hpp"
@@ -55,6 +56,19 @@ HistoryView RootFrame::view(const std::vector<Position>& positions, const std::v
   std::sort(h.keys.begin(), h.keys.end());
   h.keys.erase(std::unique(h.keys.begin(), h.keys.end()), h.keys.end());
   return h;
+}
+
+int root_move_entry(const std::vector<const RootEntry*>& entries, const HistoryView& h, bool black_moves) {
+  int pick = -1;
+  for (std::size_t i = 0; i < entries.size(); ++i) {
+    const StateProof& p = entries[i]->proof;
+    const bool lo = root_facts_hold(p.lo, h, true), hi = root_facts_hold(p.hi, h, false);
+    if (lo && hi) return static_cast<int>(i);
+    if (!(black_moves ? lo : hi)) continue;
+    if (pick < 0 || (black_moves ? p.value > entries[pick]->proof.value : p.value < entries[pick]->proof.value))
+      pick = static_cast<int>(i);
+  }
+  return pick;
 }
 
 namespace {
@@ -235,16 +249,46 @@ class Walker {
     const int back = frame_.inverse(cn.to);
     const HistoryView hv = frame_.view(positions_, colours_, cn.to);
     const int black_now = popcount(pos.black), white_now = popcount(pos.white);
+    if (opt_.strategy_values && !entries_.empty()) {
+      // A strategy whose bound the side already keeps by passing for the
+      // rest of the game (Benson, every history) ends here: a reader finds
+      // the same guarantee and passes (docs/solving.md, "Strategy values").
+      if ((mask & 1) && pass_guarantee(board_, pos, Color::Black, cfg_.suicide) >= v_) mask &= 2;
+      if ((mask & 2) && -pass_guarantee(board_, pos, Color::White, cfg_.suicide) <= v_) mask &= 1;
+      if (!mask) {
+        ++st_.benson_ends;
+        sub.overflow = true;
+        return sub;
+      }
+    }
     if (opt_.merge_states) {
       // One walk per state and strategy: later lines reuse it unchecked (a
       // reader re-checks every entry's facts; lines not walked may lack one).
       std::uint8_t& seen = seen_[cn.key];
-      if ((seen & mask) == mask) {
+      if (!opt_.strategy_values && (seen & mask) == mask) {
         ++st_.merged;
         sub.overflow = true;
         return sub;
       }
+      // --values strategy: a strategy already walked from this state is
+      // not walked again where the entries it needs here hold under this
+      // history too (a reader meets them); else this line gets its own.
+      if (opt_.strategy_values) {
+        const std::uint8_t again = static_cast<std::uint8_t>(mask & seen);
+        for (std::uint8_t b : {std::uint8_t{1}, std::uint8_t{2}})
+          if ((again & b) && strategy_holds(b, mover, cn.key, hv)) mask &= static_cast<std::uint8_t>(~b);
+        if (!mask) {
+          ++st_.merged;
+          sub.overflow = true;
+          return sub;
+        }
+      }
       seen |= mask;
+    }
+    if (opt_.strategy_values) {
+      strategy_node(mask, depth, pos, mover, passes, cn, hv);
+      sub.overflow = true;  // (merge_states: no subtree facts are kept)
+      return sub;
     }
     // The memo is keyed by the real state, not the canonical one: a reader
     // maps a stored move back through the symmetry its own position picks,
@@ -408,6 +452,138 @@ class Walker {
     return sub;
   }
 
+  // --values strategy (docs/solving.md, "Strategy values"): the node
+  // needs the bound of each strategy in `mask` (Black's: value >= v_,
+  // White's: <= v_); where the mover's own strategy is in the mask, also
+  // the move a reader plays (root_move_entry), which is then walked.
+  // proved_lo / proved_hi: the bounds the proof is of (an overflowed one
+  // is then stored with same-history facts, the other side unknown).
+  void add_entry(std::uint64_t key, const TrompTaylorSearch::RootProof& rp, int to, bool proved_lo, bool proved_hi,
+                 const HistoryView& hv) {
+    ++st_.searched;
+    RootEntry re;
+    re.key = key;
+    re.proof.value = static_cast<std::int8_t>(rp.lo);
+    re.proof.best = static_cast<std::int8_t>(rp.best < -1 ? -1 : frame_.map_point(rp.best, to));
+    re.proof.lo = to_stored(rp.lo_deps, to);
+    re.proof.hi = to_stored(rp.hi_deps, to);
+    for (auto [proved, f] : {std::pair{proved_lo, &re.proof.lo}, {proved_hi, &re.proof.hi}}) {
+      if (!proved) {
+        *f = StoredFacts{};
+        f->unknown = true;
+      } else if (f->unknown) {
+        *f = StoredFacts{};
+        f->cap = kSameHistoryCap;
+        f->present = hv.keys;
+        ++st_.same_history;
+      }
+    }
+    if (proved_lo != proved_hi) ++st_.one_sided;
+    entries_.push_back(re);
+    by_key_[key].push_back(static_cast<std::uint32_t>(entries_.size() - 1));
+  }
+  std::vector<const RootEntry*> state_entries(std::uint64_t key) const {
+    std::vector<const RootEntry*> out;
+    if (auto it = by_key_.find(key); it != by_key_.end())
+      for (std::uint32_t id : it->second) out.push_back(&entries_[id]);
+    return out;
+  }
+  // The bound "value >= v_" (lower) or "<= v_" holds under hv by e's facts.
+  bool bound_holds(const RootEntry& e, const HistoryView& hv, bool lower) const {
+    if (!root_facts_hold(lower ? e.proof.lo : e.proof.hi, hv, lower)) return false;
+    return lower ? e.proof.value >= v_ : e.proof.value <= v_;
+  }
+  // Strategy `b` (1 Black's, 2 White's) finds at this state what it needs
+  // under hv: where its side moves, the entry a reader plays from with
+  // that side's bound; else an entry with that bound.
+  bool strategy_holds(std::uint8_t b, Color mover, std::uint64_t key, const HistoryView& hv) const {
+    const bool lower = b == 1;
+    const std::vector<const RootEntry*> es = state_entries(key);
+    if ((mover == Color::Black) == lower) {
+      const int pick = root_move_entry(es, hv, lower);
+      return pick >= 0 && bound_holds(*es[pick], hv, lower);
+    }
+    for (const RootEntry* e : es)
+      if (bound_holds(*e, hv, lower)) return true;
+    return false;
+  }
+  void strategy_node(std::uint8_t mask, int depth, const Position& pos, Color mover, int passes,
+                     const RootFrame::Canon& cn, const HistoryView& hv) {
+    (void)pos;
+    (void)passes;
+    const bool black = mover == Color::Black;
+    const std::uint8_t own = black ? 1 : 2, other = 3 ^ own;
+    const bool need_move = (mask & own) != 0, need_other = (mask & other) != 0;
+    const bool first = entries_.empty();
+    auto fresh = [&](bool lower) {
+      // Both strategies meet here: the value is v_ exactly (each side's
+      // strategy holds it to its bound), so one full-window proof.
+      if (mask == 3) {
+        const TrompTaylorSearch::RootProof rp = search_.prove_root();
+        if (first) v_ = rp.lo;
+        if (rp.lo != v_)
+          throw std::logic_error("root proof: a node on both strategies has a value other than the root's");
+        add_entry(cn.key, rp, cn.to, true, true, hv);
+        return;
+      }
+      const TrompTaylorSearch::BoundProof bp = search_.prove_bound(v_, lower);
+      if (!bp.holds) throw std::logic_error("root proof: a strategy's bound fails on its own line (inconsistent)");
+      add_entry(cn.key, bp.proof, cn.to, lower, !lower, hv);
+    };
+    int best = -2;
+    bool other_ok = false;
+    if (need_move) {
+      int pick = first ? -1 : root_move_entry(state_entries(cn.key), hv, black);
+      const RootEntry* e = pick < 0 ? nullptr : state_entries(cn.key)[pick];
+      if (!e || !bound_holds(*e, hv, black)) {
+        fresh(black);
+        pick = root_move_entry(state_entries(cn.key), hv, black);
+        e = pick < 0 ? nullptr : state_entries(cn.key)[pick];
+        if (!e || !bound_holds(*e, hv, black))
+          throw std::logic_error("root proof: the reader's entry of a new proof does not hold (bug)");
+      } else {
+        ++st_.reused;
+      }
+      best = frame_.map_point(e->proof.best, frame_.inverse(cn.to));
+      other_ok = bound_holds(*e, hv, !black);
+    }
+    if (need_other && !other_ok) {
+      for (const RootEntry* e : state_entries(cn.key))
+        if (bound_holds(*e, hv, !black)) {
+          other_ok = true;
+          ++st_.reused;
+          break;
+        }
+      if (!other_ok) {
+        fresh(!black);
+        if (!bound_holds(entries_.back(), hv, !black))
+          throw std::logic_error("root proof: a new bound's facts do not hold on its own line (bug)");
+      }
+    }
+    std::vector<Move> moves;
+    game_.legal_moves(moves);
+    // The stored move first: the line where both sides follow their
+    // strategies is then walked (mask 3, exact entries on its own history)
+    // before any other line can reach its states and take them for one
+    // strategy only.
+    std::stable_partition(moves.begin(), moves.end(), [&](Move m) { return (m.is_play() ? m.point : -1) == best; });
+    for (Move m : moves) {
+      const int point = m.is_play() ? m.point : -1;
+      const bool is_best = need_move && point == best;
+      if (!need_other && !is_best) continue;
+      const std::uint8_t cmask = static_cast<std::uint8_t>((need_other ? other : 0) | (is_best ? own : 0));
+      play(m);
+      try {
+        walk(cmask, depth + 1);
+      } catch (...) {
+        undo();
+        throw;
+      }
+      undo();
+    }
+  }
+  int v_ = 0;  // --values strategy: the root value (Black's view), set by the first entry
+
   const Board& board_;
   RuleSet rules_;
   TrompTaylorConfig cfg_;
@@ -437,6 +613,8 @@ RootGenerateStats generate_root(const Board& board, const RuleSet& rules, const 
   if (!rules.support().superko_search)
     throw std::invalid_argument("--root needs a tromp-taylor superko ruleset, not " + rules.to_string());
   if (board.size() > 31) throw std::invalid_argument("--root handles boards of up to 31 points");
+  if (options.strategy_values && !options.merge_states)
+    throw std::invalid_argument("--values strategy needs --merge states");
   Walker w(board, rules, options);
   return w.run(entries);
 }

@@ -85,11 +85,30 @@ class RootFrame {
   Symmetries sym_;
 };
 
+// A bound whose proof's facts overflowed (more than max_dependencies) is
+// stored with this cap code and, as `present`, every situation of the
+// history it was proved under (the current one included): it holds under
+// exactly the histories with that set of situations. The game from a state
+// depends on the history only through that set (superko bans a play by
+// membership of its result; docs/solving.md, "Same-history facts"). A
+// superko file reader that does not know the code reads a cap below every
+// stone count: never holds.
+inline constexpr int kSameHistoryCap = -127;
+
 // Whether an entry's bound holds under a history view in its frame
 // (lower: "value >= v", cap on Black's stones; upper: cap on White's).
 inline bool root_facts_hold(const StoredFacts& f, const HistoryView& h, bool lower) {
+  if (f.cap == kSameHistoryCap) return !f.unknown && f.absent.empty() && f.present == h.keys;
   return facts_hold(f, h, lower);
 }
+
+// The entry of a state whose stored move a reader plays (and the walk
+// follows): the first, in file order, whose both bounds hold under the
+// history; else, among those whose mover's bound holds (lower for Black to
+// move, upper for White), the first of the best value for the mover; -1
+// when none. `entries` are the state's entries in file order, `h` the
+// history in their frame.
+int root_move_entry(const std::vector<const RootEntry*>& entries, const HistoryView& h, bool black_moves);
 
 struct RootGenerateOptions {
   std::size_t table_megabytes = 256;
@@ -104,6 +123,13 @@ struct RootGenerateOptions {
   // (a reader then falls back to search). For boards where the complete
   // walk is out of reach.
   bool merge_states = false;
+  // false (default): every walked node gets its exact value. true
+  // (--values strategy): each node gets only the bound its strategies need,
+  // the root value v: "value >= v" on Black's strategy, "<= v" on White's
+  // (both, so exact, where the node is on both); the side that holds the
+  // bound gets a move that keeps it. A blunder of the other side leaves the
+  // value proved only as a bound. Needs merge_states.
+  bool strategy_values = false;
   std::uint64_t walk_limit = 0;  // NodeLimitReached past this many walked nodes; 0 = none
   bool progress = false;
   const RetroOrdering* ordering = nullptr;
@@ -117,6 +143,9 @@ struct RootGenerateStats {
   std::uint64_t line_proofs = 0;  // ... on the real line, the shortest history's facts failing there
   std::uint64_t reused = 0;       // ... whose state already had an entry that held
   std::uint64_t unknown = 0;      // entries whose facts overflowed (not usable by a reader)
+  std::uint64_t one_sided = 0;    // strategy_values: entries with one bound only (by design, not overflow)
+  std::uint64_t same_history = 0; // strategy_values: bounds stored with same-history facts (kSameHistoryCap)
+  std::uint64_t benson_ends = 0;  // strategy_values: walked nodes where every strategy's bound is a pass guarantee
   std::uint64_t nodes = 0;        // search nodes
   std::uint64_t max_depth = 0;    // longest line walked (plies)
   double seconds = 0;

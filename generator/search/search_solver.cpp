@@ -843,6 +843,84 @@ TrompTaylorSearch::RootProof TrompTaylorSearch::prove_root() {
   throw std::logic_error("search solver: no move keeps the value (inconsistent search)");
 }
 
+TrompTaylorSearch::BoundProof TrompTaylorSearch::prove_bound(int v, bool lower) {
+  struct Off {
+    bool& on;
+    ~Off() { on = false; }
+  } off{track_root_};
+  track_root_ = true;
+  root_lo_.clear();
+  root_hi_.clear();
+  BoundProof out;
+  RootProof& p = out.proof;
+  p.lo = p.hi = v;
+  const LoHi r = lower ? deepen(v - 1, v) : deepen(v, v + 1);
+  out.holds = lower ? r.lo >= v : r.hi <= v;
+  // The side not proved is unknown (overflow), never "holds everywhere".
+  (lower ? p.hi_deps : p.lo_deps).set_overflow();
+  if (!out.holds) {
+    (lower ? p.lo_deps : p.hi_deps).set_overflow();
+    return out;
+  }
+  (lower ? p.lo_deps : p.hi_deps).assign(lower ? root_lo_ : root_hi_);
+  if (is_over() || lower != (to_move() == Color::Black)) return out;
+  // The mover's bound: a move that keeps it, and the proof through it (the
+  // bound above may have come from a table entry without a move).
+  const int root_index = static_cast<int>(line_.size()) - 1;
+  std::vector<Move> moves;
+  legal_moves(moves);
+  const int hint = table_hint();
+  std::stable_partition(moves.begin(), moves.end(), [&](Move m) { return (m.is_play() ? m.point : -1) == hint; });
+  // Each move's test under a growing node budget: a move that does not
+  // keep the bound can cost a whole search to refute, while the move of
+  // the proof is usually a few table hits (4x4: single refutations of
+  // tens of millions of nodes). Moves whose test ran out are retried with
+  // the next budget; the last is unlimited. Budgets change the cost only:
+  // a move is taken only when its test proves it keeps the bound.
+  const std::uint64_t outer_limit = opt_.node_limit;
+  std::vector<char> refuted(moves.size(), 0);
+  for (std::uint64_t budget : {std::uint64_t{2000}, std::uint64_t{100000}, std::uint64_t{0}}) {
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      if (refuted[i]) continue;
+      const Move m = moves[i];
+      play(m);
+      root_lo_.clear();
+      root_hi_.clear();
+      bool keeps = false, ran_out = false;
+      if (budget) opt_.node_limit = outer_limit ? std::min(outer_limit, stats_.nodes + budget) : stats_.nodes + budget;
+      try {
+        keeps = lower ? deepen(v - 1, v).lo >= v : deepen(v, v + 1).hi <= v;
+      } catch (const NodeLimitReached&) {
+        opt_.node_limit = outer_limit;
+        if (!budget || (outer_limit && stats_.nodes >= outer_limit)) {
+          undo();
+          throw;
+        }
+        ran_out = true;
+      } catch (...) {
+        opt_.node_limit = outer_limit;
+        undo();
+        throw;
+      }
+      opt_.node_limit = outer_limit;
+      const std::uint64_t sit = line_.back().sit;
+      undo();
+      if (ran_out) continue;
+      if (!keeps) {
+        refuted[i] = 1;
+        continue;
+      }
+      p.best = m.is_play() ? m.point : -1;
+      ProofDeps& d = lower ? p.lo_deps : p.hi_deps;
+      d.assign(lower ? root_lo_ : root_hi_);
+      if (m.is_play()) d.add_absent(sit, opt_.max_dependencies);
+      d.drop_from(root_index);
+      return out;
+    }
+  }
+  throw std::logic_error("search solver: no move keeps the proven bound (inconsistent search)");
+}
+
 Value TrompTaylorSearch::value() {
   const LoHi r = deepen(-n_ - 1, n_ + 1);
   if (r.lo != r.hi) throw std::logic_error("search solver: full-window search returned an inexact value");

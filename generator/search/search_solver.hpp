@@ -241,6 +241,19 @@ class TrompTaylorSearch {
     ProofDeps lo_deps, hi_deps;
   };
   RootProof prove_root();
+  // One side of prove_root() (root files with --values strategy): proves
+  // "value >= v" (lower) or "value <= v" at the current state and returns
+  // whether it holds, with the facts of its proof in lo_deps (lower) or
+  // hi_deps; lo = hi = v. When the bound is the mover's (lower for Black,
+  // upper for White) and it holds, best is a move that keeps it and the
+  // facts are those of the proof through that move (as in prove_root);
+  // otherwise best is -2. Cheaper than prove_root where the value differs
+  // from v on the other side: only the one null-window test is searched.
+  struct BoundProof {
+    bool holds = false;
+    RootProof proof;
+  };
+  BoundProof prove_bound(int v, bool lower);
 
  private:
   struct Frame {

@@ -49,6 +49,7 @@ struct GenerateArgs {
   bool root = false;
   std::uint64_t max_walk = 0;
   std::string merge = "facts";
+  std::string values = "exact";
 };
 
 // The creation time written into a superko file: SOURCE_DATE_EPOCH when set
@@ -263,6 +264,7 @@ void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
   opt.table_megabytes = a.table_megabytes;
   opt.walk_limit = a.max_walk;
   opt.merge_states = a.merge == "states";
+  opt.strategy_values = a.values == "strategy";
   opt.progress = !a.quiet;
   opt.ordering = ordering.get();
   std::vector<search::RootEntry> entries;
@@ -289,6 +291,12 @@ void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
               static_cast<unsigned long long>(st.walked), static_cast<unsigned long long>(st.merged),
               static_cast<unsigned long long>(st.reused), static_cast<unsigned long long>(st.searched),
               static_cast<unsigned long long>(st.max_depth));
+  if (opt.strategy_values)
+    std::printf("values       strategy: %llu entries hold one bound only (the root value for the side whose "
+                "strategy meets the node; docs/solving.md, Strategy values); %llu bounds with same-history "
+                "facts (their proof's facts overflowed); %llu walked nodes ended by pass guarantees\n",
+                static_cast<unsigned long long>(st.one_sided), static_cast<unsigned long long>(st.same_history),
+                static_cast<unsigned long long>(st.benson_ends));
   if (st.unknown)
     std::printf("warning      %llu entries with unknown facts (proof above the fact cap): a reader re-proves there\n",
                 static_cast<unsigned long long>(st.unknown));
@@ -327,6 +335,10 @@ void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
                                ? "partial: one walk per state (--merge states); other lines may need the fallback"
                                : "complete: every line where one side follows its stored moves (--merge facts)";
   meta.extra["search_nodes"] = std::to_string(st.nodes);
+  meta.extra["values"] = opt.strategy_values
+                             ? "strategy: off the lines where both sides follow their strategies an entry proves "
+                               "only the root value as a bound (the side holding it has a stored move)"
+                             : "exact: every entry proves its state's exact value";
   meta.extra["max_dependencies"] = std::to_string(opt.max_dependencies);
   meta.extra["facts"] = std::to_string(facts);
   WriteOptions wopt;
@@ -621,6 +633,11 @@ void add_generate_command(CLI::App& app) {
                   "complete coverage) or 'states' (one walk per state: smaller and faster, partial coverage)")
       ->check(CLI::IsMember({"facts", "states"}))
       ->capture_default_str();
+  sub->add_option("--values", args->values,
+                  "--root: 'exact' (every walked node's exact value) or 'strategy' (each node only the root value "
+                  "as the bound its strategy needs, exact where both strategies meet; needs --merge states)")
+      ->check(CLI::IsMember({"exact", "strategy"}))
+      ->capture_default_str();
   sub->add_option("--max-walk", args->max_walk, "--root: stop (exit 3) after this many walked nodes; 0 = none")
       ->check(integer_number(0, 1LL << 40))
       ->capture_default_str();
@@ -639,8 +656,10 @@ void add_generate_command(CLI::App& app) {
       throw std::invalid_argument(
           "--chunk-states, --max-chunks, --order, --first-pass-nodes, --passes, --pass-growth, --last-pass-order "
           "and --report-nodes need --exact");
-    if (!args->root && (args->max_walk || args->merge != "facts"))
-      throw std::invalid_argument("--max-walk and --merge need --root");
+    if (!args->root && (args->max_walk || args->merge != "facts" || args->values != "exact"))
+      throw std::invalid_argument("--max-walk, --merge and --values need --root");
+    if (args->values == "strategy" && args->merge != "states")
+      throw std::invalid_argument("--values strategy needs --merge states");
     if (args->root && hash->count() == 0) args->table_megabytes = 256;
     if (lanes->count() > 0 && (!args->exact || args->order == "flat" || (args->order.empty() && args->mpi)))
       throw std::invalid_argument("--lanes belongs to --exact with the level order");
