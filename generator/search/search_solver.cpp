@@ -809,38 +809,14 @@ TrompTaylorSearch::RootProof TrompTaylorSearch::prove_root() {
   p.hi_deps.assign(root_hi_);
   p.lo_deps.assign(root_lo_);
   if (is_over()) return p;
-  // A move that keeps the value, and the proof of "value >= lo" through it
-  // (the proof above may have come from a table entry without a move).
-  const int root_index = static_cast<int>(line_.size()) - 1;
-  std::vector<Move> moves;
-  legal_moves(moves);
-  const int hint = table_hint();
-  std::stable_partition(moves.begin(), moves.end(),
-                        [&](Move m) { return (m.is_play() ? m.point : -1) == hint; });
-  // The mover's bound (Black: lo, White: hi) is the one the move keeps.
+  // A move that keeps the value, and the proof of the mover's bound (Black:
+  // lo, White: hi) through it (the proof above may have come from a table
+  // entry without a move).
   const bool black = to_move() == Color::Black;
-  for (Move m : moves) {
-    play(m);
-    root_lo_.clear();
-    root_hi_.clear();
-    bool keeps = false;
-    try {
-      keeps = black ? deepen(r.lo - 1, r.lo).lo >= r.lo : deepen(r.hi, r.hi + 1).hi <= r.hi;
-    } catch (...) {
-      undo();
-      throw;
-    }
-    const std::uint64_t sit = line_.back().sit;
-    undo();
-    if (!keeps) continue;
-    p.best = m.is_play() ? m.point : -1;
-    ProofDeps& d = black ? p.lo_deps : p.hi_deps;
-    d.assign(black ? root_lo_ : root_hi_);
-    if (m.is_play()) d.add_absent(sit, opt_.max_dependencies);
-    d.drop_from(root_index);
-    return p;
-  }
-  throw std::logic_error("search solver: no move keeps the value (inconsistent search)");
+  const std::uint64_t unlimited[] = {0};
+  if (!keep_bound(p, black ? r.lo : r.hi, black, unlimited))
+    throw std::logic_error("search solver: no move keeps the value (inconsistent search)");
+  return p;
 }
 
 TrompTaylorSearch::BoundProof TrompTaylorSearch::prove_bound(int v, bool lower) {
@@ -865,21 +841,29 @@ TrompTaylorSearch::BoundProof TrompTaylorSearch::prove_bound(int v, bool lower) 
   (lower ? p.lo_deps : p.hi_deps).assign(lower ? root_lo_ : root_hi_);
   if (is_over() || lower != (to_move() == Color::Black)) return out;
   // The mover's bound: a move that keeps it, and the proof through it (the
-  // bound above may have come from a table entry without a move).
+  // bound above may have come from a table entry without a move). Each
+  // move's test under a growing node budget: a move that does not keep the
+  // bound can cost a whole search to refute, while the move of the proof is
+  // usually a few table hits (4x4: single refutations of tens of millions
+  // of nodes).
+  const std::uint64_t budgets[] = {2000, 100000, 0};
+  if (!keep_bound(p, v, lower, budgets))
+    throw std::logic_error("search solver: no move keeps the proven bound (inconsistent search)");
+  return out;
+}
+
+bool TrompTaylorSearch::keep_bound(RootProof& p, int v, bool lower, std::span<const std::uint64_t> budgets) {
   const int root_index = static_cast<int>(line_.size()) - 1;
   std::vector<Move> moves;
   legal_moves(moves);
   const int hint = table_hint();
   std::stable_partition(moves.begin(), moves.end(), [&](Move m) { return (m.is_play() ? m.point : -1) == hint; });
-  // Each move's test under a growing node budget: a move that does not
-  // keep the bound can cost a whole search to refute, while the move of
-  // the proof is usually a few table hits (4x4: single refutations of
-  // tens of millions of nodes). Moves whose test ran out are retried with
-  // the next budget; the last is unlimited. Budgets change the cost only:
-  // a move is taken only when its test proves it keeps the bound.
+  // Moves whose test ran out of a budget are retried with the next one; a
+  // budget of 0 is unlimited. Budgets change the cost only: a move is taken
+  // only when its test proves it keeps the bound.
   const std::uint64_t outer_limit = opt_.node_limit;
   std::vector<char> refuted(moves.size(), 0);
-  for (std::uint64_t budget : {std::uint64_t{2000}, std::uint64_t{100000}, std::uint64_t{0}}) {
+  for (std::uint64_t budget : budgets) {
     for (std::size_t i = 0; i < moves.size(); ++i) {
       if (refuted[i]) continue;
       const Move m = moves[i];
@@ -915,10 +899,10 @@ TrompTaylorSearch::BoundProof TrompTaylorSearch::prove_bound(int v, bool lower) 
       d.assign(lower ? root_lo_ : root_hi_);
       if (m.is_play()) d.add_absent(sit, opt_.max_dependencies);
       d.drop_from(root_index);
-      return out;
+      return true;
     }
   }
-  throw std::logic_error("search solver: no move keeps the proven bound (inconsistent search)");
+  return false;
 }
 
 Value TrompTaylorSearch::value() {

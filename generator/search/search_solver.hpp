@@ -24,6 +24,7 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <span>
 #include <vector>
 
 #include "core/board.hpp"
@@ -324,6 +325,12 @@ class TrompTaylorSearch {
   // The best move of any entry of the current state (a hint for ordering
   // only: no history check), or kNoMove.
   int table_hint() const;
+  // At a root proven to have bound v for the mover (lower: Black's lo >= v,
+  // else White's hi <= v): finds a move that keeps it, trying the moves under
+  // each node budget in turn (0 = unlimited), and stores that move and the
+  // proof through it in p (best, and lo_deps or hi_deps). False if no move
+  // keeps the bound.
+  bool keep_bound(RootProof& p, int v, bool lower, std::span<const std::uint64_t> budgets);
   // A state's table key: its image under the symmetry `to` that gives the
   // least key; `from` (the inverse) maps the entry's situations and best move
   // back to the current orientation. Identity when symmetric_table is off.
