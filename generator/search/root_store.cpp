@@ -32,6 +32,9 @@ RootStore::RootStore(std::string spill_path, std::size_t buffer_bytes)
   if (spill_path_.empty()) return;
   fd_ = ::open(spill_path_.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
   if (fd_ < 0) io_error("cannot create", spill_path_);
+  // Room for a full buffer and one more record (at most a few tens of kB:
+  // 4,096 facts of a few bytes), so the buffer never doubles its capacity.
+  buffer_.reserve(buffer_bytes_ + (std::size_t{1} << 20));
   // Unlinked at once: the space is freed when the store is gone, also when
   // the process is killed.
   ::unlink(spill_path_.c_str());
