@@ -72,12 +72,9 @@ std::uint32_t RootStore::add(const RootEntry& e) {
   return static_cast<std::uint32_t>(meta_.size() - 1);
 }
 
-void RootStore::read_record(const Meta& m, std::vector<std::int8_t>& buf) const {
+const std::int8_t* RootStore::read_record(const Meta& m, std::vector<std::int8_t>& buf) const {
+  if (m.offset >= spilled_) return buffer_.data() + (m.offset - spilled_);
   buf.resize(m.length);
-  if (m.offset >= spilled_) {
-    std::copy_n(buffer_.data() + (m.offset - spilled_), m.length, buf.data());
-    return;
-  }
   std::size_t done = 0;
   while (done < m.length) {
     const ssize_t r = ::pread(fd_, buf.data() + done, m.length - done, static_cast<off_t>(m.offset + done));
@@ -85,6 +82,7 @@ void RootStore::read_record(const Meta& m, std::vector<std::int8_t>& buf) const 
     if (r <= 0) io_error("read failed", spill_path_);
     done += static_cast<std::size_t>(r);
   }
+  return buf.data();
 }
 
 void RootStore::entry(std::uint32_t id, RootEntry& out) const {
@@ -94,8 +92,9 @@ void RootStore::entry(std::uint32_t id, RootEntry& out) const {
   out.proof.best = m.best;
   set_cap(m.lo_cap, out.proof.lo);
   set_cap(m.hi_cap, out.proof.hi);
-  read_record(m, scratch_);
-  decode_facts(scratch_.data(), scratch_.data() + scratch_.size(), out.proof);
+  std::vector<std::int8_t> buf;  // (local: concurrent readers of one store are safe)
+  const std::int8_t* rec = read_record(m, buf);
+  decode_facts(rec, rec + m.length, out.proof);
 }
 
 RootEntry RootStore::entry(std::uint32_t id) const {
@@ -105,7 +104,7 @@ RootEntry RootStore::entry(std::uint32_t id) const {
 }
 
 std::size_t RootStore::memory_bytes() const {
-  return meta_.capacity() * sizeof(Meta) + buffer_.capacity() + scratch_.capacity();
+  return meta_.capacity() * sizeof(Meta) + buffer_.capacity();
 }
 
 RootArrays RootStore::pack() const {
@@ -135,8 +134,8 @@ RootArrays RootStore::pack() const {
     r.lo_cap.push_back(m.lo_cap);
     r.hi_cap.push_back(m.hi_cap);
     put_u32(r.facts.size());
-    read_record(m, rec);
-    r.facts.insert(r.facts.end(), rec.begin(), rec.end());
+    const std::int8_t* p = read_record(m, rec);
+    r.facts.insert(r.facts.end(), p, p + m.length);
   }
   put_u32(r.facts.size());
   if (r.facts.empty()) r.facts.push_back(0);  // a stream array holds at least one byte

@@ -44,6 +44,7 @@ class RootStore {
   std::uint64_t key(std::uint32_t id) const { return meta_[id].key; }
   std::int8_t value(std::uint32_t id) const { return meta_[id].value; }
   // The whole entry, decoded (throws std::runtime_error on a bad record).
+  // Const calls may run concurrently (no shared scratch; pread).
   RootEntry entry(std::uint32_t id) const;
   void entry(std::uint32_t id, RootEntry& out) const;
 
@@ -74,7 +75,8 @@ class RootStore {
     std::uint32_t length;  // record bytes
     std::int8_t value, best, lo_cap, hi_cap;
   };
-  void read_record(const Meta& m, std::vector<std::int8_t>& buf) const;
+  // The record's bytes: in the buffer, or read from the spill file into buf.
+  const std::int8_t* read_record(const Meta& m, std::vector<std::int8_t>& buf) const;
   void flush();
 
   std::vector<Meta> meta_;
@@ -83,7 +85,6 @@ class RootStore {
   std::string spill_path_;
   std::size_t buffer_bytes_;
   int fd_ = -1;
-  mutable std::vector<std::int8_t> scratch_;
 };
 
 }  // namespace gotb::search
