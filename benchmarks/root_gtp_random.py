@@ -26,7 +26,7 @@ cmd("boardsize %d" % size)
 times, notes_before, errors, scores = [], 0, 0, []
 for g in range(games):
     cmd("clear_board")
-    colour, passes, n = "b", 0, 0
+    colour, passes, n, line = "b", 0, 0, []
     while passes < 2 and n < 300:
         n += 1
         if colour == side:
@@ -35,7 +35,7 @@ for g in range(games):
             if g > 0 or n > 1: times.append(ms)
             if r.startswith("?"):
                 errors += 1
-                print("error in game %d after %d moves: %s" % (g, n - 1, r[:300]))
+                print("error in game %d after %d moves (%s): %s" % (g, n - 1, " ".join(line), r[:300]))
                 break
             mv = r.lstrip("= ").strip()
         else:
@@ -50,6 +50,7 @@ for g in range(games):
                         break
             if mv == "pass":
                 cmd("play %s pass" % colour)
+        line.append(mv)
         passes = passes + 1 if mv.lower() == "pass" else 0
         colour = "w" if colour == "b" else "b"
     s, _ = cmd("final_score")
