@@ -277,24 +277,39 @@ SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const s
   int lower = -n, upper = n;
   const auto [first, last] = store_->range(cn.key);
   if (first != last) {
-    const search::HistoryView h = frame_->view(positions, to_move, cn.to);
     std::vector<search::RootEntry> decoded(last - first);
     std::vector<const search::RootEntry*> state;
     for (std::uint32_t i = first; i < last; ++i) {
-      search::RootEntry& e = decoded[i - first];
-      store_->entry(i, e);
-      const bool lo = search::root_facts_hold(e.proof.lo, h, true);
-      const bool hi = search::root_facts_hold(e.proof.hi, h, false);
-      if (lo) lower = std::max(lower, static_cast<int>(e.proof.value));
-      if (hi) upper = std::min(upper, static_cast<int>(e.proof.value));
-      a.lo_holds |= lo;
-      a.hi_holds |= hi;
-      state.push_back(&e);
+      store_->entry(i, decoded[i - first]);
+      state.push_back(&decoded[i - first]);
     }
-    // The move the walk followed (the same choice: root_move_entry); it
-    // keeps that entry's value for the mover (docs/solving.md, "Root proofs").
-    if (const int pick = search::root_move_entry(state, h, mover == Color::Black); pick >= 0) {
-      a.best = frame_->map_point(state[pick]->proof.best, frame_->inverse(cn.to));
+    // A position with a non-trivial stabiliser reaches its canonical key
+    // through several symmetries, which map the history onto different
+    // images; each is an automorphism of the game with its history, so an
+    // entry whose facts hold under any of them holds here, its move mapped
+    // back through that symmetry (docs/solving.md, "Root proofs",
+    // "Symmetric positions"). cn.to comes first: the one the walk used on
+    // its own line, so where it gives a move the choice is the walk's.
+    int pick = -1, pick_sym = 0;
+    for (const int s : frame_->onto_canonical(pos, mover, std::min(passes, 1), cn)) {
+      const search::HistoryView h = frame_->view(positions, to_move, s);
+      for (const search::RootEntry* e : state) {
+        const bool lo = search::root_facts_hold(e->proof.lo, h, true);
+        const bool hi = search::root_facts_hold(e->proof.hi, h, false);
+        if (lo) lower = std::max(lower, static_cast<int>(e->proof.value));
+        if (hi) upper = std::min(upper, static_cast<int>(e->proof.value));
+        a.lo_holds |= lo;
+        a.hi_holds |= hi;
+      }
+      // The move the walk followed (the same choice: root_move_entry); it
+      // keeps that entry's value for the mover (docs/solving.md, "Root proofs").
+      if (pick < 0) {
+        pick = search::root_move_entry(state, h, mover == Color::Black);
+        pick_sym = s;
+      }
+    }
+    if (pick >= 0) {
+      a.best = frame_->map_point(state[pick]->proof.best, frame_->inverse(pick_sym));
       a.kept = Value::score(state[pick]->proof.value, spec_.komi);
     }
     a.stored = Value::score(store_->value(first), spec_.komi);

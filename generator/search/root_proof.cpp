@@ -35,6 +35,13 @@ RootFrame::Canon RootFrame::canonical(const Position& p, Color to_move, int pass
   return best;
 }
 
+std::vector<int> RootFrame::onto_canonical(const Position& p, Color to_move, int passes, const Canon& cn) const {
+  std::vector<int> out{cn.to};
+  for (int s = 0; s < sym_.count(); ++s)
+    if (s != cn.to && state_key(s == 0 ? p : sym_.apply(s, p), to_move, passes) == cn.key) out.push_back(s);
+  return out;
+}
+
 std::uint64_t RootFrame::fact(const Position& p, Color to_move, int s) const {
   return fact_key(s == 0 ? p : sym_.apply(s, p), to_move, n_, situational_);
 }

@@ -69,6 +69,11 @@ class RootFrame {
     int to;  // the symmetry that maps the real state onto the stored one
   };
   Canon canonical(const Position& p, Color to_move, int passes) const;
+  // Every symmetry that maps the state onto its canonical key `cn.key`,
+  // cn.to first, then the others in index order (more than one exactly
+  // when the position has a non-trivial stabiliser; docs/solving.md, "Root
+  // proofs", "Symmetric positions").
+  std::vector<int> onto_canonical(const Position& p, Color to_move, int passes, const Canon& cn) const;
   std::uint64_t fact(const Position& p, Color to_move, int s) const;  // fact key of s(p)
   std::uint64_t map_fact(std::uint64_t key, int s) const;
   int map_point(int point, int s) const { return point < 0 || s == 0 ? point : sym_.perm(s)[point]; }
