@@ -392,54 +392,67 @@ TEST_CASE("root files, --values strategy: bounds are the search's, self-play sta
 
 TEST_CASE("root files: a position with a non-trivial stabiliser is answered under every symmetry onto its key",
           "[root][superko]") {
-  // 3x3, --merge states --values strategy: Black from the file, White's
-  // moves B1 A2 A3 C1 (a random-opponent game of benchmarks/
-  // root_gtp_random.py). The position after 8 plies (Black A1 B2 B3 C2) is
-  // fixed by the diagonal reflection that swaps B3 and C2, so two
-  // symmetries map it onto its canonical key. The walk merged this state
-  // with its mirror image and walked the mirrored line; the facts stored
-  // there name the mirrored history, which only the second symmetry maps
-  // onto. A reader that tried only the least-key symmetry answered
-  // [W+9, B+9] here and GTP refused the genmove (docs/solving.md, "Root
-  // proofs", "Symmetric positions").
-  const std::string path = temp_file("stab.gotb");
-  REQUIRE(test::run_gotb("generate --root -q --merge states --values strategy -b 3x3 -r tromp-taylor -o " + path)
-              .exit_code == 0);
-  const TablebaseProbe probe(path);
+  // 3x3, --merge states, Black from the file and White's moves from
+  // random-opponent games (benchmarks/root_gtp_random.py). The final
+  // position of each line is fixed by a reflection (strategy: Black A1 B2
+  // B3 C2, the diagonal swapping B3 and C2; exact: a lone White stone on
+  // C1, the diagonal through A3 and C1), so two symmetries map it onto
+  // its canonical key. The walk merged this state with a mirror image and
+  // walked the mirrored line; the facts stored there name the mirrored
+  // history, which only the second symmetry maps onto. A reader that tried
+  // only the least-key symmetry answered [W+9, B+9] here and GTP refused
+  // the genmove (docs/solving.md, "Root proofs", "Symmetric positions").
+  struct Case {
+    const char* values;
+    std::vector<std::string> line;
+  };
+  const Case cases[] = {
+      {"strategy", {"B2", "B1", "C2", "A2", "B3", "A3", "A1", "C1"}},
+      {"exact", {"B2", "A2", "B1", "C1", "B3", "C2", "A3", "A1", "C3", "A1", "C2", "A2", "A1", "pass", "A2", "C1"}}};
   const Board b = Board::parse("3x3");
   const RuleSet rules = RuleSet::parse("tromp-taylor");
-  const std::vector<std::string> line{"B2", "B1", "C2", "A2", "B3", "A3", "A1", "C1"};
-  TrompTaylorGame g(b, rules, 0);
-  search::TrompTaylorSearch s(b, TrompTaylorConfig::from(rules), 0, {});
-  for (const std::string& t : line) {
-    Move mv;
-    REQUIRE(g.parse_move(t, mv));
-    g.play(mv);
-    s.play(mv);
+  for (const Case& c : cases) {
+    INFO("--values " << c.values << ", line " << join(c.line));
+    const std::string path = temp_file("stab.gotb");
+    REQUIRE(test::run_gotb(std::string("generate --root -q --merge states --values ") + c.values +
+                           " -b 3x3 -r tromp-taylor -o " + path)
+                .exit_code == 0);
+    const TablebaseProbe probe(path);
+    TrompTaylorGame g(b, rules, 0);
+    search::TrompTaylorSearch s(b, TrompTaylorConfig::from(rules), 0, {});
+    for (const std::string& t : c.line) {
+      Move mv;
+      REQUIRE(g.parse_move(t, mv));
+      g.play(mv);
+      s.play(mv);
+    }
+    REQUIRE(g.to_move() == Color::Black);
+    {
+      // The state is a stabiliser case (else this test would not test it).
+      const search::RootFrame frame(b, TrompTaylorConfig::from(rules).situational);
+      const int passes = std::min(g.consecutive_passes(), 1);
+      const auto cn = frame.canonical(g.position(), g.to_move(), passes);
+      CHECK(frame.onto_canonical(g.position(), g.to_move(), passes, cn).size() == 2);
+    }
+    const ProbeResult r = probe.probe(c.line);
+    REQUIRE(r.exact());
+    CHECK(r.source == ValueSource::FileFacts);
+    CHECK(r.value.lower == s.value());
+    // Black has a move from the file that keeps the value.
+    REQUIRE(superko_answered(r));
+    const auto pick = choose_move(r, b);
+    REQUIRE(pick);
+    CHECK(r.moves[*pick].value.lower >= r.value.lower);
+    // GTP plays it (no --fallback: a genmove the file cannot answer is an error).
+    std::string script = "boardsize 3\\nclear_board\\n";
+    for (std::size_t i = 0; i < c.line.size(); ++i)
+      script += std::string("play ") + (i % 2 ? "w " : "b ") + c.line[i] + "\\n";
+    const auto gtp = test::run_gotb("gtp --tablebase " + path + " < /dev/stdin 2>&1",
+                                    "printf '" + script + "genmove b\\nquit\\n' | ");
+    CHECK(gtp.exit_code == 0);
+    CHECK(gtp.out.find("? ") == std::string::npos);
+    std::filesystem::remove(path);
   }
-  {
-    // The state is a stabiliser case (else this test would not test it).
-    const search::RootFrame frame(b, TrompTaylorConfig::from(rules).situational);
-    const auto cn = frame.canonical(g.position(), g.to_move(), 0);
-    CHECK(frame.onto_canonical(g.position(), g.to_move(), 0, cn).size() == 2);
-  }
-  const ProbeResult r = probe.probe(line);
-  REQUIRE(r.exact());
-  CHECK(r.source == ValueSource::FileFacts);
-  CHECK(r.value.lower == s.value());
-  // Black has a move from the file that keeps the value.
-  REQUIRE(superko_answered(r));
-  const auto pick = choose_move(r, b);
-  REQUIRE(pick);
-  CHECK(r.moves[*pick].value.lower >= r.value.lower);
-  // GTP plays it (no --fallback: a genmove the file cannot answer is an error).
-  std::string script = "boardsize 3\\nclear_board\\n";
-  for (std::size_t i = 0; i < line.size(); ++i) script += std::string("play ") + (i % 2 ? "w " : "b ") + line[i] + "\\n";
-  const auto gtp = test::run_gotb("gtp --tablebase " + path + " < /dev/stdin 2>&1",
-                                  "printf '" + script + "genmove b\\nquit\\n' | ");
-  CHECK(gtp.exit_code == 0);
-  CHECK(gtp.out.find("? ") == std::string::npos);
-  std::filesystem::remove(path);
 }
 
 TEST_CASE("root entry store: spilled records decode and pack to the same bytes as the entries", "[root][superko]") {
