@@ -274,7 +274,12 @@ class TrompTaylorSearch {
   };
   struct Ply {
     ProofDeps lo, hi;  // dependencies of the bounds a search returns
-    ProofDeps acc;     // the bound over all children, being accumulated
+    // The bound over all children needs every child's list: they are kept
+    // (swapped out of the child's ply, no copy) and united only when the
+    // node searched every move and that bound is the one it returns.
+    std::vector<ProofDeps> kids;
+    ProofDeps acc;         // their union
+    bool pruned = false;   // a move was skipped through a symmetry: the bound over all moves is not storable
     std::vector<Cand> moves;
     std::vector<Cand> banned;  // plays only superko forbids, with the first line index in `score`
     std::uint64_t stab = 1;  // symmetries (bit s = element s) fixing every situation of the line
