@@ -240,6 +240,14 @@ void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int 
   e.hi_cap = static_cast<std::int8_t>(keep_hi ? hid.stone_cap : ProofDeps::kNoCap);
   // The lists go into the ring first; the entry that points to them is
   // published after (SearchTable's contract).
+  auto census = [&](int side, std::size_t words) {
+    const int kind = bias_ > 0 ? 0 : bias_ < 0 ? 1 : 2;
+    const int b = words == 0 ? 0 : words < 16 ? 1 : words < 64 ? 2 : words < 256 ? 3 : 4;
+    ++stats_.stored_lists[side][kind][b];
+    stats_.stored_list_words[side][kind][b] += words;
+  };
+  if (keep_lo) census(0, lod.size());
+  if (keep_hi) census(1, hid.size());
   if (keep_lo) {
     e.lo_absent = static_cast<std::uint16_t>(lod.absent.size());
     e.lo_present = static_cast<std::uint16_t>(lod.present.size());
@@ -1118,6 +1126,22 @@ std::string format_profile(const SearchStats& st) {
        "through a symmetry and sorted), %llu words written\n",
        ull(st.list_reads), ull(st.list_read_words), ull(st.list_loads), ull(st.list_load_words),
        ull(st.list_turned_words), ull(st.list_saved_words));
+  {
+    const char* side[] = {"lower", "upper"};
+    const char* kind[] = {"in lower tests", "in upper tests", "unbiased"};
+    for (int sd = 0; sd < 2; ++sd)
+      for (int k = 0; k < 3; ++k) {
+        std::uint64_t n = 0, w = 0;
+        for (int b = 0; b < 5; ++b) n += st.stored_lists[sd][k][b], w += st.stored_list_words[sd][k][b];
+        if (!n) continue;
+        line("profile: stored %s bounds %s: %llu, %llu words; by length 0 / 1-15 / 16-63 / 64-255 / 256+: "
+             "%llu / %llu / %llu / %llu / %llu bounds, %llu / %llu / %llu / %llu words\n",
+             side[sd], kind[k], ull(n), ull(w), ull(st.stored_lists[sd][k][0]), ull(st.stored_lists[sd][k][1]),
+             ull(st.stored_lists[sd][k][2]), ull(st.stored_lists[sd][k][3]), ull(st.stored_lists[sd][k][4]),
+             ull(st.stored_list_words[sd][k][1]), ull(st.stored_list_words[sd][k][2]),
+             ull(st.stored_list_words[sd][k][3]), ull(st.stored_list_words[sd][k][4]));
+      }
+  }
   line("profile: Benson/fill: settled %llu nodes, tightened the start bounds of %llu, fill raised a bound %llu times\n",
        ull(st.benson_cutoffs), ull(st.benson_start), ull(st.fill_used));
   const auto& dn = st.profile.depth_nodes;

@@ -158,6 +158,10 @@ struct SearchStats {
   std::uint64_t list_loads = 0, list_load_words = 0;  // ... loaded into a node's bounds (mapped back, sorted when turned)
   std::uint64_t list_turned_words = 0;                // ... words of loads through a symmetry (sorted again)
   std::uint64_t list_saved_words = 0;                 // words written to the ring
+  // Stored lists by bound (0 lower, 1 upper) and the test that stored them
+  // (0 lower test, 1 upper test, 2 unbiased search): how many, and their words
+  // by length (0, 1-15, 16-63, 64-255, 256+).
+  std::array<std::array<std::array<std::uint64_t, 5>, 3>, 2> stored_lists{}, stored_list_words{};
   std::uint64_t store_empty = 0, store_superseded = 0, store_evict_same = 0, store_evict_other = 0;
   std::uint64_t budget_stops = 0;  // deepening tests stopped by their budget
   std::uint64_t seed_probes = 0;   // nodes whose state the seeds hold (SearchOptions::seeds)
