@@ -45,6 +45,14 @@ const char* const kUsage =
     "                     visited (resume with --states-from I, same --shard);\n"
     "                     a state in progress is bounded by --moves only\n"
     "                     (international, ikeda)\n"
+    "  --nsr D            international only: visit only the states from which a\n"
+    "                     line of at most D plays recreates the start board as\n"
+    "                     another state (player to move, passes or ban differ),\n"
+    "                     recreating no other board on the way\n"
+    "  --explain 1        at each differing state, print every move's value and\n"
+    "                     a principal variation of both games (warm tables)\n"
+    "  --shared-check 1   international: one search table for the project's game\n"
+    "                     over all checked states (default: a fresh one each)\n"
     "  --slow S           print every state whose two solves took over S seconds\n"
     "  --order fewest|most  sweep order (default fewest)\n"
     "A third plain argument N is --check N (older form).\n"
@@ -62,8 +70,9 @@ const char* const kUsage =
     "  differ_at=i:STATE:V:W;...   (all on one line)\n"
     "(STATE: DIAGRAM rows joined by '/',B|W,passes,ban[,phase=..,parity=..];\n"
     "to=-1: to the end; next=-1: every selected state visited; lists '-' when\n"
-    "empty; in_shard: the indices the options select; visited = decided +\n"
-    "given_up, equal to in_shard unless --seconds stopped the run).\n"
+    "empty; in_shard: the indices --shard/--states-* select; visited = decided +\n"
+    "given_up, equal to in_shard unless --seconds stopped the run or --nsr\n"
+    "skipped states).\n"
     "Exit status: 0 when the model matched the project's game everywhere it was\n"
     "checked, 1 on a mismatch, 2 on bad arguments.\n";
 
@@ -188,6 +197,12 @@ int main(int argc, char** argv) {
       } else if (opt == "--seconds") {
         lim.seconds = std::atof(val);
         if (!(lim.seconds > 0)) return bad("--seconds wants a positive number");
+      } else if (opt == "--nsr") {
+        if (!parse_long(val, n) || n < 1) return bad("--nsr wants a depth >= 1");
+        lim.nsr_depth = static_cast<int>(n);
+      } else if (opt == "--explain" || opt == "--shared-check") {
+        if (std::string(val) != "0" && std::string(val) != "1") return bad(opt + " wants 0 or 1");
+        (opt == "--explain" ? lim.explain : lim.shared_check) = std::string(val) == "1";
       } else if (opt == "--slow") {
         lim.slow_seconds = std::atof(val);
       } else if (opt == "--order") {

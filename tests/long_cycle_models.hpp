@@ -731,7 +731,46 @@ struct SweepLimits {
   // seconds > 0: start no new state once this much wall time has passed
   // since the sweep began (Sweep::next then says where to resume).
   double seconds = 0;
+  // nsr_depth > 0 (international only): visit only the states s from which
+  // some line of at most nsr_depth plays, recreating no board on the way,
+  // recreates s's board as another state (a non-state recurrence of the
+  // start board, docs/solving.md (2)): the candidates for a difference
+  // near the start. The others are skipped like unselected indices.
+  int nsr_depth = 0;
+  // explain: at each differing state, print (stderr) every move's value and
+  // a principal variation in both games, with the sweep's warm tables.
+  bool explain = false;
+  // shared_check (international): one search table for the project's game
+  // over all checked states (InternationalGame::setup per state; the generic
+  // search's table is sound across roots, docs/solving.md "One cache for
+  // many roots"), instead of a fresh search per state.
+  bool shared_check = false;
 };
+
+// Whether a line of at most `depth` plays from s, recreating no board on
+// the way, recreates s's board as a state other than s (SweepLimits::nsr_depth).
+template <class Game>
+bool start_board_recurs(const Game& g, const LcState& s, int depth) {
+  std::vector<std::uint64_t> boards{board_id(s.pos)};
+  std::function<bool(const LcState&, int)> dfs = [&](const LcState& at, int left) {
+    std::vector<LcState> next;
+    g.successors(at, next);
+    for (const LcState& n : next) {
+      if (n.passes > 0) continue;  // plays only
+      if (n.pos == s.pos) {
+        if (!(n == s)) return true;
+        continue;
+      }
+      if (left <= 1 || std::find(boards.begin(), boards.end(), board_id(n.pos)) != boards.end()) continue;
+      boards.push_back(board_id(n.pos));
+      const bool found = dfs(n, left - 1);
+      boards.pop_back();
+      if (found) return true;
+    }
+    return false;
+  };
+  return dfs(s, depth);
+}
 
 // Solves one state in both games under the limits; false if given up.
 template <class Solver, class S>
@@ -768,6 +807,28 @@ std::vector<S> sweep_order(const Board& b, const std::set<S>& states, bool most_
   return v;
 }
 
+// Prints (stderr), for the game started at s, the value of every move in
+// both games (board and state repetition) and a principal variation of
+// each, and returns the two values {board game, state game}. moves > 0:
+// a budget of moves per solve (throws NodeLimitReached when exceeded).
+template <class Solver, class S>
+std::int32_t explain_one(Solver& solver, const Board& b, const S& s, bool by_state, std::uint64_t moves) {
+  solver.game().set_moves_per_start(moves);
+  const std::int32_t v = solver.value(s);
+  std::fprintf(stderr, "%s repetition, game started at %s: value %d (order, 2 x points)\n",
+               by_state ? "state" : "board", describe(b, s).c_str(), v);
+  solver.game().start(s);
+  for (const auto& mv : solver.search().move_values())
+    std::fprintf(stderr, "  move %s: %d\n", solver.game().move_name(mv.move).c_str(), mv.value.order);
+  solver.game().start(s);
+  const Value target = v >= Value::kSpecialWin    ? Value::black_wins()
+                       : v <= -Value::kSpecialWin ? Value::white_wins()
+                                                  : Value::score_half_points(v);
+  std::string line;
+  for (Move m : solver.search().principal_variation(target)) line += solver.game().move_name(m) + " ";
+  std::fprintf(stderr, "  principal variation: %s\n", line.c_str());
+  return v;
+}
 // A state as one token without spaces, for the summary line and for
 // `long_cycle_sweep RULES BOARD --at ...`: DIAGRAM(rows joined by '/'),B|W,
 // passes,ban (ikeda: also phase and playout parity).
@@ -790,14 +851,14 @@ inline constexpr std::int64_t kNotChecked = INT64_MIN;
 // records and prints (stderr) the states given up and the states where the
 // two games differ, with their sweep-order index (rerun one state with
 // --states-from I --states-to I+1).
-template <class S, class Solve, class Project, class Nodes>
+template <class S, class Solve, class Project, class Nodes, class Keep, class Explain>
 Sweep run_sweep(const Board& b, const std::string& board, const char* what, const std::vector<S>& order,
-                const SweepLimits& lim, Solve solve, Project project, Nodes nodes) {
+                const SweepLimits& lim, Solve solve, Project project, Nodes nodes, Keep keep, Explain explain) {
   Sweep r;
   r.total = static_cast<int>(order.size());
   const auto start = std::chrono::steady_clock::now();
   for (long i = 0; i < static_cast<long>(order.size()); ++i) {
-    if (!lim.selects(i)) continue;
+    if (!lim.selects(i) || !keep(order[i])) continue;
     if (lim.seconds > 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > lim.seconds) {
       r.next = i;
@@ -835,6 +896,7 @@ Sweep run_sweep(const Board& b, const std::string& board, const char* what, cons
       r.differing.push_back(std::to_string(i) + ":" + token(b, s) + ":" + std::to_string(v) + ":" + std::to_string(w));
       std::fprintf(stderr, "%s %s: differs at #%ld %s: board repetition %d, state repetition %d\n", what,
                    board.c_str(), i, describe(b, s).c_str(), v, w);
+      if (lim.explain) explain(s);
     }
     ++r.states;
     progress(what, board, r, popcount(s.pos.empty(b)));
@@ -862,16 +924,29 @@ inline Sweep sweep_international(const std::string& board, bool suicide, const S
   LcSearchSolver by_board(b, sr, false), by_state(b, sr, true);
   by_board.game().set_moves_per_start(lim.moves_per_state);
   by_state.game().set_moves_per_start(lim.moves_per_state);
+  InternationalGame shared_game(b, rules, 0);
+  search::GenericSearch<InternationalGame> shared_search(shared_game, search::GenericOptions{});
   Sweep r = run_sweep(
       b, board, "international", sweep_order(b, by_board.reachable(), lim.most_empty_first), lim,
       [&](const LcState& s, std::int32_t& v, std::int32_t& w) { return solve_both(by_board, by_state, s, v, w); },
       [&](const LcState& s) -> std::int64_t {
+        if (lim.shared_check) {
+          shared_game.setup(s.pos, s.to_move, s.passes, s.ban);
+          return shared_search.value().order;
+        }
         InternationalGame g(b, rules, 0);
         g.setup(s.pos, s.to_move, s.passes, s.ban);
         search::GenericSearch<InternationalGame> project(g, search::GenericOptions{});
         return project.value().order;
       },
-      [&] { return by_board.stats().nodes + by_state.stats().nodes; });
+      [&] { return by_board.stats().nodes + by_state.stats().nodes; },
+      [&](const LcState& s) { return lim.nsr_depth <= 0 || start_board_recurs(by_board.game(), s, lim.nsr_depth); },
+      [&](const LcState& s) {
+        explain_one(by_board, b, s, false, 0);
+        explain_one(by_state, b, s, true, 0);
+        by_board.game().set_moves_per_start(lim.moves_per_state);
+        by_state.game().set_moves_per_start(lim.moves_per_state);
+      });
   r.board_nodes = by_board.stats().nodes;
   r.state_nodes = by_state.stats().nodes;
   print_sweep(suicide ? "international" : "international,suicide=no", board, r);
@@ -903,7 +978,13 @@ inline Sweep sweep_ikeda(const std::string& board, const SweepLimits& lim) {
         search::GenericSearch<IkedaGame> project(g, search::GenericOptions{});
         return project.value().order;
       },
-      [&] { return by_board.stats().nodes + by_state.stats().nodes; });
+      [&] { return by_board.stats().nodes + by_state.stats().nodes; }, [](const IkState&) { return true; },
+      [&](const IkState& s) {
+        explain_one(by_board, b, s, false, 0);
+        explain_one(by_state, b, s, true, 0);
+        by_board.game().set_moves_per_start(lim.moves_per_state);
+        by_state.game().set_moves_per_start(lim.moves_per_state);
+      });
   r.board_nodes = by_board.stats().nodes;
   r.state_nodes = by_state.stats().nodes;
   print_sweep("ikeda-1:ko=basic-play", board, r);
@@ -987,28 +1068,6 @@ inline Sweep sweep_japanese(const std::string& board, int games, const SweepLimi
   return r;
 }
 
-// Prints (stderr), for the game started at s, the value of every move in
-// both games (board and state repetition) and a principal variation of
-// each, and returns the two values {board game, state game}. moves > 0:
-// a budget of moves per solve (throws NodeLimitReached when exceeded).
-template <class Solver, class S>
-std::int32_t explain_one(Solver& solver, const Board& b, const S& s, bool by_state, std::uint64_t moves) {
-  solver.game().set_moves_per_start(moves);
-  const std::int32_t v = solver.value(s);
-  std::fprintf(stderr, "%s repetition, game started at %s: value %d (order, 2 x points)\n",
-               by_state ? "state" : "board", describe(b, s).c_str(), v);
-  solver.game().start(s);
-  for (const auto& mv : solver.search().move_values())
-    std::fprintf(stderr, "  move %s: %d\n", solver.game().move_name(mv.move).c_str(), mv.value.order);
-  solver.game().start(s);
-  const Value target = v >= Value::kSpecialWin    ? Value::black_wins()
-                       : v <= -Value::kSpecialWin ? Value::white_wins()
-                                                  : Value::score_half_points(v);
-  std::string line;
-  for (Move m : solver.search().principal_variation(target)) line += solver.game().move_name(m) + " ";
-  std::fprintf(stderr, "  principal variation: %s\n", line.c_str());
-  return v;
-}
 inline std::pair<std::int32_t, std::int32_t> explain(const std::string& board, LcFlavor flavor, bool suicide,
                                                      const LcState& s, std::uint64_t moves = 0) {
   const Board b = Board::parse(board);
