@@ -2,8 +2,8 @@
 // started at a state a finite-state (retrograde) value? docs/solving.md,
 // "The other long-cycle rulesets", states the question and the answers these
 // tests support: refuted for international:ko=basic-exceptional with
-// suicide (1x2) and for japanese-2003 (1x4); no counterexample for
-// international without suicide and ikeda-1:ko=basic-play.
+// suicide (1x2) and without (1x6, the hidden test at the end), and for
+// japanese-2003 (1x4); no counterexample for ikeda-1:ko=basic-play.
 //
 // The tests solve two games from every reachable state of tiny boards:
 //  - the real game, by the reference solver (InternationalGame::setup, so
@@ -105,7 +105,7 @@ TEST_CASE("international basic-exceptional: board repetition is not a state-grap
 
   // Where no board recurs except as a state, the two games agree: every
   // state of 1x1..1x3 without suicide, and of 1x1 and 1x3 with it. (Not a
-  // proof for suicide=no: the hidden sweeps below and
+  // proof for suicide=no, which 1x6 refutes: the hidden tests below and
   // benchmarks/long_cycle_sweep go further, docs/solving.md has the figures.)
   for (const char* board : {"1x1", "1x2", "1x3"}) {
     INFO(board);
