@@ -13,6 +13,7 @@
 #include "generator/retrograde/generate.hpp"
 #include "generator/search/move_ordering.hpp"
 #include "generator/search/root_proof.hpp"
+#include "generator/search/root_store.hpp"
 #include "generator/search/superko_table.hpp"
 #include "query/cli/commands.hpp"
 #include "query/cli/number_options.hpp"
@@ -267,15 +268,12 @@ void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
   opt.strategy_values = a.values == "strategy";
   opt.progress = !a.quiet;
   opt.ordering = ordering.get();
-  std::vector<search::RootEntry> entries;
+  // The entries' fact records go to a spill file next to the output as
+  // they are made (removed when done): memory holds ~24 bytes per entry.
+  search::RootStore entries(a.output_given ? a.output + ".spill" : std::string{});
   const search::RootGenerateStats st = search::generate_root(board, rules, opt, entries);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::uint64_t facts = 0, keys = 0;
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    const auto& p = entries[i].proof;
-    facts += p.lo.absent.size() + p.lo.present.size() + p.hi.absent.size() + p.hi.present.size();
-    keys += i == 0 || entries[i].key != entries[i - 1].key;
-  }
+  const std::uint64_t facts = st.facts, keys = st.states;
   std::printf("board        %s\n", board.spec().c_str());
   std::printf("rules        %s\n", rules.to_string().c_str());
   std::printf("kind         superko-root (the empty board's proof: both strategies, each node with the history facts "
@@ -285,7 +283,7 @@ void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
               Value::score(st.value, a.komi).to_string().c_str(), a.komi);
   std::printf("entries      %zu for %llu canonical states; %llu facts in all (%.1f per entry)\n", entries.size(),
               static_cast<unsigned long long>(keys), static_cast<unsigned long long>(facts),
-              entries.empty() ? 0.0 : static_cast<double>(facts) / entries.size());
+              entries.size() == 0 ? 0.0 : static_cast<double>(facts) / entries.size());
   std::printf("walk         %llu nodes (%llu merged with an earlier subtree, %llu reused an entry, %llu searched), "
               "deepest line %llu plies\n",
               static_cast<unsigned long long>(st.walked), static_cast<unsigned long long>(st.merged),
@@ -308,13 +306,17 @@ void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
               "facts failed)\n",
               static_cast<unsigned long long>(st.nodes), static_cast<unsigned long long>(st.line_proofs));
   std::printf("seconds      %.3f (walk and search %.3f)\n", seconds, st.seconds);
+  std::printf("memory       %.1f MiB entry store (%.1f bytes/entry; %.1f MiB fact records, spilled to disk when "
+              "writing a file), %.1f MiB state map\n",
+              st.store_bytes / 1048576.0, static_cast<double>(st.store_bytes) / std::max<std::size_t>(entries.size(), 1),
+              entries.record_bytes() / 1048576.0, st.map_bytes / 1048576.0);
   if (st.stopped) {
     std::printf("stopped      after --max-walk %llu: the strategies are incomplete, no file written\n",
                 static_cast<unsigned long long>(a.max_walk));
     throw StoppedByLimit("--max-walk reached");
   }
   if (!a.output_given) return;
-  const search::RootArrays arr = search::pack_root(entries);
+  const search::RootArrays arr = entries.pack();
   TablebaseMeta meta;
   meta.board = board.spec();
   meta.rules = rules.to_string();
