@@ -673,6 +673,7 @@ class IkSearchSolver {
     return search_.value().order;
   }
   const search::GenericStats& stats() const { return search_.stats(); }
+  search::GenericSearch<IkSearchGame>& search() { return search_; }
 
  private:
   IkSearchGame game_;
@@ -698,12 +699,16 @@ inline std::string describe(const Board& b, const IkState& s) {
 
 // Result of a sweep over every reachable state of a board.
 struct Sweep {
-  int states = 0;
+  int total = 0;   // states in the sweep order (before selection)
+  int states = 0;  // states selected and visited (decided or given up)
   int differ = 0;      // states where board and state repetition differ (printed on stderr)
   int checked = 0;     // nodes where the model was compared with the project's game
   int mismatches = 0;  // ... and differed from it (printed on stderr; 0 validates the model)
   int undecided = 0;   // states given up under SweepLimits::moves_per_state (printed on stderr)
   std::uint64_t board_nodes = 0, state_nodes = 0;
+  std::vector<std::string> differing;  // "index state board-value state-value" per differing state
+  std::vector<long> given_up;          // sweep-order indices of the undecided states
+  long next = -1;                      // first selected index not visited (SweepLimits::seconds); -1: none
 };
 
 // Bounds of a sweep: check_every as in sweep_international (0: never
@@ -716,7 +721,56 @@ struct SweepLimits {
   std::uint64_t moves_per_state = 0;
   double slow_seconds = 0;
   bool most_empty_first = false;  // sweep order (a cut sweep then covers the open boards)
+  // Which states of the sweep order to solve (for runs split over several
+  // processes, each with its own tables): index i (0-based, in sweep order)
+  // is solved iff from <= i < to and i % shard_count == shard. The others
+  // are skipped (not counted in Sweep::states).
+  int shard = 0, shard_count = 1;
+  long from = 0, to = -1;  // to < 0: to the end
+  bool selects(long i) const { return i >= from && (to < 0 || i < to) && i % shard_count == shard; }
+  // seconds > 0: start no new state once this much wall time has passed
+  // since the sweep began (Sweep::next then says where to resume).
+  double seconds = 0;
+  // nsr_depth > 0 (international only): visit only the states s from which
+  // some line of at most nsr_depth plays, recreating no board on the way,
+  // recreates s's board as another state (a non-state recurrence of the
+  // start board, docs/solving.md (2)): the candidates for a difference
+  // near the start. The others are skipped like unselected indices.
+  int nsr_depth = 0;
+  // explain: at each differing state, print (stderr) every move's value and
+  // a principal variation in both games, with the sweep's warm tables.
+  bool explain = false;
+  // shared_check (international): one search table for the project's game
+  // over all checked states (InternationalGame::setup per state; the generic
+  // search's table is sound across roots, docs/solving.md "One cache for
+  // many roots"), instead of a fresh search per state.
+  bool shared_check = false;
 };
+
+// Whether a line of at most `depth` plays from s, recreating no board on
+// the way, recreates s's board as a state other than s (SweepLimits::nsr_depth).
+template <class Game>
+bool start_board_recurs(const Game& g, const LcState& s, int depth) {
+  std::vector<std::uint64_t> boards{board_id(s.pos)};
+  std::function<bool(const LcState&, int)> dfs = [&](const LcState& at, int left) {
+    std::vector<LcState> next;
+    g.successors(at, next);
+    for (const LcState& n : next) {
+      if (n.passes > 0) continue;  // plays only
+      if (n.pos == s.pos) {
+        if (!(n == s)) return true;
+        continue;
+      }
+      if (left <= 1 || std::find(boards.begin(), boards.end(), board_id(n.pos)) != boards.end()) continue;
+      boards.push_back(board_id(n.pos));
+      const bool found = dfs(n, left - 1);
+      boards.pop_back();
+      if (found) return true;
+    }
+    return false;
+  };
+  return dfs(s, depth);
+}
 
 // Solves one state in both games under the limits; false if given up.
 template <class Solver, class S>
@@ -753,6 +807,103 @@ std::vector<S> sweep_order(const Board& b, const std::set<S>& states, bool most_
   return v;
 }
 
+// Prints (stderr), for the game started at s, the value of every move in
+// both games (board and state repetition) and a principal variation of
+// each, and returns the two values {board game, state game}. moves > 0:
+// a budget of moves per solve (throws NodeLimitReached when exceeded).
+template <class Solver, class S>
+std::int32_t explain_one(Solver& solver, const Board& b, const S& s, bool by_state, std::uint64_t moves) {
+  solver.game().set_moves_per_start(moves);
+  const std::int32_t v = solver.value(s);
+  std::fprintf(stderr, "%s repetition, game started at %s: value %d (order, 2 x points)\n",
+               by_state ? "state" : "board", describe(b, s).c_str(), v);
+  solver.game().start(s);
+  for (const auto& mv : solver.search().move_values())
+    std::fprintf(stderr, "  move %s: %d\n", solver.game().move_name(mv.move).c_str(), mv.value.order);
+  solver.game().start(s);
+  const Value target = v >= Value::kSpecialWin    ? Value::black_wins()
+                       : v <= -Value::kSpecialWin ? Value::white_wins()
+                                                  : Value::score_half_points(v);
+  std::string line;
+  for (Move m : solver.search().principal_variation(target)) line += solver.game().move_name(m) + " ";
+  std::fprintf(stderr, "  principal variation: %s\n", line.c_str());
+  return v;
+}
+// A state as one token without spaces, for the summary line and for
+// `long_cycle_sweep RULES BOARD --at ...`: DIAGRAM(rows joined by '/'),B|W,
+// passes,ban (ikeda: also phase and playout parity).
+inline std::string token(const Board& b, const LcState& s) {
+  return one_line(b, s.pos) + (s.to_move == Color::Black ? ",B," : ",W,") + std::to_string(s.passes) + "," +
+         std::to_string(s.ban);
+}
+inline std::string token(const Board& b, const IkState& s) {
+  return one_line(b, s.pos) + (s.to_move == Color::Black ? ",B," : ",W,") + std::to_string(s.passes) + "," +
+         std::to_string(s.ban) + ",phase=" + std::to_string(s.phase) + ",parity=" + std::to_string(s.parity);
+}
+
+inline constexpr std::int64_t kNotChecked = INT64_MIN;
+
+// The loop shared by the international and ikeda sweeps: visits the states
+// of `order` that lim selects, solves both games at each (solve(s, v, w):
+// false if given up over the move budget), compares the model's board game
+// with the project's game at every check_every-th index (project(s): its
+// value, kNotChecked where the project's game cannot start at s), and
+// records and prints (stderr) the states given up and the states where the
+// two games differ, with their sweep-order index (rerun one state with
+// --states-from I --states-to I+1).
+template <class S, class Solve, class Project, class Nodes, class Keep, class Explain>
+Sweep run_sweep(const Board& b, const std::string& board, const char* what, const std::vector<S>& order,
+                const SweepLimits& lim, Solve solve, Project project, Nodes nodes, Keep keep, Explain explain) {
+  Sweep r;
+  r.total = static_cast<int>(order.size());
+  const auto start = std::chrono::steady_clock::now();
+  for (long i = 0; i < static_cast<long>(order.size()); ++i) {
+    if (!lim.selects(i) || !keep(order[i])) continue;
+    if (lim.seconds > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > lim.seconds) {
+      r.next = i;
+      std::fprintf(stderr, "%s %s: out of time, stopped before #%ld\n", what, board.c_str(), i);
+      break;
+    }
+    const S& s = order[i];
+    const auto t0 = std::chrono::steady_clock::now();
+    const std::uint64_t n0 = nodes();
+    std::int32_t v = 0, w = 0;
+    const bool done = solve(s, v, w);
+    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    if (lim.slow_seconds > 0 && secs > lim.slow_seconds)
+      std::fprintf(stderr, "%s: slow state #%ld %s: %.1f s, %llu nodes%s\n", board.c_str(), i, describe(b, s).c_str(),
+                   secs, static_cast<unsigned long long>(nodes() - n0), done ? "" : " (given up)");
+    if (!done) {
+      ++r.undecided;
+      r.given_up.push_back(i);
+      std::fprintf(stderr, "%s: undecided (over %llu moves) at #%ld %s\n", board.c_str(),
+                   static_cast<unsigned long long>(lim.moves_per_state), i, describe(b, s).c_str());
+    }
+    if (done && lim.check_every > 0 && r.states % lim.check_every == 0) {
+      const std::int64_t pv = project(s);
+      if (pv != kNotChecked) {
+        ++r.checked;
+        if (pv != v) {
+          ++r.mismatches;
+          std::fprintf(stderr, "%s: MODEL MISMATCH at #%ld %s: model %d, project's game %lld\n", board.c_str(), i,
+                       describe(b, s).c_str(), v, static_cast<long long>(pv));
+        }
+      }
+    }
+    if (done && w != v) {
+      ++r.differ;
+      r.differing.push_back(std::to_string(i) + ":" + token(b, s) + ":" + std::to_string(v) + ":" + std::to_string(w));
+      std::fprintf(stderr, "%s %s: differs at #%ld %s: board repetition %d, state repetition %d\n", what,
+                   board.c_str(), i, describe(b, s).c_str(), v, w);
+      if (lim.explain) explain(s);
+    }
+    ++r.states;
+    progress(what, board, r, popcount(s.pos.empty(b)));
+  }
+  return r;
+}
+
 inline void print_sweep(const char* what, const std::string& board, const Sweep& r) {
   std::fprintf(stderr,
                "%s %s: %d states, %d differ, %d undecided; model checked at %d nodes against the project's game, %d mismatches; "
@@ -773,42 +924,29 @@ inline Sweep sweep_international(const std::string& board, bool suicide, const S
   LcSearchSolver by_board(b, sr, false), by_state(b, sr, true);
   by_board.game().set_moves_per_start(lim.moves_per_state);
   by_state.game().set_moves_per_start(lim.moves_per_state);
-  Sweep r;
-  for (const LcState& s : sweep_order(b, by_board.reachable(), lim.most_empty_first)) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const std::uint64_t n0 = by_board.stats().nodes + by_state.stats().nodes;
-    std::int32_t v = 0, w = 0;
-    const bool done = solve_both(by_board, by_state, s, v, w);
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (lim.slow_seconds > 0 && secs > lim.slow_seconds)
-      std::fprintf(stderr, "%s: slow state %s: %.1f s, %llu nodes%s\n", board.c_str(), describe(b, s).c_str(), secs,
-                   static_cast<unsigned long long>(by_board.stats().nodes + by_state.stats().nodes - n0),
-                   done ? "" : " (given up)");
-    if (!done) {
-      ++r.undecided;
-      std::fprintf(stderr, "%s: undecided (over %llu moves) at %s\n", board.c_str(),
-                   static_cast<unsigned long long>(lim.moves_per_state), describe(b, s).c_str());
-    }
-    if (done && lim.check_every > 0 && r.states % lim.check_every == 0) {
-      InternationalGame g(b, rules, 0);
-      g.setup(s.pos, s.to_move, s.passes, s.ban);
-      search::GenericSearch<InternationalGame> project(g, search::GenericOptions{});
-      const std::int32_t pv = project.value().order;
-      ++r.checked;
-      if (pv != v) {
-        ++r.mismatches;
-        std::fprintf(stderr, "%s: MODEL MISMATCH at %s: model %d, InternationalGame %d\n", board.c_str(),
-                     describe(b, s).c_str(), v, pv);
-      }
-    }
-    if (done && w != v) {
-      ++r.differ;
-      std::fprintf(stderr, "%s suicide %d: differs at %s: board repetition %d, state repetition %d\n",
-                   board.c_str(), suicide, describe(b, s).c_str(), v, w);
-    }
-    ++r.states;
-    progress("international", board, r, popcount(s.pos.empty(b)));
-  }
+  InternationalGame shared_game(b, rules, 0);
+  search::GenericSearch<InternationalGame> shared_search(shared_game, search::GenericOptions{});
+  Sweep r = run_sweep(
+      b, board, "international", sweep_order(b, by_board.reachable(), lim.most_empty_first), lim,
+      [&](const LcState& s, std::int32_t& v, std::int32_t& w) { return solve_both(by_board, by_state, s, v, w); },
+      [&](const LcState& s) -> std::int64_t {
+        if (lim.shared_check) {
+          shared_game.setup(s.pos, s.to_move, s.passes, s.ban);
+          return shared_search.value().order;
+        }
+        InternationalGame g(b, rules, 0);
+        g.setup(s.pos, s.to_move, s.passes, s.ban);
+        search::GenericSearch<InternationalGame> project(g, search::GenericOptions{});
+        return project.value().order;
+      },
+      [&] { return by_board.stats().nodes + by_state.stats().nodes; },
+      [&](const LcState& s) { return lim.nsr_depth <= 0 || start_board_recurs(by_board.game(), s, lim.nsr_depth); },
+      [&](const LcState& s) {
+        explain_one(by_board, b, s, false, 0);
+        explain_one(by_state, b, s, true, 0);
+        by_board.game().set_moves_per_start(lim.moves_per_state);
+        by_state.game().set_moves_per_start(lim.moves_per_state);
+      });
   r.board_nodes = by_board.stats().nodes;
   r.state_nodes = by_state.stats().nodes;
   print_sweep(suicide ? "international" : "international,suicide=no", board, r);
@@ -830,42 +968,23 @@ inline Sweep sweep_ikeda(const std::string& board, const SweepLimits& lim) {
   IkSearchSolver by_board(b, false), by_state(b, true);
   by_board.game().set_moves_per_start(lim.moves_per_state);
   by_state.game().set_moves_per_start(lim.moves_per_state);
-  Sweep r;
-  for (const IkState& s : sweep_order(b, graph.reachable(), lim.most_empty_first)) {
-    const auto t0 = std::chrono::steady_clock::now();
-    const std::uint64_t n0 = by_board.stats().nodes + by_state.stats().nodes;
-    std::int32_t v = 0, w = 0;
-    const bool done = solve_both(by_board, by_state, s, v, w);
-    const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    if (lim.slow_seconds > 0 && secs > lim.slow_seconds)
-      std::fprintf(stderr, "%s: slow state %s: %.1f s, %llu nodes%s\n", board.c_str(), describe(b, s).c_str(), secs,
-                   static_cast<unsigned long long>(by_board.stats().nodes + by_state.stats().nodes - n0),
-                   done ? "" : " (given up)");
-    if (!done) {
-      ++r.undecided;
-      std::fprintf(stderr, "%s: undecided (over %llu moves) at %s\n", board.c_str(),
-                   static_cast<unsigned long long>(lim.moves_per_state), describe(b, s).c_str());
-    }
-    if (done && s.phase == 0 && s.passes == 0 && s.ban < 0 && lim.check_every > 0 && r.states % lim.check_every == 0) {
-      IkedaGame g(b, rules, 0);
-      g.setup(s.pos, s.to_move);
-      search::GenericSearch<IkedaGame> project(g, search::GenericOptions{});
-      const std::int32_t pv = project.value().order;
-      ++r.checked;
-      if (pv != v) {
-        ++r.mismatches;
-        std::fprintf(stderr, "%s: MODEL MISMATCH at %s: model %d, IkedaGame %d\n", board.c_str(),
-                     describe(b, s).c_str(), v, pv);
-      }
-    }
-    if (done && w != v) {
-      ++r.differ;
-      std::fprintf(stderr, "%s ikeda: differs at %s: board repetition %d, state repetition %d\n", board.c_str(),
-                   describe(b, s).c_str(), v, w);
-    }
-    ++r.states;
-    progress("ikeda", board, r, popcount(s.pos.empty(b)));
-  }
+  Sweep r = run_sweep(
+      b, board, "ikeda", sweep_order(b, graph.reachable(), lim.most_empty_first), lim,
+      [&](const IkState& s, std::int32_t& v, std::int32_t& w) { return solve_both(by_board, by_state, s, v, w); },
+      [&](const IkState& s) -> std::int64_t {
+        if (s.phase != 0 || s.passes != 0 || s.ban >= 0) return kNotChecked;  // IkedaGame::setup cannot start there
+        IkedaGame g(b, rules, 0);
+        g.setup(s.pos, s.to_move);
+        search::GenericSearch<IkedaGame> project(g, search::GenericOptions{});
+        return project.value().order;
+      },
+      [&] { return by_board.stats().nodes + by_state.stats().nodes; }, [](const IkState&) { return true; },
+      [&](const IkState& s) {
+        explain_one(by_board, b, s, false, 0);
+        explain_one(by_state, b, s, true, 0);
+        by_board.game().set_moves_per_start(lim.moves_per_state);
+        by_state.game().set_moves_per_start(lim.moves_per_state);
+      });
   r.board_nodes = by_board.stats().nodes;
   r.state_nodes = by_state.stats().nodes;
   print_sweep("ikeda-1:ko=basic-play", board, r);
@@ -882,14 +1001,16 @@ inline Sweep sweep_ikeda(const std::string& board, int check_every = 1) {
 // `games` pseudo-random games from the empty board, replaying the same
 // moves (same legal moves, same ends, same outcomes required); then both
 // games of the model at every reachable state.
-inline Sweep sweep_japanese(const std::string& board, int games) {
+// lim: only its state selection (shard, from, to) applies; the random
+// games run in the process that selects index 0.
+inline Sweep sweep_japanese(const std::string& board, int games, const SweepLimits& lim = SweepLimits{}) {
   const Board b = Board::parse(board);
   const RuleSet rules = RuleSet::parse("japanese-2003");
   LcSearchSolver by_board(b, SuicideRule::Forbidden, false, LcFlavor::Japanese),
       by_state(b, SuicideRule::Forbidden, true, LcFlavor::Japanese);
   Sweep r;
   std::uint64_t rng = 0x9e3779b97f4a7c15ULL;
-  for (int game = 0; game < games; ++game) {
+  for (int game = 0; lim.selects(0) && game < games; ++game) {
     Japanese2003Game g(b, rules, 0);
     LcSearchGame& m = by_board.game();
     m.start(LcState{});
@@ -926,12 +1047,17 @@ inline Sweep sweep_japanese(const std::string& board, int games) {
       if (g.is_over() && g.outcome().order != m.outcome().order) mismatch("outcome");
     }
   }
-  for (const LcState& s : sweep_order(b, by_board.reachable())) {
+  const std::vector<LcState> order = sweep_order(b, by_board.reachable());
+  r.total = static_cast<int>(order.size());
+  for (long i = 0; i < static_cast<long>(order.size()); ++i) {
+    if (!lim.selects(i)) continue;
+    const LcState& s = order[i];
     const std::int32_t v = by_board.value(s), w = by_state.value(s);
     if (w != v) {
       ++r.differ;
-      std::fprintf(stderr, "%s japanese: differs at %s: board repetition %d, state repetition %d\n", board.c_str(),
-                   describe(b, s).c_str(), v, w);
+      r.differing.push_back(std::to_string(i) + ":" + token(b, s) + ":" + std::to_string(v) + ":" + std::to_string(w));
+      std::fprintf(stderr, "%s japanese: differs at #%ld %s: board repetition %d, state repetition %d\n",
+                   board.c_str(), i, describe(b, s).c_str(), v, w);
     }
     ++r.states;
     progress("japanese", board, r, popcount(s.pos.empty(b)));
@@ -942,24 +1068,20 @@ inline Sweep sweep_japanese(const std::string& board, int games) {
   return r;
 }
 
-// Prints, for the game started at s, the value of every move in both games
-// (board and state repetition) and a principal variation of each.
-inline void explain(const std::string& board, LcFlavor flavor, bool suicide, const LcState& s) {
+inline std::pair<std::int32_t, std::int32_t> explain(const std::string& board, LcFlavor flavor, bool suicide,
+                                                     const LcState& s, std::uint64_t moves = 0) {
   const Board b = Board::parse(board);
   const SuicideRule sr = suicide ? SuicideRule::Allowed : SuicideRule::Forbidden;
-  for (bool by_state : {false, true}) {
-    LcSearchSolver solver(b, sr, by_state, flavor);
-    const std::int32_t v = solver.value(s);
-    std::fprintf(stderr, "%s repetition, game started at %s: value %d (order, 2 x points)\n",
-                 by_state ? "state" : "board", describe(b, s).c_str(), v);
-    solver.game().start(s);
-    for (const auto& mv : solver.search().move_values())
-      std::fprintf(stderr, "  move %s: %d\n", solver.game().move_name(mv.move).c_str(), mv.value.order);
-    solver.game().start(s);
-    std::string line;
-    for (Move m : solver.search().principal_variation(Value::score_half_points(v))) line += solver.game().move_name(m) + " ";
-    std::fprintf(stderr, "  principal variation: %s\n", line.c_str());
-  }
+  LcSearchSolver by_board(b, sr, false, flavor), by_state(b, sr, true, flavor);
+  const std::int32_t v = explain_one(by_board, b, s, false, moves);
+  return {v, explain_one(by_state, b, s, true, moves)};
+}
+inline std::pair<std::int32_t, std::int32_t> explain(const std::string& board, const IkState& s,
+                                                     std::uint64_t moves = 0) {
+  const Board b = Board::parse(board);
+  IkSearchSolver by_board(b, false), by_state(b, true);
+  const std::int32_t v = explain_one(by_board, b, s, false, moves);
+  return {v, explain_one(by_state, b, s, true, moves)};
 }
 
 }  // namespace gotb::long_cycle

@@ -87,7 +87,9 @@ Value Japanese2003Game::outcome() const {
 }
 
 bool Japanese2003Game::second_pass_forbidden() const {
-  return passes_ == 1 && cached(pos_).analysis.has_direct_ko_stone;
+  // A direct ko stone is a ko stone: without one the analysis cannot forbid
+  // the pass, so it is not computed here (only if the game ends here).
+  return passes_ == 1 && japanese::has_ko_stone(*board_, pos_) && cached(pos_).analysis.has_direct_ko_stone;
 }
 
 bool Japanese2003Game::is_legal(Move m, std::string* why) const {

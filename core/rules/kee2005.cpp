@@ -296,6 +296,28 @@ Value Kee2005Game::max_outcome() const {
 
 // ---- Search hooks (docs/solving.md section 4, "kee-2005") --------------------
 
+std::pair<Value, Value> Kee2005Game::node_outcome_bounds() const {
+  if (!cfg_.japanese || over_ || phases_.size() == 1) return {min_outcome(), max_outcome()};
+  // F.6: Black - White = [|perm_B \ C_B| + |C_W & perm_B|] - [|perm_W \ C_W| +
+  // |C_B & perm_W|] - r_B + r_W, each bracket growing with its permanent
+  // area and at least 0. perm_X lies within the points that can be X's or
+  // empty in the scoring position: every point, or in White's confirmation
+  // phase those where Black's confirmed position is not the opponent's
+  // (F.1: points the two confirmed positions differ on are indeterminate).
+  const Position& cp = ends_[0];
+  const Mask all = board_->all();
+  Mask may_black = all, may_white = all;
+  if (phases_.size() == 3) {
+    may_black &= ~ends_[1].white;
+    may_white &= ~ends_[1].black;
+  }
+  const Ban& last = phases_[0].bans.back();
+  const int shift = last.removed[1] - last.removed[0];
+  const int hi = popcount(may_black & ~cp.black) + popcount(cp.white & may_black) + shift;
+  const int lo = -(popcount(may_white & ~cp.white) + popcount(cp.black & may_white)) + shift;
+  return {Value::score(lo, komi_), Value::score(hi, komi_)};
+}
+
 std::vector<std::uint32_t> Kee2005Game::history_set(const PhaseRecord& ph, int j) const {
   std::vector<std::uint32_t> h;
   for (int i = ph.bans[j].window; i <= j; ++i) h.push_back(ph.bans[i].sit);

@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/move.hpp"
@@ -112,6 +113,15 @@ class Kee2005Game {
     const Ban& last = phases_[0].bans.back();
     return 2 * (last.removed[1] - last.removed[0]);
   }
+  // Bounds on every score that can end the game from here, whatever the
+  // history and the play (docs/solving.md section 4, "Outcome bounds of a
+  // node"): under japanese scoring in a confirmation phase the common
+  // position and the common phase's removals are fixed, and F.6 then
+  // bounds the score; in White's confirmation phase Black's confirmed
+  // position narrows it further (a point that it and White's differ on is
+  // indeterminate, in no permanent area). Elsewhere min_outcome(),
+  // max_outcome().
+  std::pair<Value, Value> node_outcome_bounds() const;
   // Profile only: the current situation occurred earlier in this phase.
   bool in_cycle() const {
     return cur().occ[cur().bans.back().sit].size() > 1;

@@ -88,7 +88,7 @@ void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t w
                   {"unstorable", st.unstorable}, {"table_clears", st.clears},
                   {"deepening_iterations", st.iterations}, {"horizon_nodes", st.horizon_nodes},
                   {"table_rejected", st.rejected}, {"cycle_nodes", st.cycle_nodes},
-                  {"max_ply", st.max_ply}};
+                  {"max_ply", st.max_ply}, {"bound_cutoffs", st.bound_cutoffs}};
   if (work > st.nodes) rep.counters.push_back({"analysis_nodes", work - st.nodes});
 }
 

@@ -10,6 +10,13 @@
 // (`drop_from`). A set larger than the cap is marked overflowed: the bound
 // is still correct for this visit but is never stored for reuse.
 //
+// `sorted`: the lists are kept sorted so that sets can be merged, except a
+// list loaded from the table through a board symmetry, which stays in the
+// order of its words until something needs the order (`normalize`: a merge,
+// a store in the table's own orientation, a root proof handed out). Most
+// loaded lists are replaced or dropped before that (docs/solving.md §3,
+// "Session 21"). Either way each list holds every fact once.
+//
 // `stone_cap`: a bound that rests on a fill guarantee (core/benson.hpp)
 // needs every position of H before the node to hold at most that many stones
 // of the bound's beneficiary (Black for lower bounds, White for upper ones).
@@ -37,12 +44,21 @@ struct ProofDeps {
   std::vector<Present> present;       // sorted by key, unique
   int stone_cap = kNoCap;
   bool overflow = false;
+  bool sorted = true;  // false: the same sets, in no particular order
 
   void clear() {
     absent.clear();
     present.clear();
     stone_cap = kNoCap;
     overflow = false;
+    sorted = true;
+  }
+  // Sorts lists left unsorted (see above); they hold no duplicates.
+  void normalize() {
+    if (sorted) return;
+    std::sort(absent.begin(), absent.end());
+    std::sort(present.begin(), present.end());
+    sorted = true;
   }
   void limit_stones(int cap) { stone_cap = std::min(stone_cap, cap); }
   std::size_t size() const { return absent.size() + present.size(); }
@@ -53,6 +69,7 @@ struct ProofDeps {
       return;
     }
     overflow = false;
+    sorted = o.sorted;
     stone_cap = o.stone_cap;
     absent.assign(o.absent.begin(), o.absent.end());
     present.assign(o.present.begin(), o.present.end());
@@ -60,24 +77,32 @@ struct ProofDeps {
 
   void add_absent(std::uint64_t key, std::size_t cap) {
     if (overflow) return;
+    if (!sorted) {  // a linear scan is cheaper than sorting a list that may never need it
+      if (std::find(absent.begin(), absent.end(), key) == absent.end()) absent.push_back(key);
+      check(cap);
+      return;
+    }
     auto it = std::lower_bound(absent.begin(), absent.end(), key);
     if (it == absent.end() || *it != key) absent.insert(it, key);
     check(cap);
   }
   void add_present(Present p, std::size_t cap) {
     if (overflow) return;
+    normalize();
     auto it = std::lower_bound(present.begin(), present.end(), p);
     if (it == present.end() || it->key != p.key) present.insert(it, p);
     check(cap);
   }
 
   // this := this ∪ o; `tmp` is scratch space (kept to avoid allocations).
-  void merge(const ProofDeps& o, std::size_t cap, std::vector<std::uint64_t>& tmp, std::vector<Present>& ptmp) {
+  void merge(ProofDeps& o, std::size_t cap, std::vector<std::uint64_t>& tmp, std::vector<Present>& ptmp) {
     if (overflow) return;
     if (o.overflow) {
       set_overflow();
       return;
     }
+    normalize();
+    o.normalize();
     limit_stones(o.stone_cap);
     if (!o.absent.empty()) {
       tmp.clear();
@@ -92,6 +117,42 @@ struct ProofDeps {
     check(cap);
   }
 
+  // this := the union of parts[0..n) (each sorted or not); overflowed when
+  // one of them is or the union has more than cap facts. The stone cap is
+  // the smallest of theirs.
+  void unite(const ProofDeps* parts, std::size_t n, std::size_t cap) {
+    clear();
+    std::size_t na = 0, np = 0, nonempty = 0, last = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (parts[i].overflow) {
+        set_overflow();
+        return;
+      }
+      limit_stones(parts[i].stone_cap);
+      na += parts[i].absent.size();
+      np += parts[i].present.size();
+      if (parts[i].size()) ++nonempty, last = i;
+    }
+    if (nonempty == 0) return;
+    if (nonempty == 1) {
+      absent.assign(parts[last].absent.begin(), parts[last].absent.end());
+      present.assign(parts[last].present.begin(), parts[last].present.end());
+      sorted = parts[last].sorted;
+    } else {
+      absent.reserve(na);
+      present.reserve(np);
+      for (std::size_t i = 0; i < n; ++i) {
+        absent.insert(absent.end(), parts[i].absent.begin(), parts[i].absent.end());
+        present.insert(present.end(), parts[i].present.begin(), parts[i].present.end());
+      }
+      std::sort(absent.begin(), absent.end());
+      absent.erase(std::unique(absent.begin(), absent.end()), absent.end());
+      std::sort(present.begin(), present.end());
+      present.erase(std::unique(present.begin(), present.end()), present.end());
+    }
+    check(cap);
+  }
+
   // Forgets the situations that first occurred at line index >= index.
   void drop_from(int index) {
     if (overflow || present.empty()) return;
@@ -101,6 +162,7 @@ struct ProofDeps {
 
   void set_overflow() {
     overflow = true;
+    sorted = true;
     absent.clear();
     present.clear();
   }

@@ -189,10 +189,10 @@ void TrompTaylorSearch::load(ProofDeps& out, const std::vector<std::uint64_t>& w
   // fails() already mapped the words to the current orientation.
   out.absent.assign(words.begin(), words.begin() + absent);
   for (int i = absent; i < n; ++i) out.present.push_back({words[i], on_line_.first_index(words[i])});
-  if (from != 0) {  // the ring holds them sorted in the canonical orientation
-    std::sort(out.absent.begin(), out.absent.end());
-    std::sort(out.present.begin(), out.present.end());
-  }
+  // The ring holds them sorted in the canonical orientation; mapped back
+  // through a symmetry they are sorted only when something needs the order
+  // (ProofDeps::normalize).
+  out.sorted = from == 0;
   out.drop_from(line_index);
 }
 
@@ -200,15 +200,16 @@ std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
   const std::uint64_t at = table_->reserve(d.absent.size() + d.present.size());
   stats_.list_saved_words += d.absent.size() + d.present.size();
   std::uint64_t i = at;
-  if (to == 0) {
+  if (to == 0 && d.sorted) {
     for (std::uint64_t k : d.absent) table_->put(i++, k);
     for (const Present& p : d.present) table_->put(i++, p.key);
     return at;
   }
-  // The lists are sorted in the real orientation; load() expects them sorted
-  // in the canonical one (it sorts only what it maps back), so they are
-  // sorted again after mapping. (Unsorted lists lost no fact, but merged
-  // into duplicates: set_union and add_absent assume sorted input.)
+  // The lists are sorted (if at all, ProofDeps::sorted) in the real
+  // orientation; load() takes the ring's lists as sorted in the canonical
+  // one (it marks only what it maps back unsorted), so they are sorted again
+  // after mapping. (Unsorted lists lost no fact, but merged into
+  // duplicates: set_union and add_absent assume sorted input.)
   auto put = [&](auto&& keys) {
     scratch_.clear();
     for (std::uint64_t k : keys) scratch_.push_back(map_situation(to, k));
@@ -239,6 +240,14 @@ void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int 
   e.hi_cap = static_cast<std::int8_t>(keep_hi ? hid.stone_cap : ProofDeps::kNoCap);
   // The lists go into the ring first; the entry that points to them is
   // published after (SearchTable's contract).
+  auto census = [&](int side, std::size_t words) {
+    const int kind = bias_ > 0 ? 0 : bias_ < 0 ? 1 : 2;
+    const int b = words == 0 ? 0 : words < 16 ? 1 : words < 64 ? 2 : words < 256 ? 3 : 4;
+    ++stats_.stored_lists[side][kind][b];
+    stats_.stored_list_words[side][kind][b] += words;
+  };
+  if (keep_lo) census(0, lod.size());
+  if (keep_hi) census(1, hid.size());
   if (keep_lo) {
     e.lo_absent = static_cast<std::uint16_t>(lod.absent.size());
     e.lo_present = static_cast<std::uint16_t>(lod.present.size());
@@ -390,7 +399,7 @@ void TrompTaylorSearch::generate(Ply& P, const Frame& f, bool use_symmetry) {
   P.moves.push_back({-1, situation_key(f.pos, opp), f.pos, 0});
   // The bound over all moves now stands for skipped moves through a
   // symmetry of this line only: valid here, not reusable elsewhere.
-  if (pruned) P.acc.set_overflow();
+  P.pruned = pruned;
 }
 
 TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth) {
@@ -445,6 +454,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       benson_hi_cap = nw;
       ++stats_.fill_used;
     }
+
     if (benson.lo >= beta || benson.hi <= alpha || benson.lo == benson.hi) {
       lo = benson.lo;
       hi = benson.hi;
@@ -492,7 +502,12 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       }
       if (hint == kNoMove || (lo_ok && hi_ok)) hint = e.best == kNoMove ? kNoMove : map_point(canon.from, e.best);
       if (canon.from != 0 && ((lo_ok && e.lo > lo) || (hi_ok && e.hi < hi))) ++stats_.turned_uses;
-      if (lo_ok && e.lo > lo) {
+      // A bound equal to the one the node has, with a shorter list and a
+      // cap at least as loose, replaces it: any proof that holds here is a
+      // proof of the bound, and the shorter list is the cheaper to carry and
+      // the likelier to hold elsewhere (docs/solving.md §3, "Session 21").
+      if (lo_ok && (e.lo > lo || (e.lo == lo && lo > -n_ && lo_words_.size() < P.lo.size() &&
+                                  e.lo_cap >= P.lo.stone_cap))) {
         lo = e.lo;
         load(P.lo, lo_words_, e.lo_absent, e.lo_cap, line_index, canon.from);
         ++stats_.list_loads;
@@ -500,7 +515,8 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
         if (canon.from != 0) stats_.list_turned_words += lo_words_.size();
         lo_ring = {P.lo.size() == lo_words_.size(), e.lo_at};  // (nothing dropped)
       }
-      if (hi_ok && e.hi < hi) {
+      if (hi_ok && (e.hi < hi || (e.hi == hi && hi < n_ && hi_words_.size() < P.hi.size() &&
+                                  e.hi_cap >= P.hi.stone_cap))) {
         hi = e.hi;
         load(P.hi, hi_words_, e.hi_absent, e.hi_cap, line_index, canon.from);
         ++stats_.list_loads;
@@ -517,13 +533,18 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   // Benson's bounds hold on every line: where tighter than the table's they
   // start the node's bounds (a child's better bound replaces them later).
   if (benson.lo > lo || benson.hi < hi) ++stats_.benson_start;
-  if (benson.lo > lo) {
+  // Where they equal the table's, they replace a list by a stone cap at
+  // most as tight (or by nothing).
+  auto cheaper = [](const ProofDeps& d, int benson_cap) {
+    return d.overflow || (d.size() > 0 && benson_cap >= d.stone_cap);
+  };
+  if (benson.lo > lo || (benson.lo == lo && cheaper(P.lo, benson_lo_cap))) {
     lo = benson.lo;
     lo_ring.ok = false;
     P.lo.clear();
     P.lo.stone_cap = benson_lo_cap;
   }
-  if (benson.hi < hi) {
+  if (benson.hi < hi || (benson.hi == hi && cheaper(P.hi, benson_hi_cap))) {
     hi = benson.hi;
     hi_ring.ok = false;
     P.hi.clear();
@@ -547,7 +568,6 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       if (!(sym_.apply(s, f.pos) == f.pos)) P.stab &= ~(std::uint64_t{1} << s);
     }
   }
-  P.acc.clear();
   generate(P, f, P.stab != 1);
   ++stats_.expanded;
   if (!P.banned.empty()) ++stats_.with_bans;
@@ -570,11 +590,14 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   // Black maximises. The bound from one child (Black's lower bound, White's
   // upper bound) needs that child's proof and its move staying legal; the
   // bound over all children needs every child's proof and every
-  // superko-illegal move staying illegal (P.acc; the bans join it after the loop).
+  // superko-illegal move staying illegal (P.kids; united with the bans
+  // after the loop, only where that bound is used).
   const bool maxi = f.to_move == Color::Black;
   int all = maxi ? -n_ - 1 : n_ + 1;
   int best = kNoMove;
   bool cut = false, abandoned = false;
+  if (P.kids.size() < P.moves.size()) P.kids.resize(P.moves.size());
+  std::size_t kids = 0;
   for (std::size_t i = 0; i < P.moves.size(); ++i) {
     const Cand c = P.moves[i];
     push_frame({c.next, c.sit, opponent(f.to_move), c.point < 0 ? f.passes + 1 : 0});
@@ -591,28 +614,30 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
     captures_on_path_ -= capture;
     pop_frame();
     Ply& C = ply(depth + 1);  // (a TestBudgetSpent above unwinds like NodeLimitReached)
+    // The child's lists are not needed after this move (the next child's
+    // search clears them), so they are swapped out rather than copied.
     if (maxi) {
       if (r.lo > lo) {
         lo = r.lo;
         best = c.point;
-        P.lo.assign(C.lo);
+        std::swap(P.lo, C.lo);
         lo_ring.ok = false;
         if (c.point >= 0) P.lo.add_absent(c.sit, cap);
       }
       all = std::max(all, r.hi);
-      P.acc.merge(C.hi, cap, tmp_, ptmp_);
+      std::swap(P.kids[kids++], C.hi);
       if (lo >= beta || lo >= hi) cut = true;
       alpha = std::max(alpha, lo);
     } else {
       if (r.hi < hi) {
         hi = r.hi;
         best = c.point;
-        P.hi.assign(C.hi);
+        std::swap(P.hi, C.hi);
         hi_ring.ok = false;
         if (c.point >= 0) P.hi.add_absent(c.sit, cap);
       }
       all = std::min(all, r.lo);
-      P.acc.merge(C.lo, cap, tmp_, ptmp_);
+      std::swap(P.kids[kids++], C.lo);
       if (hi <= alpha || hi <= lo) cut = true;
       beta = std::min(beta, hi);
     }
@@ -636,14 +661,18 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
     }
   }
   if (!cut && !abandoned) ++stats_.all_nodes;
-  if (!cut && !abandoned) {
-    // The bound over all moves also rests on each banned play staying banned.
+  if (!cut && !abandoned && (maxi ? all < hi : all > lo)) {
+    // The union of every child's list (cut and abandoned nodes, and nodes
+    // whose bound over all moves is no better than the one they have, never
+    // need it). It also rests on each banned play staying banned.
+    if (P.pruned) P.acc.set_overflow();
+    else P.acc.unite(P.kids.data(), kids, cap);
     for (const Cand& c : P.banned) P.acc.add_present({c.sit, static_cast<std::int32_t>(c.score)}, cap);
-    if (maxi && all < hi) {
+    if (maxi) {
       hi = all;
       hi_ring.ok = false;
       std::swap(P.hi, P.acc);
-    } else if (!maxi && all > lo) {
+    } else {
       lo = all;
       lo_ring.ok = false;
       std::swap(P.lo, P.acc);
@@ -661,6 +690,8 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
     if (track_root_) {
       root_lo_.assign(ply(0).lo);
       root_hi_.assign(ply(0).hi);
+      root_lo_.normalize();
+      root_hi_.normalize();
     }
     return r;
   }
@@ -718,8 +749,14 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
     }
     if (opt_.profile) stats_.profile.tests.push_back({horizon_, bias, t, r.lo, r.hi, stats_.nodes - nodes_before, false});
     const bool moved = r.lo > b.lo || r.hi < b.hi;
-    if (track_root_ && r.lo > b.lo) root_lo_.assign(ply(0).lo);
-    if (track_root_ && r.hi < b.hi) root_hi_.assign(ply(0).hi);
+    if (track_root_ && r.lo > b.lo) {
+      root_lo_.assign(ply(0).lo);
+      root_lo_.normalize();
+    }
+    if (track_root_ && r.hi < b.hi) {
+      root_hi_.assign(ply(0).hi);
+      root_hi_.normalize();
+    }
     b.lo = std::max(b.lo, r.lo);
     b.hi = std::min(b.hi, r.hi);
     return moved;
@@ -1089,6 +1126,22 @@ std::string format_profile(const SearchStats& st) {
        "through a symmetry and sorted), %llu words written\n",
        ull(st.list_reads), ull(st.list_read_words), ull(st.list_loads), ull(st.list_load_words),
        ull(st.list_turned_words), ull(st.list_saved_words));
+  {
+    const char* side[] = {"lower", "upper"};
+    const char* kind[] = {"in lower tests", "in upper tests", "unbiased"};
+    for (int sd = 0; sd < 2; ++sd)
+      for (int k = 0; k < 3; ++k) {
+        std::uint64_t n = 0, w = 0;
+        for (int b = 0; b < 5; ++b) n += st.stored_lists[sd][k][b], w += st.stored_list_words[sd][k][b];
+        if (!n) continue;
+        line("profile: stored %s bounds %s: %llu, %llu words; by length 0 / 1-15 / 16-63 / 64-255 / 256+: "
+             "%llu / %llu / %llu / %llu / %llu bounds, %llu / %llu / %llu / %llu words\n",
+             side[sd], kind[k], ull(n), ull(w), ull(st.stored_lists[sd][k][0]), ull(st.stored_lists[sd][k][1]),
+             ull(st.stored_lists[sd][k][2]), ull(st.stored_lists[sd][k][3]), ull(st.stored_lists[sd][k][4]),
+             ull(st.stored_list_words[sd][k][1]), ull(st.stored_list_words[sd][k][2]),
+             ull(st.stored_list_words[sd][k][3]), ull(st.stored_list_words[sd][k][4]));
+      }
+  }
   line("profile: Benson/fill: settled %llu nodes, tightened the start bounds of %llu, fill raised a bound %llu times\n",
        ull(st.benson_cutoffs), ull(st.benson_start), ull(st.fill_used));
   const auto& dn = st.profile.depth_nodes;

@@ -158,6 +158,10 @@ struct SearchStats {
   std::uint64_t list_loads = 0, list_load_words = 0;  // ... loaded into a node's bounds (mapped back, sorted when turned)
   std::uint64_t list_turned_words = 0;                // ... words of loads through a symmetry (sorted again)
   std::uint64_t list_saved_words = 0;                 // words written to the ring
+  // Stored lists by bound (0 lower, 1 upper) and the test that stored them
+  // (0 lower test, 1 upper test, 2 unbiased search): how many, and their words
+  // by length (0, 1-15, 16-63, 64-255, 256+).
+  std::array<std::array<std::array<std::uint64_t, 5>, 3>, 2> stored_lists{}, stored_list_words{};
   std::uint64_t store_empty = 0, store_superseded = 0, store_evict_same = 0, store_evict_other = 0;
   std::uint64_t budget_stops = 0;  // deepening tests stopped by their budget
   std::uint64_t seed_probes = 0;   // nodes whose state the seeds hold (SearchOptions::seeds)
@@ -274,7 +278,12 @@ class TrompTaylorSearch {
   };
   struct Ply {
     ProofDeps lo, hi;  // dependencies of the bounds a search returns
-    ProofDeps acc;     // the bound over all children, being accumulated
+    // The bound over all children needs every child's list: they are kept
+    // (swapped out of the child's ply, no copy) and united only when the
+    // node searched every move and that bound is the one it returns.
+    std::vector<ProofDeps> kids;
+    ProofDeps acc;         // their union
+    bool pruned = false;   // a move was skipped through a symmetry: the bound over all moves is not storable
     std::vector<Cand> moves;
     std::vector<Cand> banned;  // plays only superko forbids, with the first line index in `score`
     std::uint64_t stab = 1;  // symmetries (bit s = element s) fixing every situation of the line

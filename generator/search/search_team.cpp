@@ -55,6 +55,12 @@ SearchStats SearchTeam::total_stats() const {
     t.fill_used += s.fill_used;
     t.turned_uses += s.turned_uses;
     t.ring_reused += s.ring_reused;
+    for (int a = 0; a < 2; ++a)
+      for (int k = 0; k < 3; ++k)
+        for (int b = 0; b < 5; ++b) {
+          t.stored_lists[a][k][b] += s.stored_lists[a][k][b];
+          t.stored_list_words[a][k][b] += s.stored_list_words[a][k][b];
+        }
     t.list_reads += s.list_reads;
     t.list_read_words += s.list_read_words;
     t.list_loads += s.list_loads;

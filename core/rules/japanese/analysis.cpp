@@ -36,6 +36,19 @@ bool is_ko_stone(const Board& b, const Position& pos, Color c, Mask stones) {
 
 }  // namespace
 
+bool has_ko_stone(const Board& board, const Position& pos) {
+  // A ko stone is a string of one stone; test each lone stone of either colour.
+  for (Color c : {Color::Black, Color::White}) {
+    const Mask own = pos.stones(c);
+    bool found = false;
+    for_each_bit(own, [&](int p) {
+      if (!found && (board.neighbours(p) & own) == 0 && is_ko_stone(board, pos, c, bit(p))) found = true;
+    });
+    if (found) return true;
+  }
+  return false;
+}
+
 FinalAnalysis analyse_final_position(const Board& board, const Position& pos, const AnalysisOptions& opt) {
   if (!is_legal_position(board, pos))
     throw std::invalid_argument("the position has a string without liberties; it cannot end an alternation");

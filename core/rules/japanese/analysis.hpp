@@ -51,6 +51,15 @@ struct AnalysisOptions {
   std::size_t max_nodes = 4'000'000;  // per hypothetical-sequence graph
 };
 
+// Whether some string of `pos` is a ko stone (a one-stone string that the
+// opponent's play on the other intersection of a ko takes, the play back
+// recreating `pos`). Cheap (no hypothetical graph): a direct ko stone is a
+// ko stone, so where this is false analyse_final_position's
+// has_direct_ko_stone is false too, and the direct ko rule (the only rule
+// of the alternation that reads the analysis before the game ends) cannot
+// forbid the ending pass.
+bool has_ko_stone(const Board& board, const Position& pos);
+
 // Throws NotDecided when a graph exceeds the budget; std::invalid_argument
 // for a position with a string without liberties (not a position of play).
 FinalAnalysis analyse_final_position(const Board& board, const Position& pos, const AnalysisOptions& opt = {});
