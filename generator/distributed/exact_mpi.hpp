@@ -180,8 +180,8 @@ class DistributedExact {
 
   // The own states of `mine` (pass states, then ko states) into the whole
   // array at rank 0.
-  template <class T>
-  void gather(const std::vector<T>& mine, std::vector<T>& all) {
+  template <class T, class All>
+  void gather(const std::vector<T>& mine, All& all) {
     if (rank_ == 0) all.assign(idx_.states(), T{});
     else all.clear();
     const std::uint64_t pass = 2 * (rows_.end_position() - rows_.first_position());

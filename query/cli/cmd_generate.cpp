@@ -26,6 +26,7 @@ struct GenerateArgs {
   double komi = 0;
   int threads = 0;
   bool quiet = false;
+  bool profile = false;  // exact tables: wall / CPU seconds per phase on stderr
   bool mpi = false;
   bool output_given = false;  // -o '' is an error, not "no file"
   // Superko rulesets: exact values with their proofs' history facts
@@ -421,16 +422,28 @@ void report_exact(const GenerateArgs& a, const Board& board, const RuleSet& rule
   else std::printf("peak RSS     %.1f MiB\n", s.peak_rss / 1048576.0);
   std::printf("bytes/state  %.3f in RAM for the result (4 arrays + index), %.3f with the successor graph\n",
               ram / s.states, (ram + s.solve.graph_bytes) / s.states);
-  retro::ExactTable t(board, rules, a.komi, g);
-  const retro::StateRef root = t.state_of(Position{}, Color::Black, 0, -1);
-  std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n", t.value(root).to_string().c_str(),
-              a.komi);
-  if (!a.output_given) return;
-  retro::write_exact(a.output, board, rules, a.komi, g, a.threads);
-  TablebaseReader check(a.output);
-  const double disk = static_cast<double>(check.file_bytes());
-  std::printf("file         %s: %.0f bytes, %.4f bytes/state on disk\n", a.output.c_str(), disk,
-              disk / static_cast<double>(s.states));
+  retro::PhaseClock clock;
+  // Straight from the arrays (an ExactTable would copy them all).
+  const std::uint64_t root = g.index->state_of(Position{}, Color::Black, 0, -1);
+  const Value empty = retro::exact_value(g.arrays.lower.at(root), g.arrays.upper.at(root), Color::Black, a.komi);
+  std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n", empty.to_string().c_str(), a.komi);
+  clock.mark("report");
+  if (a.output_given) {
+    retro::write_exact(a.output, board, rules, a.komi, g, a.threads);
+    clock.mark("write file");
+    TablebaseReader check(a.output);
+    const double disk = static_cast<double>(check.file_bytes());
+    clock.mark("reopen file");
+    std::printf("file         %s: %.0f bytes, %.4f bytes/state on disk\n", a.output.c_str(), disk,
+                disk / static_cast<double>(s.states));
+  }
+  if (a.profile) {
+    std::vector<retro::PhaseTime> phases = s.phases;
+    phases.insert(phases.end(), clock.phases().begin(), clock.phases().end());
+    std::fflush(stdout);
+    std::fprintf(stderr, "profile (--profile; CPU = user+sys of the whole process, %d threads):\n", s.threads);
+    retro::print_phases(stderr, phases);
+  }
 }
 
 // The report on stdout and the file, from the whole tables (in an MPI run:
@@ -500,6 +513,9 @@ void run_generate(const GenerateArgs& a) {
   const Board board = Board::parse(a.board);
   const RuleSet rules = RuleSet::parse(a.rules);
   const bool exact = retro::has_exact_kernel(rules);
+  if (a.profile && (!exact || a.exact || a.root))
+    throw std::invalid_argument("--profile is for the exact tables of tromp-taylor:ko=basic only, not " +
+                                rules.to_string() + (a.exact ? " --exact" : a.root ? " --root" : ""));
   if (a.root) {
     if (a.mpi) throw std::invalid_argument("--root is not distributed; run without --mpi");
     if (!rules.support().superko_search)
@@ -569,6 +585,9 @@ void add_generate_command(CLI::App& app) {
                               "write the tables to this tablebase file (a new file or a regular file it replaces)");
   out->check(non_empty_name());
   sub->add_flag("--quiet,-q", args->quiet, "no progress lines on stderr");
+  sub->add_flag("--profile", args->profile,
+                "tromp-taylor:ko=basic (exact tables): print wall and CPU seconds (user+sys of the whole process) "
+                "of each phase on stderr (index, successor graph, rounds, report, file), also with -q");
   sub->add_flag("--exact", args->exact,
                 "superko rulesets: EXACT values of every state with the history facts of their proofs (the exact "
                 "search at every state, resumable through OUTPUT.partial) instead of the fixpoints "
