@@ -70,6 +70,14 @@ struct ExactStats {
   int max_depth = 0;
 };
 
+// One state's two codes side by side: a round reads both of every child,
+// so one cache line per child instead of one per array (the rounds' reads
+// of children are random; two arrays took twice the lines and, with two
+// threads, twice the shared-cache traffic).
+struct Bounds {
+  std::int8_t lo, up;  // lower, upper
+};
+
 struct ExactArrays {
   BigVector<std::int8_t> lower, upper;               // mover's view, komi 0
   BigVector<std::uint16_t> depth_lower, depth_upper;  // rounds (above)
@@ -90,6 +98,14 @@ void for_each_play_with_ko(const Board& b, const Position& pos, F&& f) {
       ko = lowest(captured);
     f(p, child, ko);
   });
+}
+
+// lo[i] = v[i].lo, up[i] = v[i].up for i in [0, n), in parallel.
+inline void split_bounds(const Bounds* v, std::uint64_t n, std::int8_t* lo, std::int8_t* up) {
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, std::uint64_t{1} << 16),
+                    [&](const tbb::blocked_range<std::uint64_t>& r) {
+                      for (std::uint64_t i = r.begin(); i != r.end(); ++i) lo[i] = v[i].lo, up[i] = v[i].up;
+                    });
 }
 
 // The whole index as ExactRows reads it (one process): children named by
@@ -209,19 +225,19 @@ class ExactRows {
     });
   }
 
-  // One Jacobi round over the range (in parallel): reads lo/up (round - 1,
-  // indexed as the children are), writes EVERY own state of lo2/up2 (its
-  // round value: lo2/up2 need not hold anything before; what lies beyond
-  // the own states is left alone) and the depth of every own value that
-  // changed. Adds to changed / evaluated.
-  void round(const std::int8_t* lo, const std::int8_t* up, std::int8_t* lo2, std::int8_t* up2, std::uint16_t* dl,
-             std::uint16_t* du, int round, std::uint64_t& changed, std::uint64_t& evaluated) const {
+  // One Jacobi round over the range (in parallel): reads v (round - 1,
+  // indexed as the children are), writes EVERY own state of v2 (its round
+  // value: v2 need not hold anything before; what lies beyond the own
+  // states is left alone) and the depth of every own value that changed.
+  // Adds to changed / evaluated.
+  void round(const Bounds* v, Bounds* v2, std::uint16_t* dl, std::uint16_t* du, int round, std::uint64_t& changed,
+             std::uint64_t& evaluated) const {
     tbb::combinable<std::uint64_t> ch, ev;
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n1_ - n0_, 1024),
                       [&](const tbb::blocked_range<std::uint64_t>& r) {
                         std::uint64_t c = 0, e = 0;
                         for (std::uint64_t i = r.begin(); i != r.end(); ++i)
-                          update_position(i, lo, up, lo2, up2, dl, du, round, c, e);
+                          update_position(i, v, v2, dl, du, round, c, e);
                         ch.local() += c;
                         ev.local() += e;
                       });
@@ -243,39 +259,37 @@ class ExactRows {
   }
 
   // One Jacobi step for every state of local position i.
-  void update_position(std::uint64_t i, const std::int8_t* lo, const std::int8_t* up, std::int8_t* lo2,
-                       std::int8_t* up2, std::uint16_t* dl, std::uint16_t* du, int round, std::uint64_t& changed,
-                       std::uint64_t& evaluated) const {
+  void update_position(std::uint64_t i, const Bounds* v, Bounds* v2, std::uint16_t* dl, std::uint16_t* du, int round,
+                       std::uint64_t& changed, std::uint64_t& evaluated) const {
     const std::uint64_t n = n0_ + i;
     const std::uint64_t s0 = 2 * i, s1 = s0 + 1;
     const std::uint64_t kf = 2 * (n1_ - n0_) + (idx_.ko_first(n) - k0_);
     const int kc = idx_.ko_count(n);
-    bool open = lo[s0] != up[s0] || lo[s1] != up[s1];
-    for (int j = 0; j < kc && !open; ++j) open = lo[kf + j] != up[kf + j];
+    bool open = v[s0].lo != v[s0].up || v[s1].lo != v[s1].up;
+    for (int j = 0; j < kc && !open; ++j) open = v[kf + j].lo != v[kf + j].up;
     if (!open) {  // final (lower <= lfp <= gfp <= upper): carried over
-      lo2[s0] = lo[s0], up2[s0] = up[s0], lo2[s1] = lo[s1], up2[s1] = up[s1];
-      for (int j = 0; j < kc; ++j) lo2[kf + j] = lo[kf + j], up2[kf + j] = up[kf + j];
+      v2[s0] = v[s0], v2[s1] = v[s1];
+      for (int j = 0; j < kc; ++j) v2[kf + j] = v[kf + j];
       return;
     }
     const std::uint32_t a = first_[i], z = first_[i + 1];
     int bl = -128, bu = -128;
     for (std::uint32_t k = a; k < z; ++k) {
-      const std::uint32_t c = child_[k];
-      bl = std::max(bl, -static_cast<int>(up[c]));
-      bu = std::max(bu, -static_cast<int>(lo[c]));
+      const Bounds c = v[child_[k]];
+      bl = std::max(bl, -static_cast<int>(c.up));
+      bu = std::max(bu, -static_cast<int>(c.lo));
     }
-    const std::uint32_t pc = pass_child_[i];
-    const int pass_l = -static_cast<int>(up[pc]), pass_u = -static_cast<int>(lo[pc]);
+    const Bounds pc = v[pass_child_[i]];
+    const int pass_l = -static_cast<int>(pc.up), pass_u = -static_cast<int>(pc.lo);
     const int score = end_score_[i];
     auto set = [&](std::uint64_t s, int nl, int nu) {
       ++evaluated;
-      lo2[s] = static_cast<std::int8_t>(nl);
-      up2[s] = static_cast<std::int8_t>(nu);
-      if (nl != lo[s]) {
+      v2[s] = Bounds{static_cast<std::int8_t>(nl), static_cast<std::int8_t>(nu)};
+      if (nl != v[s].lo) {
         dl[s] = static_cast<std::uint16_t>(round);
         ++changed;
       }
-      if (nu != up[s]) {
+      if (nu != v[s].up) {
         du[s] = static_cast<std::uint16_t>(round);
         ++changed;
       }
@@ -289,9 +303,9 @@ class ExactRows {
       int l = pass_l, u = pass_u;
       for (std::uint32_t k = a; k < z; ++k) {
         if (point_[k] == q) continue;  // the ban: this play captures exactly the ko stone
-        const std::uint32_t c = child_[k];
-        l = std::max(l, -static_cast<int>(up[c]));
-        u = std::max(u, -static_cast<int>(lo[c]));
+        const Bounds c = v[child_[k]];
+        l = std::max(l, -static_cast<int>(c.up));
+        u = std::max(u, -static_cast<int>(c.lo));
       }
       set(kf + j, l, u);
     }
@@ -332,9 +346,8 @@ class ExactSolver {
     const std::uint64_t S = idx_.states();
     // Two buffers per fixpoint, swapped after every round (a round writes
     // every state of the new one); depths start at 0 (fresh BigVectors).
-    BigVector<std::int8_t> lo(S), up(S), lo2(S), up2(S);
-    parallel_fill(lo.data(), S, kOpponentWins);
-    parallel_fill(up.data(), S, kMoverWins);
+    BigVector<Bounds> v(S), v2(S);
+    parallel_fill(v.data(), S, Bounds{kOpponentWins, kMoverWins});
     out.depth_lower = BigVector<std::uint16_t>(S);
     out.depth_upper = BigVector<std::uint16_t>(S);
     const double t1 = progress.elapsed();
@@ -343,12 +356,10 @@ class ExactSolver {
       if (round > 65535) throw std::logic_error("exact retrograde: more than 65535 rounds (depth overflow)");
       std::uint64_t ch = 0;
       const std::uint64_t evaluated_before = st.evaluations;
-      rows.round(lo.data(), up.data(), lo2.data(), up2.data(), out.depth_lower.data(), out.depth_upper.data(), round,
-                 ch, st.evaluations);
+      rows.round(v.data(), v2.data(), out.depth_lower.data(), out.depth_upper.data(), round, ch, st.evaluations);
       if (limits) limits->charge(st.evaluations - evaluated_before);
       progress.phase("round update");
-      std::swap(lo, lo2);
-      std::swap(up, up2);
+      std::swap(v, v2);
       ++st.rounds;
       if (progress.chatty())
         progress.line("round %d: %llu values changed", round, static_cast<unsigned long long>(ch));
@@ -356,8 +367,10 @@ class ExactSolver {
       st.max_depth = round;
     }
     st.round_seconds = progress.elapsed() - t1;
-    out.lower = std::move(lo);
-    out.upper = std::move(up);
+    v2 = BigVector<Bounds>();  // before the split, which needs as much again
+    out.lower = BigVector<std::int8_t>(S);
+    out.upper = BigVector<std::int8_t>(S);
+    split_bounds(v.data(), S, out.lower.data(), out.upper.data());
     progress.phase("round finish");
     return st;
   }
