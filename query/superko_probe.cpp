@@ -220,7 +220,8 @@ RootFile::RootFile(TablebaseReader& reader, const GameSpec& spec) : spec_(spec) 
   const std::vector<std::int8_t> keys = read(reader, search::kRootStateKey);
   const std::vector<std::int8_t> value = read(reader, search::kSkValue), best = read(reader, search::kSkBest),
                                  lo_cap = read(reader, search::kSkLoCap), hi_cap = read(reader, search::kSkHiCap),
-                                 facts = read(reader, search::kSkFacts), idx = read(reader, search::kSkFactIndex);
+                                 idx = read(reader, search::kSkFactIndex);
+  std::vector<std::int8_t> facts = read(reader, search::kSkFacts);
   const std::uint64_t count = m.state_count;
   if (keys.size() != 8 * count || idx.size() != 4 * (count + 1))
     throw TablebaseError(path + ": the state keys or the fact index have the wrong length");
@@ -230,27 +231,30 @@ RootFile::RootFile(TablebaseReader& reader, const GameSpec& spec) : spec_(spec) 
     return v;
   };
   const std::uint64_t key_bits = 2 * static_cast<std::uint64_t>(n) + 2;
-  entries_.resize(count);
+  if (value.size() != count || best.size() != count || lo_cap.size() != count || hi_cap.size() != count)
+    throw TablebaseError(path + ": the per-entry arrays have the wrong length");
+  std::vector<std::uint64_t> key(count), offset(count + 1);
+  for (std::uint64_t i = 0; i <= count; ++i) offset[i] = u32(i);
   for (std::uint64_t i = 0; i < count; ++i) {
-    search::RootEntry& e = entries_[i];
-    for (int b = 0; b < 8; ++b) e.key |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(keys[8 * i + b])) << (8 * b);
-    const std::uint64_t lo = u32(i), hi = u32(i + 1);
+    for (int b = 0; b < 8; ++b) key[i] |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(keys[8 * i + b])) << (8 * b);
     const std::string at = path + ": entry " + std::to_string(i);
-    if ((key_bits < 64 && (e.key >> key_bits) != 0) || (i > 0 && e.key < entries_[i - 1].key))
+    if ((key_bits < 64 && (key[i] >> key_bits) != 0) || (i > 0 && key[i] < key[i - 1]))
       throw TablebaseError(at + ": state key out of range or out of order");
-    if (lo > hi || hi > facts.size()) throw TablebaseError(at + ": the fact index is inconsistent");
+    if (offset[i] > offset[i + 1] || offset[i + 1] > facts.size())
+      throw TablebaseError(at + ": the fact index is inconsistent");
     if (value[i] < -n || value[i] > n || best[i] < -1 || best[i] >= n)
       throw TablebaseError(at + ": value or move out of range");
-    e.proof.value = value[i];
-    e.proof.best = best[i];
-    for (auto [code, f] : {std::pair{lo_cap[i], &e.proof.lo}, {hi_cap[i], &e.proof.hi}}) {
-      f->unknown = code == -128;
-      f->cap = f->unknown ? 127 : code;
-    }
+  }
+  store_ = std::make_unique<search::RootStore>();
+  store_->assign(std::move(key), value, best, lo_cap, hi_cap, std::move(facts), offset);
+  // Every record is decoded once here, so a malformed one is refused now,
+  // not when a game reaches its state.
+  search::RootEntry e;
+  for (std::uint64_t i = 0; i < count; ++i) {
     try {
-      search::decode_facts(facts.data() + lo, facts.data() + hi, e.proof);
+      store_->entry(static_cast<std::uint32_t>(i), e);
     } catch (const std::exception& ex) {
-      throw TablebaseError(at + ": " + ex.what());
+      throw TablebaseError(path + ": entry " + std::to_string(i) + ": " + ex.what());
     }
   }
   if (count == 0) throw TablebaseError(path + ": a root file without entries");
@@ -271,19 +275,21 @@ SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const s
   const int n = spec_.board.size();
   SuperkoFile::Answer a;
   int lower = -n, upper = n;
-  auto range = std::equal_range(entries_.begin(), entries_.end(), search::RootEntry{cn.key, {}},
-                                [](const search::RootEntry& x, const search::RootEntry& y) { return x.key < y.key; });
-  if (range.first != range.second) {
+  const auto [first, last] = store_->range(cn.key);
+  if (first != last) {
     const search::HistoryView h = frame_->view(positions, to_move, cn.to);
+    std::vector<search::RootEntry> decoded(last - first);
     std::vector<const search::RootEntry*> state;
-    for (auto it = range.first; it != range.second; ++it) {
-      const bool lo = search::root_facts_hold(it->proof.lo, h, true);
-      const bool hi = search::root_facts_hold(it->proof.hi, h, false);
-      if (lo) lower = std::max(lower, static_cast<int>(it->proof.value));
-      if (hi) upper = std::min(upper, static_cast<int>(it->proof.value));
+    for (std::uint32_t i = first; i < last; ++i) {
+      search::RootEntry& e = decoded[i - first];
+      store_->entry(i, e);
+      const bool lo = search::root_facts_hold(e.proof.lo, h, true);
+      const bool hi = search::root_facts_hold(e.proof.hi, h, false);
+      if (lo) lower = std::max(lower, static_cast<int>(e.proof.value));
+      if (hi) upper = std::min(upper, static_cast<int>(e.proof.value));
       a.lo_holds |= lo;
       a.hi_holds |= hi;
-      state.push_back(&*it);
+      state.push_back(&e);
     }
     // The move the walk followed (the same choice: root_move_entry); it
     // keeps that entry's value for the mover (docs/solving.md, "Root proofs").
@@ -291,7 +297,7 @@ SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const s
       a.best = frame_->map_point(state[pick]->proof.best, frame_->inverse(cn.to));
       a.kept = Value::score(state[pick]->proof.value, spec_.komi);
     }
-    a.stored = Value::score(range.first->proof.value, spec_.komi);
+    a.stored = Value::score(store_->value(first), spec_.komi);
   }
   // What each side keeps by passing for the rest of the game holds under
   // every history (core/benson.hpp); where no entry gives the mover a move

@@ -14,6 +14,7 @@
 #include "format/tablebase.hpp"
 #include "generator/retrograde/state_index.hpp"
 #include "generator/search/root_proof.hpp"
+#include "generator/search/root_store.hpp"
 #include "generator/search/superko_table.hpp"
 #include "query/analysis.hpp"
 #include "query/game_record.hpp"
@@ -64,8 +65,10 @@ class SuperkoFile {
 // under a history that satisfies its facts (docs/solving.md, "Root proofs").
 class RootFile {
  public:
-  // Reads and verifies every array and decodes every entry (throws
-  // TablebaseError on a file that is not a root file this build reads).
+  // Reads and verifies every array and decodes every entry once (throws
+  // TablebaseError on a file that is not a root file this build reads);
+  // keeps them compact (search::RootStore) and decodes a state's entries
+  // when a history reaches it.
   RootFile(TablebaseReader& reader, const GameSpec& spec);
   // As SuperkoFile::at; lo_holds / hi_holds: some entry's lower / upper
   // bound holds; best: from the entry search::root_move_entry picks (both
@@ -73,7 +76,7 @@ class RootFile {
   SuperkoFile::Answer at(const std::vector<Position>& positions, const std::vector<Color>& to_move,
                          int passes) const;
   ProbeResult probe(const std::vector<std::string>& history) const;
-  std::size_t entries() const { return entries_.size(); }
+  std::size_t entries() const { return store_->size(); }
 
  private:
   GameSpec spec_;
@@ -82,7 +85,7 @@ class RootFile {
   // reaches it is the strategy's move (pass). Absent: none.
   std::optional<int> root_value_;
   std::unique_ptr<search::RootFrame> frame_;
-  std::vector<search::RootEntry> entries_;  // sorted by key
+  std::unique_ptr<search::RootStore> store_;  // the file's arrays, sorted by key
 };
 
 // True when a superko probe result can be played from without a search:

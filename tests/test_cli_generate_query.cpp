@@ -164,4 +164,13 @@ TEST_CASE("generate: the superko pass options are refused where they do not appl
   auto flat = run_gotb("generate -q -b 1x3 --exact --order flat --last-pass-order most -o /dev/null/never");
   CHECK(flat.exit_code != 0);
   CHECK(flat.out.find("belong to --order levels") != std::string::npos);
+  // The lanes' options: the level order of --exact only.
+  for (const std::string opt : {"--lane-exchange off", "--exchange-min-work 4", "--profile", "--lanes 1"}) {
+    INFO(opt);
+    for (const std::string where : {"", "--exact --order flat "}) {
+      auto r = run_gotb("generate -q -b 1x3 " + where + "-o /dev/null/never " + opt);
+      CHECK(r.exit_code != 0);
+      CHECK(r.out.find("belong to --exact with the level order") != std::string::npos);
+    }
+  }
 }

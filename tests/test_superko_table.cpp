@@ -122,20 +122,25 @@ std::string slurp(const std::string& path) {
 
 TEST_CASE("superko files: every state's value = search = reference solver, and the stored move keeps it",
           "[superko]") {
-  // Without lanes (a fresh table per chunk) and with two lanes (tables kept
-  // from state to state for the whole run, docs/solving.md "Lanes"); 1x5
-  // with lanes only.
+  // Without lanes (a fresh table per chunk), with two lanes (tables kept
+  // from state to state for the whole run, docs/solving.md "Lanes"), and
+  // with two lanes that exchange their entries at every level's end ("Lanes
+  // that exchange their entries"); 1x5 and 2x3 not in the second mode.
   for (const char* board : {"1x4", "2x2", "2x3", "1x5"}) {
-    for (const std::uint32_t lanes : {0u, 2u}) {
+    for (const int mode : {0, 1, 2}) {
+    const std::uint32_t lanes = mode ? 2 : 0;
     if (std::string(board) == "1x5" && lanes == 0) continue;
+    // Lanes without the exchange (no longer the CLI's default): the small boards only.
+    if ((std::string(board) == "1x5" || std::string(board) == "2x3") && mode == 1) continue;
     for (const char* rules : kVariants) {
-      INFO(board << " " << rules << " lanes " << lanes);
+      INFO(board << " " << rules << " lanes " << lanes << " exchange " << (mode == 2));
       const Board b = Board::parse(board);
       const RuleSet r = RuleSet::parse(rules);
       retro::StateIndex idx(b);
       SuperkoGenerateOptions o;
       o.threads = 2;
       o.lanes = lanes;
+      o.lane_exchange = mode == 2;
       o.chunk_states = 32;
       // A small first-pass budget: many states go to the second pass, whose
       // searches rest on seeds from both passes. 2x3: three passes (budgets
@@ -152,6 +157,11 @@ TEST_CASE("superko files: every state's value = search = reference solver, and t
         CHECK(st.deferred_by_pass[1] > 0);
       }
       CHECK(st.seed_cutoffs > 0);
+      if (mode == 2) {  // entries did cross from lane to lane
+        std::uint64_t imported = 0;
+        for (const auto& lp : st.lane_passes) imported += lp.imported;
+        CHECK(imported > 0);
+      }
       SearchOptions so;
       so.table_megabytes = 4;
       so.proof_megabytes = 4;
@@ -194,6 +204,34 @@ TEST_CASE("superko files: with lanes the facts do not depend on the thread count
     const std::vector<StateProof> c = generate_superko(idx, r, o, &three);
     CHECK(a == c);
     CHECK(one.nodes == three.nodes);
+    // Lanes that exchange their entries at the levels' ends: still a
+    // function of the lanes alone (1, 2 and 3 threads), also with a table
+    // so small that entries are evicted and lists lost before the exchange.
+    o.lane_exchange = true;
+    for (const std::size_t mib : {std::size_t{16}, std::size_t{1}}) {
+      INFO("exchange, table MiB " << mib);
+      o.table_megabytes = mib;
+      o.max_dependencies = mib == 1 ? 64 : 4096;
+      std::vector<StateProof> x[3];
+      std::uint64_t nodes[3] = {0, 0, 0}, imported[3] = {0, 0, 0};
+      for (int t = 1; t <= 3; ++t) {
+        o.threads = t;
+        SuperkoGenerateStats xs;
+        x[t - 1] = generate_superko(idx, r, o, &xs);
+        nodes[t - 1] = xs.nodes;
+        for (const auto& lp : xs.lane_passes) imported[t - 1] += lp.imported;
+      }
+      CHECK(x[0] == x[1]);
+      CHECK(x[0] == x[2]);
+      CHECK(nodes[0] == nodes[1]);
+      CHECK(nodes[0] == nodes[2]);
+      CHECK(imported[0] == imported[2]);
+      CHECK(imported[0] > 0);
+      for (std::size_t s = 0; s < a.size(); ++s) CHECK(x[0][s].value == a[s].value);
+    }
+    o.lane_exchange = false;
+    o.table_megabytes = 16;
+    o.max_dependencies = 4096;
     // The same values as with a fresh table per chunk (other facts, same game values).
     o.lanes = 0;
     SuperkoGenerateStats fresh;

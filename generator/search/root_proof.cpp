@@ -1,6 +1,7 @@
 #include "generator/search/root_proof.hpp"
 
 #include <algorithm>
+#include <fstream>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -11,6 +12,7 @@
 #include "core/bits.hpp"
 #include "core/budget.hpp"
 #include "core/rules/tromp_taylor.hpp"
+#include "generator/search/root_store.hpp"
 #include "generator/search/search_solver.hpp"
 #include "generator/search/search_table.hpp"
 
@@ -92,7 +94,7 @@ void add_sorted(std::vector<std::uint64_t>& v, const std::vector<std::uint64_t>&
 
 class Walker {
  public:
-  Walker(const Board& board, const RuleSet& rules, const RootGenerateOptions& opt)
+  Walker(const Board& board, const RuleSet& rules, const RootGenerateOptions& opt, RootStore& out)
       : board_(board),
         rules_(rules),
         cfg_(TrompTaylorConfig::from(rules)),
@@ -101,13 +103,14 @@ class Walker {
         game_(board, rules, 0),
         table_(std::make_shared<SearchTable>(board, cfg_, opt.table_megabytes, opt.table_megabytes, opt.max_dependencies)),
         search_(board, cfg_, 0, search_options(opt, table_)),
-        prover_(board, cfg_, 0, search_options(opt, table_)) {
+        prover_(board, cfg_, 0, search_options(opt, table_)),
+        entries_(out) {
     positions_.push_back(game_.position());
     colours_.push_back(game_.to_move());
     push_key(frame_.fact(game_.position(), game_.to_move(), 0));
   }
 
-  RootGenerateStats run(std::vector<RootEntry>& out) {
+  RootGenerateStats run() {
     const auto start = std::chrono::steady_clock::now();
     start_ = start;
     try {
@@ -117,9 +120,10 @@ class Walker {
     }
     st_.nodes = search_.stats().nodes + prover_.stats().nodes;
     st_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    st_.value = entries_.empty() ? 0 : entries_.front().proof.value;
-    out = entries_;
-    std::stable_sort(out.begin(), out.end(), [](const RootEntry& a, const RootEntry& b) { return a.key < b.key; });
+    st_.value = entries_.size() == 0 ? 0 : entries_.value(0);
+    for (const auto& [key, rec] : states_) st_.states += rec.first != kNone;
+    st_.store_bytes = entries_.memory_bytes();
+    st_.map_bytes = map_bytes();
     return st_;
   }
 
@@ -235,10 +239,15 @@ class Walker {
       throw NodeLimitReached("root proof: --max-walk reached");
     if (opt_.progress && std::chrono::steady_clock::now() >= next_report_) {
       next_report_ = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-      std::fprintf(stderr, "root: %llu walked, %llu entries, %llu merged, %llu search nodes, %.1f s\n",
+      std::fprintf(stderr,
+                   "root: %llu walked, %llu entries, %llu merged, %llu search nodes, %.1f s; memory: %.0f MiB "
+                   "resident, entries %.1f MiB (+ %.1f MiB records spilled), state map %.1f MiB\n",
                    static_cast<unsigned long long>(st_.walked), static_cast<unsigned long long>(entries_.size()),
                    static_cast<unsigned long long>(st_.merged), static_cast<unsigned long long>(search_.stats().nodes + prover_.stats().nodes),
-                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count());
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count(),
+                   resident_bytes() / 1048576.0, entries_.memory_bytes() / 1048576.0,
+                   entries_.spilled_bytes() / 1048576.0,
+                   map_bytes() / 1048576.0);
     }
     SubFacts sub;
     if (game_.is_over()) return sub;  // a two-pass end: the area score, no history
@@ -249,7 +258,7 @@ class Walker {
     const int back = frame_.inverse(cn.to);
     const HistoryView hv = frame_.view(positions_, colours_, cn.to);
     const int black_now = popcount(pos.black), white_now = popcount(pos.white);
-    if (opt_.strategy_values && !entries_.empty()) {
+    if (opt_.strategy_values && entries_.size() != 0) {
       // A strategy whose bound the side already keeps by passing for the
       // rest of the game (Benson, every history) ends here: a reader finds
       // the same guarantee and passes (docs/solving.md, "Strategy values").
@@ -264,7 +273,7 @@ class Walker {
     if (opt_.merge_states) {
       // One walk per state and strategy: later lines reuse it unchecked (a
       // reader re-checks every entry's facts; lines not walked may lack one).
-      std::uint8_t& seen = seen_[cn.key];
+      std::uint8_t& seen = states_[cn.key].seen;
       if (!opt_.strategy_values && (seen & mask) == mask) {
         ++st_.merged;
         sub.overflow = true;
@@ -303,13 +312,16 @@ class Walker {
           return m.sub;
         }
     // An entry whose facts hold here, or a new one proved on this line.
+    const std::vector<std::uint32_t> ids = state_ids(cn.key);
+    const std::vector<RootEntry> decoded = decode(ids);
     std::size_t e = entries_.size();
-    if (auto it = by_key_.find(cn.key); it != by_key_.end())
-      for (std::uint32_t id : it->second)
-        if (root_facts_hold(entries_[id].proof.lo, hv, true) && root_facts_hold(entries_[id].proof.hi, hv, false)) {
-          e = id;
-          break;
-        }
+    RootEntry entry;
+    for (std::size_t i = 0; i < ids.size(); ++i)
+      if (root_facts_hold(decoded[i].proof.lo, hv, true) && root_facts_hold(decoded[i].proof.hi, hv, false)) {
+        e = ids[i];
+        entry = decoded[i];
+        break;
+      }
     if (e == entries_.size()) {
       // First from the state's shortest history (its facts then name only
       // what the proof itself plays into, so the entry serves most lines),
@@ -324,8 +336,8 @@ class Walker {
         re.proof.lo = to_stored(rp.lo_deps, cn.to);
         re.proof.hi = to_stored(rp.hi_deps, cn.to);
         st_.unknown += re.proof.lo.unknown || re.proof.hi.unknown;
-        entries_.push_back(re);
-        by_key_[cn.key].push_back(static_cast<std::uint32_t>(entries_.size() - 1));
+        store(re);
+        entry = re;
         return root_facts_hold(re.proof.lo, hv, true) && root_facts_hold(re.proof.hi, hv, false);
       };
       bool holds = false;
@@ -340,7 +352,6 @@ class Walker {
     } else {
       ++st_.reused;
     }
-    const RootEntry& entry = entries_[e];
     if (entry.proof.lo.unknown || entry.proof.hi.unknown) {
       sub.overflow = true;
     } else {
@@ -358,10 +369,13 @@ class Walker {
     // present) or a present fact that is not (then required absent).
     if (!sub.overflow && !opt_.merge_states) {
       SubFacts w;
-      for (std::uint32_t id : by_key_[cn.key]) {
-        if (id == e) break;
+      // (The state's entries now, those this node just added included.)
+      const std::vector<std::uint32_t> wids = state_ids(cn.key);
+      const std::vector<RootEntry> wdec = decode(wids);
+      for (std::size_t i = 0; i < wids.size(); ++i) {
+        if (wids[i] == e) break;
         bool found = false;
-        for (const StoredFacts* f : {&entries_[id].proof.lo, &entries_[id].proof.hi}) {
+        for (const StoredFacts* f : {&wdec[i].proof.lo, &wdec[i].proof.hi}) {
           if (f->unknown) {
             found = true;  // never holds
             break;
@@ -479,14 +493,47 @@ class Walker {
       }
     }
     if (proved_lo != proved_hi) ++st_.one_sided;
-    entries_.push_back(re);
-    by_key_[key].push_back(static_cast<std::uint32_t>(entries_.size() - 1));
+    store(re);
   }
-  std::vector<const RootEntry*> state_entries(std::uint64_t key) const {
-    std::vector<const RootEntry*> out;
-    if (auto it = by_key_.find(key); it != by_key_.end())
-      for (std::uint32_t id : it->second) out.push_back(&entries_[id]);
+  // Appends an entry to the store and to its state's chain.
+  void store(const RootEntry& re) {
+    const std::uint32_t id = entries_.add(re);
+    next_.push_back(kNone);
+    StateRec& rec = states_[re.key];
+    if (rec.first == kNone) rec.first = id;
+    else next_[rec.last] = id;
+    rec.last = id;
+    for (const StoredFacts* f : {&re.proof.lo, &re.proof.hi}) st_.facts += f->absent.size() + f->present.size();
+  }
+  // The ids of a state's entries in creation (= file) order.
+  std::vector<std::uint32_t> state_ids(std::uint64_t key) const {
+    std::vector<std::uint32_t> out;
+    if (auto it = states_.find(key); it != states_.end())
+      for (std::uint32_t id = it->second.first; id != kNone; id = next_[id]) out.push_back(id);
     return out;
+  }
+  std::vector<RootEntry> decode(const std::vector<std::uint32_t>& ids) const {
+    std::vector<RootEntry> out(ids.size());
+    for (std::size_t i = 0; i < ids.size(); ++i) entries_.entry(ids[i], out[i]);
+    return out;
+  }
+  // A state's entries, decoded, in file order.
+  std::vector<RootEntry> state_entries(std::uint64_t key) const { return decode(state_ids(key)); }
+  static std::vector<const RootEntry*> pointers(const std::vector<RootEntry>& es) {
+    std::vector<const RootEntry*> out;
+    out.reserve(es.size());
+    for (const RootEntry& e : es) out.push_back(&e);
+    return out;
+  }
+  // Approximate bytes of the state map and chains (node, bucket, payload).
+  std::size_t map_bytes() const {
+    return states_.size() * 48 + states_.bucket_count() * sizeof(void*) + next_.capacity() * sizeof(std::uint32_t);
+  }
+  static std::size_t resident_bytes() {
+    std::ifstream in("/proc/self/statm");
+    std::size_t pages = 0, resident = 0;
+    if (!(in >> pages >> resident)) return 0;
+    return resident * static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
   }
   // The bound "value >= v_" (lower) or "<= v_" holds under hv by e's facts.
   bool bound_holds(const RootEntry& e, const HistoryView& hv, bool lower) const {
@@ -498,7 +545,8 @@ class Walker {
   // that side's bound; else an entry with that bound.
   bool strategy_holds(std::uint8_t b, Color mover, std::uint64_t key, const HistoryView& hv) const {
     const bool lower = b == 1;
-    const std::vector<const RootEntry*> es = state_entries(key);
+    const std::vector<RootEntry> decoded = state_entries(key);
+    const std::vector<const RootEntry*> es = pointers(decoded);
     if ((mover == Color::Black) == lower) {
       const int pick = root_move_entry(es, hv, lower);
       return pick >= 0 && bound_holds(*es[pick], hv, lower);
@@ -514,7 +562,7 @@ class Walker {
     const bool black = mover == Color::Black;
     const std::uint8_t own = black ? 1 : 2, other = 3 ^ own;
     const bool need_move = (mask & own) != 0, need_other = (mask & other) != 0;
-    const bool first = entries_.empty();
+    const bool first = entries_.size() == 0;
     auto fresh = [&](bool lower) {
       // Both strategies meet here: the value is v_ exactly (each side's
       // strategy holds it to its bound), so one full-window proof.
@@ -532,13 +580,15 @@ class Walker {
     };
     int best = -2;
     bool other_ok = false;
+    std::vector<RootEntry> decoded = first ? std::vector<RootEntry>{} : state_entries(cn.key);
     if (need_move) {
-      int pick = first ? -1 : root_move_entry(state_entries(cn.key), hv, black);
-      const RootEntry* e = pick < 0 ? nullptr : state_entries(cn.key)[pick];
+      int pick = first ? -1 : root_move_entry(pointers(decoded), hv, black);
+      const RootEntry* e = pick < 0 ? nullptr : &decoded[pick];
       if (!e || !bound_holds(*e, hv, black)) {
         fresh(black);
-        pick = root_move_entry(state_entries(cn.key), hv, black);
-        e = pick < 0 ? nullptr : state_entries(cn.key)[pick];
+        decoded = state_entries(cn.key);
+        pick = root_move_entry(pointers(decoded), hv, black);
+        e = pick < 0 ? nullptr : &decoded[pick];
         if (!e || !bound_holds(*e, hv, black))
           throw std::logic_error("root proof: the reader's entry of a new proof does not hold (bug)");
       } else {
@@ -548,15 +598,15 @@ class Walker {
       other_ok = bound_holds(*e, hv, !black);
     }
     if (need_other && !other_ok) {
-      for (const RootEntry* e : state_entries(cn.key))
-        if (bound_holds(*e, hv, !black)) {
+      for (const RootEntry& e : decoded)
+        if (bound_holds(e, hv, !black)) {
           other_ok = true;
           ++st_.reused;
           break;
         }
       if (!other_ok) {
         fresh(!black);
-        if (!bound_holds(entries_.back(), hv, !black))
+        if (!bound_holds(entries_.entry(static_cast<std::uint32_t>(entries_.size() - 1)), hv, !black))
           throw std::logic_error("root proof: a new bound's facts do not hold on its own line (bug)");
       }
     }
@@ -597,10 +647,19 @@ class Walker {
   std::vector<Color> colours_;
   std::vector<std::uint64_t> line_keys_;
   std::unordered_map<std::uint64_t, int> first_;  // fact key -> first line index
-  std::vector<RootEntry> entries_;
-  std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> by_key_;
+  // Entries in creation order, compact (the facts as the file's records,
+  // optionally spilled to disk); per canonical state the chain of its
+  // entries (first/last id, next_ per entry) and, with merge_states, the
+  // strategies walked from it.
+  static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  struct StateRec {
+    std::uint32_t first = kNone, last = kNone;
+    std::uint8_t seen = 0;
+  };
+  RootStore& entries_;
+  std::unordered_map<std::uint64_t, StateRec> states_;
+  std::vector<std::uint32_t> next_;
   std::unordered_map<std::uint64_t, std::vector<Memo>> memo_;
-  std::unordered_map<std::uint64_t, std::uint8_t> seen_;  // merge_states: strategies walked per state
   std::vector<std::uint64_t> tmp_;
   RootGenerateStats st_;
   std::chrono::steady_clock::time_point start_, next_report_;
@@ -609,14 +668,25 @@ class Walker {
 }  // namespace
 
 RootGenerateStats generate_root(const Board& board, const RuleSet& rules, const RootGenerateOptions& options,
-                                std::vector<RootEntry>& entries) {
+                                RootStore& entries) {
   if (!rules.support().superko_search)
     throw std::invalid_argument("--root needs a tromp-taylor superko ruleset, not " + rules.to_string());
   if (board.size() > 31) throw std::invalid_argument("--root handles boards of up to 31 points");
   if (options.strategy_values && !options.merge_states)
     throw std::invalid_argument("--values strategy needs --merge states");
-  Walker w(board, rules, options);
-  return w.run(entries);
+  if (entries.size() != 0) throw std::invalid_argument("generate_root: the entry store is not empty");
+  Walker w(board, rules, options, entries);
+  return w.run();
+}
+
+RootGenerateStats generate_root(const Board& board, const RuleSet& rules, const RootGenerateOptions& options,
+                                std::vector<RootEntry>& entries) {
+  RootStore store;
+  const RootGenerateStats st = generate_root(board, rules, options, store);
+  entries.resize(store.size());
+  for (std::uint32_t i = 0; i < store.size(); ++i) store.entry(i, entries[i]);
+  std::stable_sort(entries.begin(), entries.end(), [](const RootEntry& a, const RootEntry& b) { return a.key < b.key; });
+  return st;
 }
 
 RootArrays pack_root(const std::vector<RootEntry>& entries) {

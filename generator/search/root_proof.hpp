@@ -39,6 +39,7 @@
 namespace gotb::search {
 
 class RetroOrdering;
+class RootStore;
 
 inline constexpr const char* kRootKind = "superko-root";
 inline constexpr const char* kRootIndexScheme = "tt-state-key-canonical-v1";
@@ -148,6 +149,10 @@ struct RootGenerateStats {
   std::uint64_t benson_ends = 0;  // strategy_values: walked nodes where every strategy's bound is a pass guarantee
   std::uint64_t nodes = 0;        // search nodes
   std::uint64_t max_depth = 0;    // longest line walked (plies)
+  std::uint64_t facts = 0;        // facts in all entries' lists
+  std::uint64_t states = 0;       // canonical states with an entry
+  std::uint64_t store_bytes = 0;  // memory of the entry store at the end (RootStore::memory_bytes)
+  std::uint64_t map_bytes = 0;    // ... of the walk's state map (approximate)
   double seconds = 0;
   bool stopped = false;  // walk_limit reached: the entries are incomplete
 };
@@ -157,6 +162,12 @@ struct RootGenerateStats {
 // part of the strategies).
 // Throws std::invalid_argument outside the tromp-taylor superko family or
 // above 31 points.
+// `entries` (empty) receives them in creation order, compact (its spill
+// file, if any, keeps the fact records out of memory); RootStore::pack()
+// gives the file's arrays.
+RootGenerateStats generate_root(const Board& board, const RuleSet& rules, const RootGenerateOptions& options,
+                                RootStore& entries);
+// The same, decoded into `entries` (sorted by key).
 RootGenerateStats generate_root(const Board& board, const RuleSet& rules, const RootGenerateOptions& options,
                                 std::vector<RootEntry>& entries);
 

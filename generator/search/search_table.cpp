@@ -122,6 +122,7 @@ SearchTable::Stored SearchTable::store(const Entry& e, int superseded) {
   }
   *victim = e;
   unlock(b);
+  if (store_log_) store_log_->push_back(e.key);
   return how;
 }
 

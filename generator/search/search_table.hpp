@@ -112,6 +112,11 @@ class SearchTable {
 
   std::size_t max_dependencies() const { return max_dependencies_; }
 
+  // Appends the key of every later store to *log (null: stop). For a table
+  // with one writer (superko lanes, table_exchange.hpp), set while no
+  // search runs on it.
+  void set_store_log(std::vector<std::uint64_t>* log) { store_log_ = log; }
+
  private:
   // Zeroed pages of their own (mmap), given back on destruction.
   struct Pages {
@@ -138,6 +143,7 @@ class SearchTable {
   std::uint64_t* ring_ = nullptr;
   std::size_t ring_size_ = 0;
   std::atomic<std::uint64_t> cursor_{0};
+  std::vector<std::uint64_t>* store_log_ = nullptr;
 };
 
 }  // namespace gotb::search

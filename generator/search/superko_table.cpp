@@ -19,6 +19,7 @@
 #include "core/budget.hpp"
 #include "core/rules/tromp_taylor.hpp"
 #include "generator/search/search_solver.hpp"
+#include "generator/search/table_exchange.hpp"
 
 namespace gotb::search {
 
@@ -110,6 +111,11 @@ double process_cpu_seconds() {
   ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
+double thread_cpu_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+}
 }  // namespace
 
 SuperkoGenerateStats generate_superko(
@@ -173,8 +179,21 @@ SuperkoGenerateStats generate_superko(
   // rebuild its table, and checks that the replay proves what the journal
   // holds.
   const std::uint32_t lanes = options.lanes;
+  const bool exchange = lanes > 1 && options.lane_exchange;
   std::vector<std::unique_ptr<TrompTaylorSearch>> lane_solver(lanes);
-  for (auto& l : lane_solver) l = std::make_unique<TrompTaylorSearch>(board, cfg, 0, so);
+  std::vector<std::shared_ptr<SearchTable>> lane_table(lanes);
+  // Keys each lane stored during the current level, and what it hands to
+  // the others at the level's end (lane_exchange).
+  std::vector<std::vector<std::uint64_t>> lane_log(exchange ? lanes : 0);
+  std::vector<TableExport> lane_export(exchange ? lanes : 0);
+  for (std::uint32_t k = 0; k < lanes; ++k) {
+    SearchOptions lo = so;
+    lo.table = lane_table[k] = std::make_shared<SearchTable>(board, cfg, table_megabytes_for(so, n),
+                                                             proof_megabytes_for(so, n), so.max_dependencies,
+                                                             so.huge_pages);
+    if (exchange) lane_table[k]->set_store_log(&lane_log[k]);
+    lane_solver[k] = std::make_unique<TrompTaylorSearch>(board, cfg, 0, lo);
+  }
   std::vector<StateProof> replayed;
   // Solves chunk c of plan p with solver s; with `replay`, the chunk is in
   // the journal already: its proofs are proved again and compared.
@@ -244,6 +263,37 @@ SuperkoGenerateStats generate_superko(
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     if (options.stop_after_chunks && ++solved_now >= options.stop_after_chunks) stop = true;
   };
+  // A level is complete in every lane: each lane copies out the entries it
+  // stored during the level
+  // (reading its own table only), then each copies the others' into its
+  // table, in lane order (writing its own only). Both steps are functions of
+  // the lanes' searches, so the tables, and every later proof, stay
+  // independent of the threads.
+  auto exchange_entries = [&](int pass) {
+    if (!exchange) return;
+    std::vector<double> cpu(lanes, 0.0);
+    std::vector<std::uint64_t> imported(lanes, 0);
+    tbb::parallel_for(std::uint32_t{0}, lanes, [&](std::uint32_t k) {
+      const double t0 = thread_cpu_seconds();
+      lane_export[k].clear();
+      export_entries(*lane_table[k], lane_log[k], n, options.exchange_min_work, lane_export[k]);
+      lane_log[k].clear();
+      cpu[k] = thread_cpu_seconds() - t0;
+    });
+    SuperkoGenerateStats::LanePass& lp = st.lane_passes[pass - 1];
+    lp.exchange_critical_cpu += *std::max_element(cpu.begin(), cpu.end());
+    for (std::uint32_t k = 0; k < lanes; ++k) lp.exchange_cpu += cpu[k], lp.exported += lane_export[k].entries.size();
+    tbb::parallel_for(std::uint32_t{0}, lanes, [&](std::uint32_t k) {
+      const double t0 = thread_cpu_seconds();
+      lane_table[k]->set_store_log(nullptr);  // imports are not the lane's own
+      for (std::uint32_t j = 0; j < lanes; ++j)
+        if (j != k) imported[k] += import_entries(*lane_table[k], lane_export[j]);
+      lane_table[k]->set_store_log(&lane_log[k]);
+      cpu[k] = thread_cpu_seconds() - t0;
+    });
+    lp.exchange_critical_cpu += *std::max_element(cpu.begin(), cpu.end());
+    for (std::uint32_t k = 0; k < lanes; ++k) lp.exchange_cpu += cpu[k], lp.imported += imported[k];
+  };
   // One pass over a plan's levels; chunk numbers start at `first_chunk`.
   // With a budget, a state that needs more nodes is deferred. Returns false
   // when stopped before the end.
@@ -252,12 +302,26 @@ SuperkoGenerateStats generate_superko(
       const std::uint64_t c0 = p.level_begin[level], c1 = p.level_begin[level + 1];
       if (lanes) {
         // Lane k: chunks c0 + k, c0 + k + lanes, ... of this level, in order.
+        std::vector<double> cpu(lanes, 0.0);
+        std::vector<std::uint64_t> used(lanes, 0);
         tbb::parallel_for(std::uint32_t{0}, lanes, [&](std::uint32_t k) {
+          const double t0 = thread_cpu_seconds();
+          const std::uint64_t n0 = lane_solver[k]->stats().nodes;
           for (std::uint64_t c = c0 + k; c < c1; c += lanes) {
-            if (stop.load()) return;
+            if (stop.load()) break;
             solve_chunk(*lane_solver[k], p, first_chunk, c, budget, pass, level, done[first_chunk + c] != 0);
           }
+          cpu[k] = thread_cpu_seconds() - t0;
+          used[k] = lane_solver[k]->stats().nodes - n0;
         });
+        SuperkoGenerateStats::LanePass& lp = st.lane_passes[pass - 1];
+        ++lp.levels;
+        for (std::uint32_t k = 0; k < lanes; ++k) lp.cpu += cpu[k], lp.nodes += used[k];
+        lp.critical_cpu += *std::max_element(cpu.begin(), cpu.end());
+        lp.critical_nodes += *std::max_element(used.begin(), used.end());
+        for (std::uint64_t c = c0; c < c1; ++c)
+          if (!done[first_chunk + c]) return false;
+        exchange_entries(pass);
       } else {
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(c0, c1, 1), [&](const tbb::blocked_range<std::uint64_t>& r) {
           for (std::uint64_t c = r.begin(); c != r.end(); ++c) {
@@ -284,6 +348,7 @@ SuperkoGenerateStats generate_superko(
   // before deferred, in the same order, with every state solved so far
   // among its seeds.
   const int passes = options.first_pass_nodes ? std::max(options.passes, 2) : 1;
+  if (lanes) st.lane_passes.resize(static_cast<std::size_t>(passes));
   bool complete = run_pass(plan, 0, superko_pass_budget(options, 1), 1);
   for (int pass = 2; complete && pass <= passes; ++pass) {
     std::vector<char> only(plan.order.size(), 0);

@@ -115,6 +115,14 @@ struct SuperkoGenerateOptions {
   // proofs are checked against the journal) to rebuild the tables, so
   // resuming saves no search time, only the written chunks' records.
   std::uint32_t lanes = 0;
+  // With lanes > 1: at the end of every level each lane copies into its
+  // table the entries the other lanes stored during the level (lane order,
+  // table_exchange.hpp), so that what one lane proved serves the others
+  // from the next level on (docs/solving.md, "Lanes that exchange their
+  // entries"). Only entries whose work (bit width of their subtree's node
+  // count) is at least exchange_min_work. Part of a file's identity.
+  bool lane_exchange = false;
+  unsigned exchange_min_work = 0;
 };
 
 // The order of a run and its cut into levels and chunks. States are
@@ -190,6 +198,16 @@ struct SuperkoGenerateStats {
   std::uint64_t states = 0, chunks = 0, chunks_resumed = 0, nodes = 0;
   std::uint64_t seed_probes = 0, seed_cutoffs = 0;  // nodes that found their state in the seeds / were settled by them
   double cpu_seconds = 0;                           // process CPU time of the run (all threads)
+  // With lanes, per pass ([p]: pass p + 1): where the lanes' time goes.
+  // cpu: thread CPU seconds of the lanes' searches; critical_*: the sum
+  // over levels of the largest lane's share (what L threads wait for at
+  // the level barriers: cpu / critical_cpu bounds the speed-up); exchange:
+  // the same for the entry exchange at the barriers.
+  struct LanePass {
+    std::uint64_t levels = 0, nodes = 0, critical_nodes = 0, exported = 0, imported = 0;
+    double cpu = 0, critical_cpu = 0, exchange_cpu = 0, exchange_critical_cpu = 0;
+  };
+  std::vector<LanePass> lane_passes;
   double seconds = 0;
   int threads = 0;
 };

@@ -13,6 +13,7 @@
 #include "generator/retrograde/generate.hpp"
 #include "generator/search/move_ordering.hpp"
 #include "generator/search/root_proof.hpp"
+#include "generator/search/root_store.hpp"
 #include "generator/search/superko_table.hpp"
 #include "query/cli/commands.hpp"
 #include "query/cli/number_options.hpp"
@@ -46,6 +47,12 @@ struct GenerateArgs {
   // --exact, level order: lanes that keep their solver's table for the
   // whole run (SuperkoGenerateOptions::lanes); 0 = a fresh solver per chunk.
   std::uint32_t lanes = 2;
+  // --exact, lanes > 1: the lanes exchange their table entries at every
+  // level's end (SuperkoGenerateOptions::lane_exchange), entries of work
+  // >= exchange_min_work only.
+  std::string lane_exchange = "on";
+  unsigned exchange_min_work = 0;
+  bool profile = false;
   // Superko rulesets: the proof of the empty board only (both strategies).
   bool root = false;
   std::uint64_t max_walk = 0;
@@ -88,6 +95,8 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   opt.chunk_states = a.chunk_states;
   opt.table_megabytes = a.table_megabytes;
   opt.lanes = a.order == "flat" ? 0 : a.lanes;
+  opt.lane_exchange = a.lane_exchange == "on";
+  opt.exchange_min_work = a.exchange_min_work;
   // The level order (seeds, two passes) needs every earlier level's proofs
   // wherever a chunk is solved; MPI ranks solve chunks of the flat order
   // (superko_table.hpp), which depend on nothing else.
@@ -125,7 +134,11 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                                                             " pass_growth=" + std::to_string(opt.pass_growth)) +
                              (flat || !opt.last_pass_most_empties_first ? std::string{} : " last_pass=most-empties") +
                              // Lanes keep tables across chunks: the facts depend on their number.
-                             (opt.lanes ? " lanes=" + std::to_string(opt.lanes) : std::string{});
+                             (opt.lanes ? " lanes=" + std::to_string(opt.lanes) : std::string{}) +
+                             // Exchanged entries enter later proofs: their rule decides the facts too.
+                             (opt.lanes > 1 && opt.lane_exchange
+                                  ? " exchange=" + std::to_string(opt.exchange_min_work)
+                                  : std::string{});
   std::unique_ptr<search::SuperkoJournal> journal;
   std::uint64_t resumed = 0;
   if (a.output_given) {
@@ -202,6 +215,19 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                 static_cast<unsigned long long>(ds.result_bytes), ds.wait_seconds);
   }
   std::printf("seconds      %.3f (search %.3f wall, %.3f CPU)\n", seconds, st.seconds, st.cpu_seconds);
+  if (a.profile)
+    for (std::size_t p = 0; p < st.lane_passes.size(); ++p) {
+      const auto& l = st.lane_passes[p];
+      if (!l.levels) continue;
+      std::printf("lanes p%zu     %llu levels: %llu nodes (critical path %llu), %.3f CPU s in searches (critical "
+                  "path %.3f: speed-up bound %.2fx with %u threads); exchange %llu entries out, %llu in, %.3f CPU s "
+                  "(critical path %.3f)\n",
+                  p + 1, static_cast<unsigned long long>(l.levels), static_cast<unsigned long long>(l.nodes),
+                  static_cast<unsigned long long>(l.critical_nodes), l.cpu, l.critical_cpu,
+                  l.critical_cpu > 0 ? l.cpu / l.critical_cpu : 0.0, opt.lanes,
+                  static_cast<unsigned long long>(l.exported), static_cast<unsigned long long>(l.imported),
+                  l.exchange_cpu, l.exchange_critical_cpu);
+    }
   const std::uint64_t empty = retro::state_of(index, Position{}, Color::Black, 0);
   std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n",
               Value::score(proofs[empty].value, a.komi).to_string().c_str(), a.komi);
@@ -235,6 +261,9 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   }
   if (!flat && opt.last_pass_most_empties_first) meta.extra["last_pass_order"] = "most-empties-first";
   if (opt.lanes) meta.extra["lanes"] = std::to_string(opt.lanes);
+  if (opt.lanes > 1 && opt.lane_exchange) {
+    meta.extra["lane_exchange_min_work"] = std::to_string(opt.exchange_min_work);
+  }
   meta.extra["facts"] = std::to_string(facts);
   WriteOptions wopt;
   wopt.board = &board;
@@ -268,15 +297,12 @@ void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
   opt.strategy_values = a.values == "strategy";
   opt.progress = !a.quiet;
   opt.ordering = ordering.get();
-  std::vector<search::RootEntry> entries;
+  // The entries' fact records go to a spill file next to the output as
+  // they are made (removed when done): memory holds ~24 bytes per entry.
+  search::RootStore entries(a.output_given ? a.output + ".spill" : std::string{});
   const search::RootGenerateStats st = search::generate_root(board, rules, opt, entries);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::uint64_t facts = 0, keys = 0;
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    const auto& p = entries[i].proof;
-    facts += p.lo.absent.size() + p.lo.present.size() + p.hi.absent.size() + p.hi.present.size();
-    keys += i == 0 || entries[i].key != entries[i - 1].key;
-  }
+  const std::uint64_t facts = st.facts, keys = st.states;
   std::printf("board        %s\n", board.spec().c_str());
   std::printf("rules        %s\n", rules.to_string().c_str());
   std::printf("kind         superko-root (the empty board's proof: both strategies, each node with the history facts "
@@ -286,7 +312,7 @@ void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
               Value::score(st.value, a.komi).to_string().c_str(), a.komi);
   std::printf("entries      %zu for %llu canonical states; %llu facts in all (%.1f per entry)\n", entries.size(),
               static_cast<unsigned long long>(keys), static_cast<unsigned long long>(facts),
-              entries.empty() ? 0.0 : static_cast<double>(facts) / entries.size());
+              entries.size() == 0 ? 0.0 : static_cast<double>(facts) / entries.size());
   std::printf("walk         %llu nodes (%llu merged with an earlier subtree, %llu reused an entry, %llu searched), "
               "deepest line %llu plies\n",
               static_cast<unsigned long long>(st.walked), static_cast<unsigned long long>(st.merged),
@@ -309,13 +335,17 @@ void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
               "facts failed)\n",
               static_cast<unsigned long long>(st.nodes), static_cast<unsigned long long>(st.line_proofs));
   std::printf("seconds      %.3f (walk and search %.3f)\n", seconds, st.seconds);
+  std::printf("memory       %.1f MiB entry store (%.1f bytes/entry; %.1f MiB fact records, spilled to disk when "
+              "writing a file), %.1f MiB state map\n",
+              st.store_bytes / 1048576.0, static_cast<double>(st.store_bytes) / std::max<std::size_t>(entries.size(), 1),
+              entries.record_bytes() / 1048576.0, st.map_bytes / 1048576.0);
   if (st.stopped) {
     std::printf("stopped      after --max-walk %llu: the strategies are incomplete, no file written\n",
                 static_cast<unsigned long long>(a.max_walk));
     throw StoppedByLimit("--max-walk reached");
   }
   if (!a.output_given) return;
-  const search::RootArrays arr = search::pack_root(entries);
+  const search::RootArrays arr = entries.pack();
   TablebaseMeta meta;
   meta.board = board.spec();
   meta.rules = rules.to_string();
@@ -639,6 +669,19 @@ void add_generate_command(CLI::App& app) {
       "(part of the file's identity); a resumed run replays the journaled chunks of each lane (checked against the "
       "journal) to rebuild its table; 0 = a fresh solver and table per chunk (the scheme before lanes)");
   lanes->check(integer_number(0, 1024))->capture_default_str();
+  auto* exchange = sub->add_option(
+      "--lane-exchange", args->lane_exchange,
+      "--exact, 2 lanes or more: 'on' (at the end of every level each lane copies the table entries the other "
+      "lanes stored during it, so that no lane re-proves what another proved a level before; docs/solving.md, "
+      "\"Lanes that exchange their entries\") or 'off' (each lane keeps its own; part of the file's identity)");
+  exchange->check(CLI::IsMember({"on", "off"}))->capture_default_str();
+  auto* min_work = sub->add_option("--exchange-min-work", args->exchange_min_work,
+                                   "--exact, with --lane-exchange on: exchange only entries whose subtree took at "
+                                   "least 2^(N-1) nodes (part of the file's identity); 0 = all");
+  min_work->check(integer_number(0, 64))->capture_default_str();
+  sub->add_flag("--profile", args->profile,
+                "--exact with lanes: per pass, the lanes' nodes and thread CPU seconds, their critical path over the "
+                "level barriers (the speed-up it allows) and the entry exchange's cost");
   auto* hash = sub->add_option("--hash", args->table_megabytes,
                                "--exact: transposition table MiB per solver (default 256 with --lanes, 16 per "
                                "chunk without); --root: MiB of the search's table (default 256)");
@@ -663,7 +706,7 @@ void add_generate_command(CLI::App& app) {
   sub->add_flag("--mpi", args->mpi,
                 "distribute over the ranks of an MPI job (launch with mpirun or srun; --threads per rank; "
                 "rank 0 reports and writes --output; needs a build with -DGOTB_MPI=ON, docs/distributed.md)");
-  sub->callback([args, out, hash, lanes] {
+  sub->callback([args, out, hash, lanes, exchange, min_work] {
     check_komi(args->komi);
     args->output_given = out->count() > 0;
     if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
@@ -680,8 +723,10 @@ void add_generate_command(CLI::App& app) {
     if (args->values == "strategy" && args->merge != "states")
       throw std::invalid_argument("--values strategy needs --merge states");
     if (args->root && hash->count() == 0) args->table_megabytes = 256;
-    if (lanes->count() > 0 && (!args->exact || args->order == "flat" || (args->order.empty() && args->mpi)))
-      throw std::invalid_argument("--lanes belongs to --exact with the level order");
+    if ((lanes->count() > 0 || exchange->count() > 0 || min_work->count() > 0 || args->profile) &&
+        (!args->exact || args->order == "flat" || (args->order.empty() && args->mpi)))
+      throw std::invalid_argument(
+          "--lanes, --lane-exchange, --exchange-min-work and --profile belong to --exact with the level order");
     if (args->exact && args->lanes > 0 && args->order != "flat" && !(args->order.empty() && args->mpi) &&
         hash->count() == 0)
       args->table_megabytes = 256;

@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""(docs/solving.md, "Root proof of 4x4 (session 21)") Games from a root file where SIDE plays genmove and the other side plays random legal moves.
+Usage: benchmarks/root_gtp_random.py GOTB FILE SIDE(b|w) GAMES SEED [size] (square boards); GTP_EXTRA: more gtp options (e.g. "--fallback search"). Counts genmoves, stderr notes, errors, final scores."""
+import subprocess, sys, time, random, statistics, threading
+gotb, path, side, games, seed = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
+size = int(sys.argv[6]) if len(sys.argv) > 6 else 4
+rng = random.Random(seed)
+import os
+p = subprocess.Popen([gotb, "gtp", "--tablebase", path] + os.environ.get("GTP_EXTRA", "").split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                     stderr=subprocess.PIPE, text=True, bufsize=1)
+err = []
+threading.Thread(target=lambda: err.extend(p.stderr), daemon=True).start()
+def cmd(c):
+    t = time.perf_counter()
+    p.stdin.write(c + "\n"); p.stdin.flush()
+    lines = []
+    while True:
+        l = p.stdout.readline()
+        if l == "": break
+        if l.strip() == "" and lines: break
+        if l.strip(): lines.append(l.strip())
+    return " ".join(lines), (time.perf_counter() - t) * 1000
+cols = "ABCDEFGHJ"[:size]
+points = [c + str(r) for c in cols for r in range(1, size + 1)]
+cmd("boardsize %d" % size)
+times, notes_before, errors, scores = [], 0, 0, []
+for g in range(games):
+    cmd("clear_board")
+    colour, passes, n, line = "b", 0, 0, []
+    while passes < 2 and n < 300:
+        n += 1
+        if colour == side:
+            before = len(err)
+            r, ms = cmd("genmove " + colour)
+            if g > 0 or n > 1: times.append(ms)
+            if r.startswith("?"):
+                errors += 1
+                print("error in game %d after %d moves (%s): %s" % (g, n - 1, " ".join(line), r[:300]))
+                break
+            mv = r.lstrip("= ").strip()
+        else:
+            cand = points[:]
+            rng.shuffle(cand)
+            mv = "pass"
+            if rng.random() > 0.05:
+                for c in cand:
+                    r, _ = cmd("play %s %s" % (colour, c))
+                    if r.startswith("="):
+                        mv = c
+                        break
+            if mv == "pass":
+                cmd("play %s pass" % colour)
+        line.append(mv)
+        passes = passes + 1 if mv.lower() == "pass" else 0
+        colour = "w" if colour == "b" else "b"
+    s, _ = cmd("final_score")
+    scores.append(s.lstrip("= "))
+time.sleep(0.2)
+cmd("quit"); p.wait(timeout=10)
+notes = [e for e in err if e.strip()]
+bound = [e for e in notes if "playing its stored move" in e]
+print("side %s games %d genmoves %d errors %d stderr notes %d (%d: a bound, stored move played; %d other)" % (
+    side, games, len(times) + 1, errors, len(notes), len(bound), len(notes) - len(bound)))
+for e in [e for e in notes if e not in bound][:3]: print("  other:", e.rstrip()[:300])
+print("scores", " ".join(scores))
+if times: print("ms (after the first): median %.2f mean %.2f max %.2f" % (statistics.median(times), statistics.mean(times), max(times)))
