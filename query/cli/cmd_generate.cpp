@@ -27,7 +27,6 @@ struct GenerateArgs {
   double komi = 0;
   int threads = 0;
   bool quiet = false;
-  bool profile = false;  // exact tables: wall / CPU seconds per phase on stderr
   bool mpi = false;
   bool output_given = false;  // -o '' is an error, not "no file"
   // Superko rulesets: exact values with their proofs' history facts
@@ -52,6 +51,8 @@ struct GenerateArgs {
   // >= exchange_min_work only.
   std::string lane_exchange = "on";
   unsigned exchange_min_work = 0;
+  // --exact with lanes: the lanes' figures per pass; tromp-taylor:ko=basic
+  // tables: wall / CPU seconds per phase on stderr.
   bool profile = false;
   // Superko rulesets: the proof of the empty board only (both strategies).
   bool root = false;
@@ -543,9 +544,6 @@ void run_generate(const GenerateArgs& a) {
   const Board board = Board::parse(a.board);
   const RuleSet rules = RuleSet::parse(a.rules);
   const bool exact = retro::has_exact_kernel(rules);
-  if (a.profile && (!exact || a.exact || a.root))
-    throw std::invalid_argument("--profile is for the exact tables of tromp-taylor:ko=basic only, not " +
-                                rules.to_string() + (a.exact ? " --exact" : a.root ? " --root" : ""));
   if (a.root) {
     if (a.mpi) throw std::invalid_argument("--root is not distributed; run without --mpi");
     if (!rules.support().superko_search)
@@ -615,9 +613,6 @@ void add_generate_command(CLI::App& app) {
                               "write the tables to this tablebase file (a new file or a regular file it replaces)");
   out->check(non_empty_name());
   sub->add_flag("--quiet,-q", args->quiet, "no progress lines on stderr");
-  sub->add_flag("--profile", args->profile,
-                "tromp-taylor:ko=basic (exact tables): print wall and CPU seconds (user+sys of the whole process) "
-                "of each phase on stderr (index, successor graph, rounds, report, file), also with -q");
   sub->add_flag("--exact", args->exact,
                 "superko rulesets: EXACT values of every state with the history facts of their proofs (the exact "
                 "search at every state, resumable through OUTPUT.partial) instead of the fixpoints "
@@ -681,7 +676,9 @@ void add_generate_command(CLI::App& app) {
   min_work->check(integer_number(0, 64))->capture_default_str();
   sub->add_flag("--profile", args->profile,
                 "--exact with lanes: per pass, the lanes' nodes and thread CPU seconds, their critical path over the "
-                "level barriers (the speed-up it allows) and the entry exchange's cost");
+                "level barriers (the speed-up it allows) and the entry exchange's cost. tromp-taylor:ko=basic "
+                "(exact tables, without --exact): wall and CPU seconds (user+sys of the whole process) of each "
+                "phase on stderr (index, successor graph, rounds, report, file), also with -q");
   auto* hash = sub->add_option("--hash", args->table_megabytes,
                                "--exact: transposition table MiB per solver (default 256 with --lanes, 16 per "
                                "chunk without); --root: MiB of the search's table (default 256)");
@@ -723,10 +720,14 @@ void add_generate_command(CLI::App& app) {
     if (args->values == "strategy" && args->merge != "states")
       throw std::invalid_argument("--values strategy needs --merge states");
     if (args->root && hash->count() == 0) args->table_megabytes = 256;
-    if ((lanes->count() > 0 || exchange->count() > 0 || min_work->count() > 0 || args->profile) &&
+    // --profile also serves the exact tables of tromp-taylor:ko=basic.
+    const bool exact_tables = args->profile && !args->exact && !args->root &&
+                              retro::has_exact_kernel(RuleSet::parse(args->rules));
+    if ((lanes->count() > 0 || exchange->count() > 0 || min_work->count() > 0 || (args->profile && !exact_tables)) &&
         (!args->exact || args->order == "flat" || (args->order.empty() && args->mpi)))
       throw std::invalid_argument(
-          "--lanes, --lane-exchange, --exchange-min-work and --profile belong to --exact with the level order");
+          "--lanes, --lane-exchange, --exchange-min-work and --profile belong to --exact with the level order "
+          "(--profile also to the exact tables of tromp-taylor:ko=basic)");
     if (args->exact && args->lanes > 0 && args->order != "flat" && !(args->order.empty() && args->mpi) &&
         hash->count() == 0)
       args->table_megabytes = 256;
