@@ -173,4 +173,11 @@ TEST_CASE("generate: the superko pass options are refused where they do not appl
       CHECK(r.out.find("belong to --exact with the level order") != std::string::npos);
     }
   }
+  // --profile also serves the exact tables of tromp-taylor:ko=basic: one line per phase.
+  auto prof = run_gotb("generate -q -b 2x2 -r tromp-taylor:ko=basic --profile");
+  CHECK(prof.exit_code == 0);
+  for (const char* phase : {"index", "graph rows", "round update", "report"}) {
+    INFO(phase);
+    CHECK(prof.out.find(std::string("  ") + phase + " ") != std::string::npos);
+  }
 }

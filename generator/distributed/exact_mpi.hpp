@@ -91,27 +91,24 @@ class DistributedExact {
                   static_cast<unsigned long long>(stats_.ghosts), st.graph_seconds);
 
     // Own states at [0, own), ghosts at [own, own + ghosts).
-    std::vector<std::int8_t> lo(own + ghosts, retro::kOpponentWins), up(own + ghosts, retro::kMoverWins), lo2, up2;
+    std::vector<retro::Bounds> v(own + ghosts, retro::Bounds{retro::kOpponentWins, retro::kMoverWins}), v2;
     std::vector<std::uint16_t> dl(own, 0), du(own, 0);
     const double t1 = progress.elapsed();
     for (int round = 1;; ++round) {
       if (round > 65535) throw std::logic_error("exact retrograde: more than 65535 rounds (depth overflow)");
-      lo2 = lo;  // ghosts included: they stay those last sent until the exchange below
-      up2 = up;
+      v2 = v;  // ghosts included: they stay those last sent until the exchange below
       std::uint64_t local[3] = {0, 0, 0};  // changed, evaluated, bytes sent
-      rows_.round(lo.data(), up.data(), lo2.data(), up2.data(), dl.data(), du.data(), round, local[0], local[1]);
-      std::swap(lo, lo2);
-      std::swap(up, up2);
+      rows_.round(v.data(), v2.data(), dl.data(), du.data(), round, local[0], local[1]);
+      std::swap(v, v2);
       clock.mark(kComputePhase);
       quiet_barrier(comm_);
       clock.mark(kWaitPhase);
       local[2] = x_.exchange(
           [&](std::uint64_t off) {
-            return Exchange::Record{static_cast<std::uint8_t>(lo[off]), static_cast<std::uint8_t>(up[off])};
+            return Exchange::Record{static_cast<std::uint8_t>(v[off].lo), static_cast<std::uint8_t>(v[off].up)};
           },
           [&](std::uint64_t g, const Exchange::Record& r) {
-            lo[own + g] = static_cast<std::int8_t>(r[0]);
-            up[own + g] = static_cast<std::int8_t>(r[1]);
+            v[own + g] = retro::Bounds{static_cast<std::int8_t>(r[0]), static_cast<std::int8_t>(r[1])};
           });
       std::uint64_t global[3];
       check_mpi(MPI_Allreduce(local, global, 3, MPI_UINT64_T, MPI_SUM, comm_), "MPI_Allreduce");
@@ -130,8 +127,14 @@ class DistributedExact {
     stats_.exchange_seconds = stats_.mine.wall[kWaitPhase] + stats_.mine.wall[kExchangePhase];
     stats_.alltoallv_calls = x_.alltoallv_calls();
     stats_.alltoallv_pair_bytes = alltoallv_pair_bytes(stats_.ranks);
-    gather(lo, out.lower);
-    gather(up, out.upper);
+    {
+      std::vector<retro::Bounds>().swap(v2);
+      std::vector<std::int8_t> lo(own), up(own);
+      retro::split_bounds(v.data(), own, lo.data(), up.data());
+      std::vector<retro::Bounds>().swap(v);
+      gather(lo, out.lower);
+      gather(up, out.upper);
+    }
     gather(dl, out.depth_lower);
     gather(du, out.depth_upper);
     return st;
@@ -180,8 +183,8 @@ class DistributedExact {
 
   // The own states of `mine` (pass states, then ko states) into the whole
   // array at rank 0.
-  template <class T>
-  void gather(const std::vector<T>& mine, std::vector<T>& all) {
+  template <class T, class All>
+  void gather(const std::vector<T>& mine, All& all) {
     if (rank_ == 0) all.assign(idx_.states(), T{});
     else all.clear();
     const std::uint64_t pass = 2 * (rows_.end_position() - rows_.first_position());

@@ -32,7 +32,8 @@
 // The successor graph is built once in compressed rows (5 bytes per play,
 // 9 per position, 1 per ko state) so that a round is a pass of gathers without move
 // generation or canonical ranking; rounds run in parallel over positions
-// (oneTBB) and are deterministic (every round writes into a fresh copy).
+// (oneTBB) and are deterministic (every round writes every state of the
+// other buffer of a pair, from the values of the last round only).
 // ExactRows holds the rows and the step of a range of positions, so that a
 // distributed run (generator/distributed/exact_mpi.hpp) uses the very same
 // code on each rank's part.
@@ -52,6 +53,7 @@
 #include "core/board.hpp"
 #include "core/position.hpp"
 #include "core/scoring.hpp"
+#include "generator/retrograde/big_array.hpp"
 #include "generator/retrograde/kernel_tromp_taylor.hpp"
 #include "generator/retrograde/ko_index.hpp"
 #include "generator/retrograde/progress.hpp"
@@ -68,9 +70,17 @@ struct ExactStats {
   int max_depth = 0;
 };
 
+// One state's two codes side by side: a round reads both of every child,
+// so one cache line per child instead of one per array (the rounds' reads
+// of children are random; two arrays took twice the lines and, with two
+// threads, twice the shared-cache traffic).
+struct Bounds {
+  std::int8_t lo, up;  // lower, upper
+};
+
 struct ExactArrays {
-  std::vector<std::int8_t> lower, upper;               // mover's view, komi 0
-  std::vector<std::uint16_t> depth_lower, depth_upper;  // rounds (above)
+  BigVector<std::int8_t> lower, upper;               // mover's view, komi 0
+  BigVector<std::uint16_t> depth_lower, depth_upper;  // rounds (above)
 };
 
 // Every legal play of the mover (`black`) in a colour-normalised position
@@ -88,6 +98,14 @@ void for_each_play_with_ko(const Board& b, const Position& pos, F&& f) {
       ko = lowest(captured);
     f(p, child, ko);
   });
+}
+
+// lo[i] = v[i].lo, up[i] = v[i].up for i in [0, n), in parallel.
+inline void split_bounds(const Bounds* v, std::uint64_t n, std::int8_t* lo, std::int8_t* up) {
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n, std::uint64_t{1} << 16),
+                    [&](const tbb::blocked_range<std::uint64_t>& r) {
+                      for (std::uint64_t i = r.begin(); i != r.end(); ++i) lo[i] = v[i].lo, up[i] = v[i].up;
+                    });
 }
 
 // The whole index as ExactRows reads it (one process): children named by
@@ -150,30 +168,32 @@ class ExactRows {
   }
 
   // Builds the rows; resolve(name) -> std::uint32_t: where the rounds read
-  // the child named `name` (called in parallel).
+  // the child named `name` (called in parallel). `progress` (optional):
+  // marks the phases "graph count" and "graph rows".
   template <class Resolve>
-  void build(Resolve&& resolve) {
+  void build(Resolve&& resolve, const Progress* progress = nullptr) {
     const std::uint64_t m = n1_ - n0_;
-    first_.assign(m + 1, 0);
-    pass_child_.assign(m, 0);
-    end_score_.assign(m, 0);
+    // Fresh arrays (big_array.hpp): no serial pass over them here; the
+    // parallel passes below write every element.
+    first_ = BigVector<std::uint32_t>(m + 1);
+    pass_child_ = BigVector<std::uint32_t>(m);
+    end_score_ = BigVector<std::int8_t>(m);
     // Pass 1: number of plays per position (no ranking needed).
-    std::vector<std::uint8_t> count(m);
+    BigVector<std::uint8_t> count(m);
     for_positions([&](std::uint64_t n, const Position& pos) {
       int k = 0;
       for_each_play<kSuicideAllowed>(b_, pos, [&](int, const Position&, Mask) { ++k; });
       count[n - n0_] = static_cast<std::uint8_t>(k);
     });
-    std::uint64_t total = 0;
-    for (std::uint64_t i = 0; i < m; ++i) {
-      first_[i] = static_cast<std::uint32_t>(total);
-      total += count[i];
-      if (total >= (std::uint64_t{1} << 32)) throw std::invalid_argument("exact retrograde: 2^32 plays or more");
-    }
+    const std::uint64_t total = parallel_prefix(
+        m, [&](std::uint64_t i) { return std::uint64_t{count[i]}; },
+        [&](std::uint64_t i, std::uint64_t before) { first_[i] = static_cast<std::uint32_t>(before); });
+    if (total >= (std::uint64_t{1} << 32)) throw std::invalid_argument("exact retrograde: 2^32 plays or more");
     first_[m] = static_cast<std::uint32_t>(total);
-    child_.assign(total, 0);
-    point_.assign(total, 0);
-    ko_point_.assign(k1_ - k0_, 0);
+    if (progress) progress->phase("graph count");
+    child_ = BigVector<std::uint32_t>(total);
+    point_ = BigVector<std::uint8_t>(total);
+    ko_point_ = BigVector<std::uint8_t>(k1_ - k0_);
     // Pass 2: the children.
     for_positions([&](std::uint64_t n, const Position& pos) {
       const std::uint64_t i = n - n0_;
@@ -189,6 +209,7 @@ class ExactRows {
       pass_child_[i] = static_cast<std::uint32_t>(resolve(idx_.child(Position{pos.white, pos.black}, 1, -1)));
       end_score_[i] = static_cast<std::int8_t>(area_count(b_, pos).difference());
     });
+    if (progress) progress->phase("graph rows");
   }
 
   // f(name) for the name of every child the rows will read (plays and
@@ -204,18 +225,19 @@ class ExactRows {
     });
   }
 
-  // One Jacobi round over the range (in parallel): reads lo/up (round - 1,
-  // indexed as the children are), writes the own states of lo2/up2 (which
-  // start as copies of lo/up) and the depth of every own value that
-  // changed. Adds to changed / evaluated.
-  void round(const std::int8_t* lo, const std::int8_t* up, std::int8_t* lo2, std::int8_t* up2, std::uint16_t* dl,
-             std::uint16_t* du, int round, std::uint64_t& changed, std::uint64_t& evaluated) const {
+  // One Jacobi round over the range (in parallel): reads v (round - 1,
+  // indexed as the children are), writes EVERY own state of v2 (its round
+  // value: v2 need not hold anything before; what lies beyond the own
+  // states is left alone) and the depth of every own value that changed.
+  // Adds to changed / evaluated.
+  void round(const Bounds* v, Bounds* v2, std::uint16_t* dl, std::uint16_t* du, int round, std::uint64_t& changed,
+             std::uint64_t& evaluated) const {
     tbb::combinable<std::uint64_t> ch, ev;
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n1_ - n0_, 1024),
                       [&](const tbb::blocked_range<std::uint64_t>& r) {
                         std::uint64_t c = 0, e = 0;
                         for (std::uint64_t i = r.begin(); i != r.end(); ++i)
-                          update_position(i, lo, up, lo2, up2, dl, du, round, c, e);
+                          update_position(i, v, v2, dl, du, round, c, e);
                         ch.local() += c;
                         ev.local() += e;
                       });
@@ -237,35 +259,37 @@ class ExactRows {
   }
 
   // One Jacobi step for every state of local position i.
-  void update_position(std::uint64_t i, const std::int8_t* lo, const std::int8_t* up, std::int8_t* lo2,
-                       std::int8_t* up2, std::uint16_t* dl, std::uint16_t* du, int round, std::uint64_t& changed,
-                       std::uint64_t& evaluated) const {
+  void update_position(std::uint64_t i, const Bounds* v, Bounds* v2, std::uint16_t* dl, std::uint16_t* du, int round,
+                       std::uint64_t& changed, std::uint64_t& evaluated) const {
     const std::uint64_t n = n0_ + i;
     const std::uint64_t s0 = 2 * i, s1 = s0 + 1;
     const std::uint64_t kf = 2 * (n1_ - n0_) + (idx_.ko_first(n) - k0_);
     const int kc = idx_.ko_count(n);
-    bool open = lo[s0] != up[s0] || lo[s1] != up[s1];
-    for (int j = 0; j < kc && !open; ++j) open = lo[kf + j] != up[kf + j];
-    if (!open) return;
+    bool open = v[s0].lo != v[s0].up || v[s1].lo != v[s1].up;
+    for (int j = 0; j < kc && !open; ++j) open = v[kf + j].lo != v[kf + j].up;
+    if (!open) {  // final (lower <= lfp <= gfp <= upper): carried over
+      v2[s0] = v[s0], v2[s1] = v[s1];
+      for (int j = 0; j < kc; ++j) v2[kf + j] = v[kf + j];
+      return;
+    }
     const std::uint32_t a = first_[i], z = first_[i + 1];
     int bl = -128, bu = -128;
     for (std::uint32_t k = a; k < z; ++k) {
-      const std::uint32_t c = child_[k];
-      bl = std::max(bl, -static_cast<int>(up[c]));
-      bu = std::max(bu, -static_cast<int>(lo[c]));
+      const Bounds c = v[child_[k]];
+      bl = std::max(bl, -static_cast<int>(c.up));
+      bu = std::max(bu, -static_cast<int>(c.lo));
     }
-    const std::uint32_t pc = pass_child_[i];
-    const int pass_l = -static_cast<int>(up[pc]), pass_u = -static_cast<int>(lo[pc]);
+    const Bounds pc = v[pass_child_[i]];
+    const int pass_l = -static_cast<int>(pc.up), pass_u = -static_cast<int>(pc.lo);
     const int score = end_score_[i];
     auto set = [&](std::uint64_t s, int nl, int nu) {
       ++evaluated;
-      if (nl != lo[s]) {
-        lo2[s] = static_cast<std::int8_t>(nl);
+      v2[s] = Bounds{static_cast<std::int8_t>(nl), static_cast<std::int8_t>(nu)};
+      if (nl != v[s].lo) {
         dl[s] = static_cast<std::uint16_t>(round);
         ++changed;
       }
-      if (nu != up[s]) {
-        up2[s] = static_cast<std::int8_t>(nu);
+      if (nu != v[s].up) {
         du[s] = static_cast<std::uint16_t>(round);
         ++changed;
       }
@@ -279,9 +303,9 @@ class ExactRows {
       int l = pass_l, u = pass_u;
       for (std::uint32_t k = a; k < z; ++k) {
         if (point_[k] == q) continue;  // the ban: this play captures exactly the ko stone
-        const std::uint32_t c = child_[k];
-        l = std::max(l, -static_cast<int>(up[c]));
-        u = std::max(u, -static_cast<int>(lo[c]));
+        const Bounds c = v[child_[k]];
+        l = std::max(l, -static_cast<int>(c.up));
+        u = std::max(u, -static_cast<int>(c.lo));
       }
       set(kf + j, l, u);
     }
@@ -291,9 +315,9 @@ class ExactRows {
   const Board& b_;
   std::uint64_t w0_, w1_, n0_ = 0, n1_ = 0, k0_ = 0, k1_ = 0;
   // Per local position: first play, pass child, area score at a game end.
-  std::vector<std::uint32_t> first_, child_, pass_child_;
-  std::vector<std::uint8_t> point_, ko_point_;  // play points; ban point of every own ko state
-  std::vector<std::int8_t> end_score_;
+  BigVector<std::uint32_t> first_, child_, pass_child_;
+  BigVector<std::uint8_t> point_, ko_point_;  // play points; ban point of every own ko state
+  BigVector<std::int8_t> end_score_;
 };
 
 // The one-process solver: every word, Jacobi rounds to the fixpoints.
@@ -310,7 +334,9 @@ class ExactSolver {
     const double t0 = progress.elapsed();
     const WholeKoIndex whole(idx_);
     ExactRows<kSuicideAllowed> rows(whole, 0, whole.words());
-    rows.build([](std::uint64_t s) { return static_cast<std::uint32_t>(s); });  // < 2^32: KoStateIndex checks
+    progress.phase("solver setup");
+    rows.build([](std::uint64_t s) { return static_cast<std::uint32_t>(s); },  // < 2^32: KoStateIndex checks
+               &progress);
     if (limits) limits->charge(0);
     st.plays = rows.plays();
     st.graph_bytes = rows.bytes();
@@ -318,21 +344,22 @@ class ExactSolver {
     progress.line("successor graph: %llu plays, %.1f MiB, %.2f s", static_cast<unsigned long long>(st.plays),
                   st.graph_bytes / 1048576.0, st.graph_seconds);
     const std::uint64_t S = idx_.states();
-    std::vector<std::int8_t> lo(S, kOpponentWins), up(S, kMoverWins), lo2, up2;
-    out.depth_lower.assign(S, 0);
-    out.depth_upper.assign(S, 0);
+    // Two buffers per fixpoint, swapped after every round (a round writes
+    // every state of the new one); depths start at 0 (fresh BigVectors).
+    BigVector<Bounds> v(S), v2(S);
+    parallel_fill(v.data(), S, Bounds{kOpponentWins, kMoverWins});
+    out.depth_lower = BigVector<std::uint16_t>(S);
+    out.depth_upper = BigVector<std::uint16_t>(S);
     const double t1 = progress.elapsed();
+    progress.phase("round setup");
     for (int round = 1;; ++round) {
       if (round > 65535) throw std::logic_error("exact retrograde: more than 65535 rounds (depth overflow)");
-      lo2 = lo;
-      up2 = up;
       std::uint64_t ch = 0;
       const std::uint64_t evaluated_before = st.evaluations;
-      rows.round(lo.data(), up.data(), lo2.data(), up2.data(), out.depth_lower.data(), out.depth_upper.data(), round,
-                 ch, st.evaluations);
+      rows.round(v.data(), v2.data(), out.depth_lower.data(), out.depth_upper.data(), round, ch, st.evaluations);
       if (limits) limits->charge(st.evaluations - evaluated_before);
-      std::swap(lo, lo2);
-      std::swap(up, up2);
+      progress.phase("round update");
+      std::swap(v, v2);
       ++st.rounds;
       if (progress.chatty())
         progress.line("round %d: %llu values changed", round, static_cast<unsigned long long>(ch));
@@ -340,8 +367,11 @@ class ExactSolver {
       st.max_depth = round;
     }
     st.round_seconds = progress.elapsed() - t1;
-    out.lower = std::move(lo);
-    out.upper = std::move(up);
+    v2 = BigVector<Bounds>();  // before the split, which needs as much again
+    out.lower = BigVector<std::int8_t>(S);
+    out.upper = BigVector<std::int8_t>(S);
+    split_bounds(v.data(), S, out.lower.data(), out.upper.data());
+    progress.phase("round finish");
     return st;
   }
 

@@ -25,6 +25,7 @@ ExactGenerated start_exact(const Board& board, const RuleSet& rules, int threads
   g.stats.threads = resolve_threads(threads);
   g.stats.mpi_ranks = ranks;
   g.index = std::make_shared<const KoStateIndex>(board);
+  progress.phase("index");
   g.stats.index_seconds = progress.elapsed();
   g.stats.positions = g.index->positions().positions();
   g.stats.states = g.index->states();
@@ -46,6 +47,7 @@ ExactGenerated start_exact(const Board& board, const RuleSet& rules, int threads
 void finish_exact(ExactGenerated& g, const ExactStats& solve, const Progress& progress) {
   g.stats.solve = solve;
   g.stats.total_seconds = progress.elapsed();
+  g.stats.phases = progress.phases();
   g.stats.peak_rss = peak_rss_bytes();
   progress.line("%d rounds (max depth %d), %.2f s solving, %.2f s total", solve.rounds, solve.max_depth,
                 solve.round_seconds, g.stats.total_seconds);
@@ -67,9 +69,11 @@ ExactGenerated generate_exact(const Board& board, const RuleSet& rules, int thre
 
 namespace {
 
-std::vector<std::int8_t> byte_of(const std::vector<std::uint16_t>& d, int shift) {
-  std::vector<std::int8_t> out(d.size());
-  for (std::size_t i = 0; i < d.size(); ++i) out[i] = static_cast<std::int8_t>(static_cast<std::uint8_t>(d[i] >> shift));
+BigVector<std::int8_t> byte_of(const BigVector<std::uint16_t>& d, int shift) {
+  BigVector<std::int8_t> out(d.size());
+  parallel_transform(d.data(), d.size(), out.data(), [shift](std::uint16_t x) {
+    return static_cast<std::int8_t>(static_cast<std::uint8_t>(x >> shift));
+  });
   return out;
 }
 
@@ -174,10 +178,10 @@ ExactTable::ExactTable(const Board& board, const RuleSet& rules, double komi, co
       rules_(rules),
       komi_(komi),
       index_(g.index),
-      lower_(g.arrays.lower),
-      upper_(g.arrays.upper),
-      depth_lower_(g.arrays.depth_lower),
-      depth_upper_(g.arrays.depth_upper) {}
+      lower_(g.arrays.lower.begin(), g.arrays.lower.end()),
+      upper_(g.arrays.upper.begin(), g.arrays.upper.end()),
+      depth_lower_(g.arrays.depth_lower.begin(), g.arrays.depth_lower.end()),
+      depth_upper_(g.arrays.depth_upper.begin(), g.arrays.depth_upper.end()) {}
 
 Value ExactTable::value(StateRef s, double komi) const {
   return exact_value(lower_.at(s.index), upper_.at(s.index), s.to_move, komi);

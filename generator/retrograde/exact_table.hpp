@@ -91,6 +91,7 @@ struct ExactGenerateStats {
   std::uint64_t peak_rss = 0, index_bytes = 0;
   int threads = 0;
   int mpi_ranks = 0;  // > 0: an MPI run (written into the file's metadata)
+  std::vector<PhaseTime> phases;  // wall / CPU per phase (gotb generate --profile)
 };
 
 // The exact table of one board under a ko=basic ruleset, komi-free.

@@ -38,7 +38,7 @@ void check_exact_state_count(const Board& board, std::uint64_t states) {
 KoStateIndex::KoStateIndex(const Board& board) : pos_(std::make_shared<const StateIndex>(board)) {
   const StateIndex& idx = *pos_;
   const std::uint64_t n = idx.positions();
-  std::vector<std::uint8_t> count(n);
+  BigVector<std::uint8_t> count(n);
   tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, idx.words(), 256),
                     [&](const tbb::blocked_range<std::uint64_t>& r) {
                       for (std::uint64_t w = r.begin(); w != r.end(); ++w) {
@@ -51,12 +51,10 @@ KoStateIndex::KoStateIndex(const Board& board) : pos_(std::make_shared<const Sta
                       }
                     });
   ko_first_.resize(n + 1);
-  std::uint64_t total = 0;
-  for (std::uint64_t i = 0; i < n; ++i) {
-    ko_first_[i] = static_cast<std::uint32_t>(total);
-    total += count[i];
-    check_exact_state_count(board, 2 * n + total);
-  }
+  const std::uint64_t total = parallel_prefix(
+      n, [&](std::uint64_t i) { return std::uint64_t{count[i]}; },
+      [&](std::uint64_t i, std::uint64_t before) { ko_first_[i] = static_cast<std::uint32_t>(before); });
+  check_exact_state_count(board, 2 * n + total);  // the counts fit 32 bits only below it
   ko_first_[n] = static_cast<std::uint32_t>(total);
   ko_states_ = total;
 }

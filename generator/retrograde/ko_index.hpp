@@ -28,6 +28,7 @@
 #include "core/board.hpp"
 #include "core/color.hpp"
 #include "core/position.hpp"
+#include "generator/retrograde/big_array.hpp"
 #include "generator/retrograde/state_index.hpp"
 
 namespace gotb::retro {
@@ -78,7 +79,7 @@ class KoStateIndex {
 
  private:
   std::shared_ptr<const StateIndex> pos_;
-  std::vector<std::uint32_t> ko_first_;  // positions + 1 prefix counts
+  BigVector<std::uint32_t> ko_first_;  // positions + 1 prefix counts
   std::uint64_t ko_states_ = 0;
 };
 

@@ -10,6 +10,8 @@
 #include <cstdarg>
 #include <cstdint>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "core/budget.hpp"
 
@@ -46,6 +48,39 @@ class WorkLimits {
   std::atomic<std::uint64_t> used_{0};
 };
 
+// User + system CPU seconds of this process so far (every thread; oneTBB
+// workers that spin while they wait for work count too).
+double process_cpu_seconds();
+
+// Wall and process-CPU seconds per named phase of a run (`gotb generate
+// --profile`). mark(name) charges the time since the previous mark (or the
+// clock's start) to `name`; marks of the same name add up (e.g. one per
+// round). A phase whose CPU is close to its wall ran on one core; with T
+// threads a parallel phase shows CPU up to T times its wall. Called from
+// one thread (the one that runs the phases).
+struct PhaseTime {
+  std::string name;
+  double wall = 0, cpu = 0;
+  int count = 0;  // marks added up
+};
+
+class PhaseClock {
+ public:
+  PhaseClock() { restart(); }
+  // The next phase starts now (the time since the last mark is dropped).
+  void restart();
+  void mark(const std::string& name);
+  const std::vector<PhaseTime>& phases() const { return phases_; }
+
+ private:
+  std::vector<PhaseTime> phases_;
+  std::chrono::steady_clock::time_point wall0_;
+  double cpu0_ = 0;
+};
+
+// Prints the phases as a table on `out`, with their sum.
+void print_phases(std::FILE* out, const std::vector<PhaseTime>& phases);
+
 class Progress {
  public:
   explicit Progress(bool enabled, double quiet_seconds = 2.0)
@@ -56,6 +91,11 @@ class Progress {
   }
   bool enabled() const { return enabled_; }
   bool chatty() const { return enabled_ && elapsed() >= quiet_; }
+
+  // The run's phase clock (started with the Progress), also when lines are
+  // off; const so that the solvers, which take a const Progress&, mark too.
+  void phase(const std::string& name) const { clock_.mark(name); }
+  const std::vector<PhaseTime>& phases() const { return clock_.phases(); }
 
   // printf-style line on stderr (newline added) when enabled.
   void line(const char* fmt, ...) const __attribute__((format(printf, 2, 3))) {
@@ -72,6 +112,7 @@ class Progress {
   bool enabled_;
   double quiet_;
   std::chrono::steady_clock::time_point start_;
+  mutable PhaseClock clock_;
 };
 
 // Peak resident set size of this process in bytes (getrusage).

@@ -28,12 +28,9 @@ StateIndex::StateIndex(const Board& board, WorkLimits* limits)
                         words_[w].bits = bits;
                       }
                     });
-  std::uint64_t total = 0;
-  for (Word& w : words_) {
-    w.before = total;
-    total += static_cast<std::uint64_t>(std::popcount(w.bits));
-  }
-  positions_ = total;
+  positions_ = parallel_prefix(
+      words_.size(), [&](std::uint64_t w) { return static_cast<std::uint64_t>(std::popcount(words_[w].bits)); },
+      [&](std::uint64_t w, std::uint64_t before) { words_[w].before = before; });
 }
 
 Position StateIndex::position_of(std::uint64_t n) const {

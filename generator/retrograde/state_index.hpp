@@ -21,6 +21,7 @@
 #include "core/position.hpp"
 #include "core/rank.hpp"
 #include "core/symmetry.hpp"
+#include "generator/retrograde/big_array.hpp"
 #include "generator/retrograde/canonical_rank.hpp"
 
 namespace gotb::retro {
@@ -67,15 +68,15 @@ class StateIndex {
   std::uint64_t first_number(std::uint64_t w) const { return words_[w].before; }
 
  private:
-  struct Word {
-    std::uint64_t bits = 0;
-    std::uint64_t before = 0;  // stored ranks below 64 * this word
+  struct Word {  // trivial: a BigVector's fresh words are zero
+    std::uint64_t bits;
+    std::uint64_t before;  // stored ranks below 64 * this word
   };
   Board board_;
   Symmetries sym_;
   Ranker ranker_;
   CanonicalRanker canon_;
-  std::vector<Word> words_;
+  BigVector<Word> words_;  // filled in parallel (big_array.hpp)
   std::uint64_t positions_ = 0;
 };
 

@@ -51,6 +51,8 @@ struct GenerateArgs {
   // >= exchange_min_work only.
   std::string lane_exchange = "on";
   unsigned exchange_min_work = 0;
+  // --exact with lanes: the lanes' figures per pass; tromp-taylor:ko=basic
+  // tables: wall / CPU seconds per phase on stderr.
   bool profile = false;
   // Superko rulesets: the proof of the empty board only (both strategies).
   bool root = false;
@@ -451,16 +453,28 @@ void report_exact(const GenerateArgs& a, const Board& board, const RuleSet& rule
   else std::printf("peak RSS     %.1f MiB\n", s.peak_rss / 1048576.0);
   std::printf("bytes/state  %.3f in RAM for the result (4 arrays + index), %.3f with the successor graph\n",
               ram / s.states, (ram + s.solve.graph_bytes) / s.states);
-  retro::ExactTable t(board, rules, a.komi, g);
-  const retro::StateRef root = t.state_of(Position{}, Color::Black, 0, -1);
-  std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n", t.value(root).to_string().c_str(),
-              a.komi);
-  if (!a.output_given) return;
-  retro::write_exact(a.output, board, rules, a.komi, g, a.threads);
-  TablebaseReader check(a.output);
-  const double disk = static_cast<double>(check.file_bytes());
-  std::printf("file         %s: %.0f bytes, %.4f bytes/state on disk\n", a.output.c_str(), disk,
-              disk / static_cast<double>(s.states));
+  retro::PhaseClock clock;
+  // Straight from the arrays (an ExactTable would copy them all).
+  const std::uint64_t root = g.index->state_of(Position{}, Color::Black, 0, -1);
+  const Value empty = retro::exact_value(g.arrays.lower.at(root), g.arrays.upper.at(root), Color::Black, a.komi);
+  std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n", empty.to_string().c_str(), a.komi);
+  clock.mark("report");
+  if (a.output_given) {
+    retro::write_exact(a.output, board, rules, a.komi, g, a.threads);
+    clock.mark("write file");
+    TablebaseReader check(a.output);
+    const double disk = static_cast<double>(check.file_bytes());
+    clock.mark("reopen file");
+    std::printf("file         %s: %.0f bytes, %.4f bytes/state on disk\n", a.output.c_str(), disk,
+                disk / static_cast<double>(s.states));
+  }
+  if (a.profile) {
+    std::vector<retro::PhaseTime> phases = s.phases;
+    phases.insert(phases.end(), clock.phases().begin(), clock.phases().end());
+    std::fflush(stdout);
+    std::fprintf(stderr, "profile (--profile; CPU = user+sys of the whole process, %d threads):\n", s.threads);
+    retro::print_phases(stderr, phases);
+  }
 }
 
 // The report on stdout and the file, from the whole tables (in an MPI run:
@@ -662,7 +676,9 @@ void add_generate_command(CLI::App& app) {
   min_work->check(integer_number(0, 64))->capture_default_str();
   sub->add_flag("--profile", args->profile,
                 "--exact with lanes: per pass, the lanes' nodes and thread CPU seconds, their critical path over the "
-                "level barriers (the speed-up it allows) and the entry exchange's cost");
+                "level barriers (the speed-up it allows) and the entry exchange's cost. tromp-taylor:ko=basic "
+                "(exact tables, without --exact): wall and CPU seconds (user+sys of the whole process) of each "
+                "phase on stderr (index, successor graph, rounds, report, file), also with -q");
   auto* hash = sub->add_option("--hash", args->table_megabytes,
                                "--exact: transposition table MiB per solver (default 256 with --lanes, 16 per "
                                "chunk without); --root: MiB of the search's table (default 256)");
@@ -704,10 +720,14 @@ void add_generate_command(CLI::App& app) {
     if (args->values == "strategy" && args->merge != "states")
       throw std::invalid_argument("--values strategy needs --merge states");
     if (args->root && hash->count() == 0) args->table_megabytes = 256;
-    if ((lanes->count() > 0 || exchange->count() > 0 || min_work->count() > 0 || args->profile) &&
+    // --profile also serves the exact tables of tromp-taylor:ko=basic.
+    const bool exact_tables = args->profile && !args->exact && !args->root &&
+                              retro::has_exact_kernel(RuleSet::parse(args->rules));
+    if ((lanes->count() > 0 || exchange->count() > 0 || min_work->count() > 0 || (args->profile && !exact_tables)) &&
         (!args->exact || args->order == "flat" || (args->order.empty() && args->mpi)))
       throw std::invalid_argument(
-          "--lanes, --lane-exchange, --exchange-min-work and --profile belong to --exact with the level order");
+          "--lanes, --lane-exchange, --exchange-min-work and --profile belong to --exact with the level order "
+          "(--profile also to the exact tables of tromp-taylor:ko=basic)");
     if (args->exact && args->lanes > 0 && args->order != "flat" && !(args->order.empty() && args->mpi) &&
         hash->count() == 0)
       args->table_megabytes = 256;
