@@ -830,14 +830,24 @@ void TrompTaylorSearch::set_root(const Position& pos, Color to_move, int passes)
   root_size_ = line_.size();
 }
 
+namespace {
+// The root's proof tracking for one prove_*() call: on, with empty lists,
+// and off again however the call ends (an exception included).
+struct RootTracking {
+  bool& on;
+  RootTracking(bool& flag, ProofDeps& lo, ProofDeps& hi) : on(flag) {
+    on = true;
+    lo.clear();
+    hi.clear();
+  }
+  ~RootTracking() { on = false; }
+  RootTracking(const RootTracking&) = delete;
+  RootTracking& operator=(const RootTracking&) = delete;
+};
+}  // namespace
+
 TrompTaylorSearch::RootProof TrompTaylorSearch::prove_root() {
-  struct Off {
-    bool& on;
-    ~Off() { on = false; }
-  } off{track_root_};
-  track_root_ = true;
-  root_lo_.clear();
-  root_hi_.clear();
+  const RootTracking tracking(track_root_, root_lo_, root_hi_);
   const LoHi r = deepen(-n_ - 1, n_ + 1);
   if (r.lo != r.hi) throw std::logic_error("search solver: full-window search returned an inexact value");
   RootProof p;
@@ -857,13 +867,7 @@ TrompTaylorSearch::RootProof TrompTaylorSearch::prove_root() {
 }
 
 TrompTaylorSearch::BoundProof TrompTaylorSearch::prove_bound(int v, bool lower) {
-  struct Off {
-    bool& on;
-    ~Off() { on = false; }
-  } off{track_root_};
-  track_root_ = true;
-  root_lo_.clear();
-  root_hi_.clear();
+  const RootTracking tracking(track_root_, root_lo_, root_hi_);
   BoundProof out;
   RootProof& p = out.proof;
   p.lo = p.hi = v;
