@@ -32,12 +32,11 @@ std::string join(const std::vector<std::string>& v) {
   return s;
 }
 
-// Walks every line from the empty board on which `side` plays the file's
-// choice and the opponent plays every legal move; at each node the file must
-// answer exactly (file-facts) with a move that keeps the value, and the value
-// must be the search's under the same history. Lines that reach the same
-// state with the same set of situations are the same game: walked once.
-struct CoverageWalk {
+// What the two walkers below share: the line from the empty board, played
+// into the rules' game and the search together, and the situations on it.
+// Walker::walk() is called below every move that descend() plays.
+template <class Walker>
+struct LineWalk {
   const TablebaseProbe& probe;
   const Board& board;
   TrompTaylorGame game;
@@ -47,9 +46,8 @@ struct CoverageWalk {
   std::vector<std::string> line;
   std::vector<std::uint64_t> sits;  // situations of the line (position + mover)
   std::set<std::vector<std::uint64_t>> seen;
-  std::uint64_t nodes = 0, ends = 0;
 
-  CoverageWalk(const TablebaseProbe& p, const Board& b, const RuleSet& r, Color s, Value v)
+  LineWalk(const TablebaseProbe& p, const Board& b, const RuleSet& r, Color s, Value v)
       : probe(p), board(b), game(b, r, 0), solver(b, TrompTaylorConfig::from(r), 0, {}), side(s), root(v) {
     sits.push_back(key());
   }
@@ -57,6 +55,32 @@ struct CoverageWalk {
     const Position& p = game.position();
     return p.black | (p.white << 31) | (static_cast<std::uint64_t>(game.to_move() == Color::White) << 62);
   }
+  // Plays each move, walks below it, and takes it back.
+  void descend(const std::vector<std::string>& moves) {
+    for (const std::string& m : moves) {
+      Move mv;
+      REQUIRE(game.parse_move(m, mv));
+      game.play(mv);
+      solver.play(mv);
+      line.push_back(m);
+      sits.push_back(key());
+      static_cast<Walker*>(this)->walk();
+      sits.pop_back();
+      line.pop_back();
+      solver.undo();
+      game.undo();
+    }
+  }
+};
+
+// Walks every line from the empty board on which `side` plays the file's
+// choice and the opponent plays every legal move; at each node the file must
+// answer exactly (file-facts) with a move that keeps the value, and the value
+// must be the search's under the same history. Lines that reach the same
+// state with the same set of situations are the same game: walked once.
+struct CoverageWalk : LineWalk<CoverageWalk> {
+  std::uint64_t nodes = 0, ends = 0;
+  using LineWalk::LineWalk;
   void walk() {
     std::vector<std::uint64_t> id(sits.begin(), sits.end() - 1);
     std::sort(id.begin(), id.end());
@@ -87,19 +111,7 @@ struct CoverageWalk {
     } else {
       for (const MoveEval& e : r.moves) moves.push_back(e.move);
     }
-    for (const std::string& m : moves) {
-      Move mv;
-      REQUIRE(game.parse_move(m, mv));
-      game.play(mv);
-      solver.play(mv);
-      line.push_back(m);
-      sits.push_back(key());
-      walk();
-      sits.pop_back();
-      line.pop_back();
-      solver.undo();
-      game.undo();
-    }
+    descend(moves);
   }
 };
 
@@ -260,26 +272,9 @@ namespace {
 // history, and wherever the file lets `side` play (exact, or its proven
 // bound with a stored move) the value stays on its side of the root's. A
 // line stops where the file has nothing for `side` (partial coverage).
-struct StrategyWalk {
-  const TablebaseProbe& probe;
-  const Board& board;
-  TrompTaylorGame game;
-  search::TrompTaylorSearch solver;
-  Color side;
-  Value root;
-  std::vector<std::string> line;
-  std::vector<std::uint64_t> sits;
-  std::set<std::vector<std::uint64_t>> seen;
+struct StrategyWalk : LineWalk<StrategyWalk> {
   std::uint64_t nodes = 0, played = 0, bounds_only = 0, uncovered = 0;
-
-  StrategyWalk(const TablebaseProbe& p, const Board& b, const RuleSet& r, Color s, Value v)
-      : probe(p), board(b), game(b, r, 0), solver(b, TrompTaylorConfig::from(r), 0, {}), side(s), root(v) {
-    sits.push_back(key());
-  }
-  std::uint64_t key() const {
-    const Position& p = game.position();
-    return p.black | (p.white << 31) | (static_cast<std::uint64_t>(game.to_move() == Color::White) << 62);
-  }
+  using LineWalk::LineWalk;
   void walk() {
     std::vector<std::uint64_t> id(sits.begin(), sits.end() - 1);
     std::sort(id.begin(), id.end());
@@ -322,19 +317,7 @@ struct StrategyWalk {
       CHECK((side == Color::Black ? exact >= root : exact <= root));
       for (const MoveEval& e : r.moves) moves.push_back(e.move);
     }
-    for (const std::string& m : moves) {
-      Move mv;
-      REQUIRE(game.parse_move(m, mv));
-      game.play(mv);
-      solver.play(mv);
-      line.push_back(m);
-      sits.push_back(key());
-      walk();
-      sits.pop_back();
-      line.pop_back();
-      solver.undo();
-      game.undo();
-    }
+    descend(moves);
   }
 };
 
