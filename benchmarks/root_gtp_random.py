@@ -1,25 +1,13 @@
 #!/usr/bin/env python3
 """(docs/solving.md, "Root proof of 4x4 (session 21)") Games from a root file where SIDE plays genmove and the other side plays random legal moves.
 Usage: benchmarks/root_gtp_random.py GOTB FILE SIDE(b|w) GAMES SEED [size] (square boards); GTP_EXTRA: more gtp options (e.g. "--fallback search"). Counts genmoves, stderr notes, errors, final scores."""
-import subprocess, sys, time, random, statistics, threading
+import gtp_pipe
+import sys, time, random, statistics
 gotb, path, side, games, seed = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
 size = int(sys.argv[6]) if len(sys.argv) > 6 else 4
 rng = random.Random(seed)
 import os
-p = subprocess.Popen([gotb, "gtp", "--tablebase", path] + os.environ.get("GTP_EXTRA", "").split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                     stderr=subprocess.PIPE, text=True, bufsize=1)
-err = []
-threading.Thread(target=lambda: err.extend(p.stderr), daemon=True).start()
-def cmd(c):
-    t = time.perf_counter()
-    p.stdin.write(c + "\n"); p.stdin.flush()
-    lines = []
-    while True:
-        l = p.stdout.readline()
-        if l == "": break
-        if l.strip() == "" and lines: break
-        if l.strip(): lines.append(l.strip())
-    return " ".join(lines), (time.perf_counter() - t) * 1000
+p, cmd, err = gtp_pipe.start([gotb, "gtp", "--tablebase", path] + os.environ.get("GTP_EXTRA", "").split())
 cols = "ABCDEFGHJ"[:size]
 points = [c + str(r) for c in cols for r in range(1, size + 1)]
 cmd("boardsize %d" % size)

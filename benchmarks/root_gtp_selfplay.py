@@ -1,23 +1,11 @@
 #!/usr/bin/env python3
 """(docs/solving.md, "Root proof of 4x4 (session 21)") GTP self-play from a root file: both colours genmove, timed per command over the pipe.
 Usage: benchmarks/root_gtp_selfplay.py GOTB FILE [max_moves]. Prints moves, per-genmove ms, stderr notes, final score."""
-import subprocess, sys, time, statistics, threading
+import gtp_pipe
+import sys, time, statistics
 gotb, path = sys.argv[1], sys.argv[2]
 limit = int(sys.argv[3]) if len(sys.argv) > 3 else 200
-p = subprocess.Popen([gotb, "gtp", "--tablebase", path], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                     stderr=subprocess.PIPE, text=True, bufsize=1)
-err = []
-threading.Thread(target=lambda: err.extend(p.stderr), daemon=True).start()
-def cmd(c):
-    t = time.perf_counter()
-    p.stdin.write(c + "\n"); p.stdin.flush()
-    lines = []
-    while True:
-        l = p.stdout.readline()
-        if l.strip() == "" and lines: break
-        if l == "": break
-        if l.strip(): lines.append(l.strip())
-    return " ".join(lines), (time.perf_counter() - t) * 1000
+p, cmd, err = gtp_pipe.start([gotb, "gtp", "--tablebase", path])
 times, moves, passes = [], [], 0
 for i in range(limit):
     r, ms = cmd("genmove " + ("b" if i % 2 == 0 else "w"))
