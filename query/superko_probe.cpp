@@ -261,6 +261,7 @@ RootFile::RootFile(std::shared_ptr<TablebaseReader> reader_ptr, const GameSpec& 
       throw TablebaseError(path + ": root_value '" + it->second + "' is not a number");
     }
   }
+  if (auto it = m.extra.find("coverage"); it != m.extra.end()) partial_ = it->second.rfind("partial", 0) == 0;
   if (load == Load::Full) {
     facts_ = read(reader, search::kSkFacts);
     // Every record is decoded once here, so a malformed one is refused now,
@@ -385,8 +386,14 @@ SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const s
 }
 
 ProbeResult RootFile::probe(const std::vector<std::string>& history) const {
-  return probe_facts(
+  ProbeResult r = probe_facts(
       spec_, history, [&](const auto& p, const auto& c, int passes) { return at(p, c, passes); }, kRootNote);
+  if (partial_ && !r.game_over && !proven(r))
+    r.note += "; this file's coverage is partial (--merge states): its walk went through each state once, on the "
+              "first line that reached it, and this game reached a state of that walk by another line (another "
+              "history, under which the facts stored there do not hold): the file does not cover it, by design "
+              "(docs/solving.md, 'Root proofs', '--merge states')";
+  return r;
 }
 
 bool superko_answered(const ProbeResult& r) {

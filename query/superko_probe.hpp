@@ -109,6 +109,9 @@ class RootFile {
   // where no entry gives the mover a move, a pass guarantee (Benson) that
   // reaches it is the strategy's move (pass). Absent: none.
   std::optional<int> root_value_;
+  // /extra coverage is partial (--merge states): a game may reach a state
+  // of the walk under another history; the probe's note then says so.
+  bool partial_ = false;
   std::unique_ptr<search::RootFrame> frame_;
   // The per-entry arrays as the file stores them (entries sorted by key;
   // fact_index_: 4-byte little-endian record offsets), the keys as integers.
