@@ -71,7 +71,7 @@ class RootFile {
   // file opens in a fraction of a second; a malformed record is refused
   // (TablebaseError) by the probe that reads it. Full: the whole fact
   // stream is read (whole-array checksum too) and every record decoded once
-  // at open, so a malformed one is refused there (tests; `gotb verify`).
+  // at open, so a malformed one is refused there (the old reader; tests).
   // The answers are the same.
   enum class Load { Lazy, Full };
   // Throws TablebaseError on a file that is not a root file this build
