@@ -4,7 +4,11 @@
 // returns the reference solver's value; and the guess the search takes from
 // the retrograde tables is the state's fixpoint as bracket_at reads it.
 #include <catch2/catch.hpp>
+#include <algorithm>
+#include <cstdlib>
 #include <random>
+#include <string>
+#include <utility>
 
 #include "core/rules/games.hpp"
 #include "core/scoring.hpp"
@@ -103,29 +107,34 @@ TEST_CASE("aimed deepening: the guess is the state's retrograde fixpoint", "[sea
     }
   }
   // The search aims at Black's least fixpoint of the root in the exact
-  // ko=basic tables, where it lies strictly inside [-n, n]; the plain tables
-  // give no aim (the first test starts from the bottom).
-  for (bool ko : {true, false}) {
-    INFO("ko tables " << ko);
-    const Board b = Board::parse("3x3");
-    const auto ord = search::RetroOrdering::build(
-        b, 1, search::RetroKey::Pessimistic,
-        ko ? search::RetroOrdering::Tables::BasicKo : search::RetroOrdering::Tables::NoSuicide);
-    search::SearchOptions o;
-    o.ordering = ord.get();
-    o.profile = true;
-    search::TrompTaylorSearch s(b, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")), 0, o);
-    const auto root = ord->state_view(Position{}, Color::Black, 0);
-    CHECK(s.value().to_string() == "B+9");
-    REQUIRE(!s.stats().profile.tests.empty());
-    const auto& first = s.stats().profile.tests.front();
-    if (ko && std::abs(root.pessimistic) < 9) {
-      CHECK(!s.stats().profile.aim.empty());
-      CHECK(first.bias > 0);
-      CHECK(first.t == root.pessimistic - 1);
-    } else {
-      CHECK(s.stats().profile.aim.empty());
-      CHECK((first.bias > 0 && first.t == -9));
+  // ko=basic tables, where it lies strictly inside [-n, n] (3x4: 4, the
+  // value; 3x3: 9 = n, no aim); the plain tables give no aim (the first test
+  // starts from the bottom).
+  for (auto [board, value] : {std::pair{"3x4", "B+4"}, std::pair{"3x3", "B+9"}})
+    for (bool ko : {true, false}) {
+      INFO(board << " ko tables " << ko);
+      const Board b = Board::parse(board);
+      const int n = static_cast<int>(b.size());
+      const auto ord = search::RetroOrdering::build(
+          b, 1, search::RetroKey::Pessimistic,
+          ko ? search::RetroOrdering::Tables::BasicKo : search::RetroOrdering::Tables::NoSuicide);
+      search::SearchOptions o;
+      o.ordering = ord.get();
+      o.profile = true;
+      search::TrompTaylorSearch s(b, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")), 0, o);
+      const auto root = ord->state_view(Position{}, Color::Black, 0);
+      CHECK(s.value().to_string() == value);
+      REQUIRE(!s.stats().profile.tests.empty());
+      const auto& first = s.stats().profile.tests.front();
+      const std::string& aim = s.stats().profile.aim;
+      if (ko && std::abs(root.pessimistic) < n) {
+        CHECK(aim.find("aimed at " + std::to_string(root.pessimistic)) != std::string::npos);
+        CHECK(first.bias > 0);
+        CHECK(first.t == root.pessimistic - 1);
+      } else {
+        CHECK((ko ? aim.find("aimed at nothing") != std::string::npos : aim.empty()));
+        CHECK((first.bias > 0 && first.t == -n));
+      }
+      if (ko && std::string(board) == "3x4") CHECK(std::abs(root.pessimistic) < n);  // the aimed branch ran
     }
-  }
 }
