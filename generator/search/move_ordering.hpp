@@ -121,6 +121,15 @@ class RetroOrdering {
     return {-decode(cells_[s].upper), -decode(cells_[s].lower)};
   }
 
+  // The state itself (pos, to_move, passes < 2) seen by the player to move:
+  // pessimistic = infinite play scored against her, optimistic = for her;
+  // +-(points + 1) for infinite play. Not a bound on the superko value
+  // (docs/solving.md §2): the search uses it as a guess only.
+  MoverView state_view(const Position& pos, Color to_move, int passes, int ko = -1) const {
+    const MoverView v = view(pos, to_move, passes, ko);  // seen by the other player
+    return {-v.optimistic, -v.pessimistic};
+  }
+
   // Larger = better for the mover; 0 <= score < 2^13.
   int score(const Position& next, Color to_move_next, int passes_next, int ko = -1) const {
     return combine(view(next, to_move_next, passes_next, ko));

@@ -691,7 +691,7 @@ bool TrompTaylorSearch::test_obsolete() {
   return lo > test_t_ || hi <= test_t_;
 }
 
-TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
+TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess) {
   if (opt_.deepening_step <= 0) {
     const LoHi r = search(alpha, beta, 0);
     if (track_root_) {
@@ -716,6 +716,9 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
   // Lazy SMP: the other members' bounds and tests at this exact line
   // (deepening_share.hpp; docs/solving.md §3, "Session 19").
   DeepeningShare* const share = track_root_ || line_.size() - root_size_ > kShareMaxLine ? nullptr : opt_.share;
+  // Aiming is one thread's (a team's members split each horizon's two tests
+  // through the share instead).
+  if (share) guess = kNoGuess;
   DeepeningShare::Line line_keys;
   if (share)
     for (const Frame& f : line_) line_keys.push_back(state_key(f));
@@ -804,6 +807,8 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
   // two members run the two tests of a horizon at once.
   const int first_bias = share && opt_.diversify % 2 == 1 ? -1 : +1;
   const int offset = share ? kShareHorizon : kDiversifyHorizon;
+  // Aimed tests (guess set): the windows that failed at the previous horizon.
+  int prev_failed_lo = kNoHorizon, prev_failed_hi = kNoHorizon;
   for (int h = opt_.deepening_step + offset * opt_.diversify;; h += opt_.deepening_step) {
     horizon_ = h;
     const std::uint64_t cut_before = stats_.horizon_nodes;
@@ -814,11 +819,28 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
     // times at one horizon, 60% of all nodes; docs/solving.md, "Where the
     // nodes go").
     bool aborted = false;
-    for (int failed_lo = kNoHorizon, failed_hi = kNoHorizon; !decided();) {
+    int failed_lo = kNoHorizon, failed_hi = kNoHorizon;
+    while (!decided()) {
       bool ran = false;
       for (int bias : {first_bias, -first_bias}) {
         if (decided()) break;
-        const int t = bias > 0 ? b.lo : b.hi - 1;
+        int t = bias > 0 ? b.lo : b.hi - 1;
+        // A guess outside the proved bounds is wrong: the plain tests take over.
+        if (guess != kNoGuess && (guess < b.lo || guess > b.hi)) guess = kNoGuess;
+        if (guess != kNoGuess) {
+          // Aimed at the guess c: "value >= c" and
+          // "value <= c". Once one side has reached c, the test beyond it on
+          // that side ("value > c", say) runs only after the other side's
+          // test of c failed at the previous horizon: if c is the value that
+          // test is false and would spend its whole budget (4x4: 1.4M of
+          // 7.1M nodes), while the other side's test of c succeeds a horizon
+          // later. Every horizon still runs a test toward the value, and a
+          // complete test moves a bound, so deepening still ends (docs/solving.md §3,
+          // "Session 22").
+          const int c = guess;
+          if (bias > 0 ? b.lo < c : b.hi > c) t = bias > 0 ? c - 1 : c;
+          else if (bias > 0 ? prev_failed_hi != c : prev_failed_lo != c - 1) continue;
+        }
         int& failed = bias > 0 ? failed_lo : failed_hi;
         if (t == failed) continue;
         if (share && share->claim(line_keys, h, t, bias) == DeepeningShare::Claimed::Skip) {
@@ -845,6 +867,8 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
       }
       if (!ran) break;
     }
+    prev_failed_lo = failed_lo;
+    prev_failed_hi = failed_hi;
     if (opt_.progress)
       std::fprintf(stderr, "search: %shorizon %d plies, bounds [%d, %d], %llu nodes, %.1f s\n",
                    share ? ("thread " + std::to_string(opt_.diversify) + " ").c_str() : "", h, b.lo, b.hi,
@@ -989,8 +1013,32 @@ bool TrompTaylorSearch::keep_bound(RootProof& p, int v, bool lower, std::span<co
   return false;
 }
 
+int TrompTaylorSearch::expected_value() {
+  const Frame& f = line_.back();
+  if (!opt_.aim || f.passes >= 2) return kNoGuess;
+  if (opt_.aim_at != kNoGuess) return std::clamp(opt_.aim_at, -n_, n_);
+  // Only the exact ko=basic tables (--ordering retro-ko) give a guess: their
+  // least fixpoint is the value of a game close to this one (basic ko instead
+  // of superko, cycles scored against Black). The plain finite-state tables'
+  // was far off on 4x4 (-6 for a value of 2: 11.5M nodes against 7.1M) and
+  // is -n on every 1xN board (docs/solving.md §3, "Session 22").
+  if (!opt_.ordering || !opt_.ordering->uses_ko()) return kNoGuess;
+  // Black's view, cycles scored against Black. A guess at an end of [-n, n]
+  // (or infinite) says nothing: the plain tests start there anyway.
+  RetroOrdering::MoverView v = opt_.ordering->state_view(f.pos, f.to_move, f.passes);
+  if (f.to_move == Color::White) v = {-v.optimistic, -v.pessimistic};
+  const int g = std::abs(v.pessimistic) < n_ ? v.pessimistic : kNoGuess;
+  if (opt_.profile) {
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "retrograde fixpoints of the state for Black: %d (cycles against Black), %d; aimed at %s\n",
+                  v.pessimistic, v.optimistic, g == kNoGuess ? "nothing" : std::to_string(g).c_str());
+    stats_.profile.aim = buf;
+  }
+  return g;
+}
+
 Value TrompTaylorSearch::value() {
-  const LoHi r = deepen(-n_ - 1, n_ + 1);
+  const LoHi r = deepen(-n_ - 1, n_ + 1, expected_value());
   if (r.lo != r.hi) throw std::logic_error("search solver: full-window search returned an inexact value");
   return to_value(r.lo);
 }
@@ -1202,6 +1250,7 @@ std::string format_profile(const SearchStats& st) {
       line("  %4zu-%-4zu %14llu %5.1f%%\n", b, b + 7, ull(s), pct(s, total));
     }
   }
+  if (!st.profile.aim.empty()) out += "profile: aim: " + st.profile.aim;
   if (!st.profile.tests.empty()) {
     out += "profile: null-window tests (horizon, kind, window, result, nodes):\n";
     for (const auto& t : st.profile.tests)

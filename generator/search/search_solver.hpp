@@ -81,6 +81,16 @@ struct SearchOptions {
   // complete search eventually fits. 0 = no budget.
   double test_budget = 1.0;
   std::uint64_t test_budget_min = 1 << 14;
+  // value() aims the deepening's null-window tests at an expected value, the
+  // least fixpoint of the searched state in the exact ko=basic tables (needs
+  // an `ordering` built from them, --ordering retro-ko; else no aim):
+  // "value >= g" and "value <= g" first, a test against the guess only after
+  // the guess's own test failed at the previous horizon (docs/solving.md §3,
+  // "Session 22"). Which tests run changes speed only, never a value.
+  bool aim = true;
+  // With aim: this value instead of the tables' (and without `ordering`);
+  // any value gives the same result, at another cost (tests). Unset: 1 << 30.
+  int aim_at = 1 << 30;
   bool progress = false;  // one line per deepening iteration on stderr
   bool profile = false;   // collect SearchStats::profile (depth histogram, per-test costs); counters are always kept
   // search_solve() only: with move values requested, solve the root moves on
@@ -175,6 +185,7 @@ struct SearchStats {
   struct Profile {
     std::vector<std::uint64_t> depth_nodes;  // nodes by ply below the searched state
     std::vector<Test> tests;                 // every null-window test of deepen()
+    std::string aim;                         // value(): the expected value its tests aimed at, and why
   } profile;
 };
 
@@ -309,7 +320,11 @@ class TrompTaylorSearch {
   LoHi search(int alpha, int beta, int depth);
   // Deepening searches from the current state until the bounds are exact or
   // outside (alpha, beta).
-  LoHi deepen(int alpha, int beta);
+  // `guess` (kNoGuess: none): the value the tests aim at (SearchOptions::aim).
+  static constexpr int kNoGuess = 1 << 30;
+  LoHi deepen(int alpha, int beta, int guess = kNoGuess);
+  // The expected value of the current state for value()'s tests, or kNoGuess.
+  int expected_value();
   // A deepening test that spent its budget (SearchOptions::test_budget).
   struct TestBudgetSpent {};
   std::uint64_t test_limit_ = 0;  // node count at which the running test stops; 0 = none

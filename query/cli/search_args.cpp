@@ -9,6 +9,7 @@ namespace gotb::cli {
 search::SearchOptions SearchArgs::options() const {
   search::SearchOptions o;
   o.deepening_step = deepening;
+  o.aim = !no_aim;
   o.threads = threads;
   o.progress = progress;
   o.profile = profile;
@@ -21,7 +22,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || threads != d.threads || progress != d.progress || profile != d.profile ||
+  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || threads != d.threads || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb;
 }
 
@@ -39,6 +40,10 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
                     "search: iterative deepening step in plies (0 = one unbounded depth-first search)")
         ->check(integer_number(0, 1000))
         ->capture_default_str();
+  if (which & kDeepening)
+    sub->add_flag("--no-aim", a.no_aim,
+                  "search: with --ordering retro-ko, one thread's deepening tests start from the proved bounds "
+                  "instead of aiming at the ko=basic tables' value of the state (speed only, never a value)");
   if (which & kThreads)
     sub->add_option("--threads", a.threads,
                     "search: this many threads search the same question on one shared table (lazy SMP; the "

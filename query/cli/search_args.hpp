@@ -13,6 +13,7 @@ namespace gotb::cli {
 struct SearchArgs {
   std::string ordering = "auto";
   int deepening = search::SearchOptions{}.deepening_step;
+  bool no_aim = false;  // SearchOptions::aim off
   int threads = 1;
   bool progress = false;
   bool profile = false;

@@ -1,0 +1,140 @@
+// Deepening tests aimed at an expected value (SearchOptions::aim,
+// docs/solving.md §3 "Session 22"): whatever value the tests aim at, right
+// or wrong, with or without budgets, after a history or not, the search
+// returns the reference solver's value; and the guess the search takes from
+// the retrograde tables is the state's fixpoint as bracket_at reads it.
+#include <catch2/catch.hpp>
+#include <algorithm>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <utility>
+
+#include "core/rules/games.hpp"
+#include "core/scoring.hpp"
+#include "generator/retrograde/generate.hpp"
+#include "generator/retrograde/value_code.hpp"
+#include "generator/search/move_ordering.hpp"
+#include "generator/search/search_solver.hpp"
+#include "tests/random_history.hpp"
+#include "tests/solve_value.hpp"
+
+using namespace gotb;
+
+namespace {
+
+// A mover-view fixpoint as a Value from Black's point of view (komi 0).
+Value as_black_value(int v, int span, Color mover) {
+  const bool black = mover == Color::Black;
+  if (v == span) return black ? Value::black_wins() : Value::white_wins();
+  if (v == -span) return black ? Value::white_wins() : Value::black_wins();
+  return Value::score(black ? v : -v, 0);
+}
+
+}  // namespace
+
+TEST_CASE("aimed deepening: every guess gives the reference value", "[search][aim]") {
+  std::mt19937 rng(2022);
+  for (auto rules : {"tromp-taylor", "tromp-taylor:no-suicide", "tromp-taylor:ssk"})
+    for (auto board : {"1x5", "2x2", "2x3", "ring:5"}) {
+      const Board b = Board::parse(board);
+      const RuleSet rs = RuleSet::parse(rules);
+      const int n = static_cast<int>(b.size());
+      // The root, and one random history per board and rules.
+      TrompTaylorGame game(b, rs, 0);
+      const auto names = test::random_history(game, rng, 1 + static_cast<int>(rng() % 6));
+      std::vector<Move> history;
+      {
+        TrompTaylorGame replay(b, rs, 0);
+        for (const auto& name : names) {
+          Move m;
+          REQUIRE(replay.parse_move(name, m));
+          replay.play(m);
+          history.push_back(m);
+        }
+      }
+      for (bool with_history : {false, true}) {
+        const std::vector<std::string> moves = with_history ? names : std::vector<std::string>{};
+        const Value expected = test::solve_value(board, rules, true, moves);
+        for (int g = -n - 2; g <= n + 2; ++g)
+          for (bool tiny_budget : {false, true}) {
+            INFO(board << " " << rules << " history " << with_history << " guess " << g << " tiny budget "
+                        << tiny_budget);
+            search::SearchOptions o;
+            o.aim_at = g;
+            o.profile = true;
+            if (tiny_budget) {  // most tests stop early: the against-the-guess branch runs
+              o.test_budget = 0.05;
+              o.test_budget_min = 8;
+            }
+            search::TrompTaylorSearch s(b, TrompTaylorConfig::from(rs), 0, o);
+            if (with_history)
+              for (Move m : history) s.play(m);
+            CHECK(s.value().identical(expected));
+            // The first test aimed at the guess (kept inside [-n, n]).
+            const auto& tests = s.stats().profile.tests;
+            REQUIRE(!tests.empty());
+            const int c = std::clamp(g, -n, n);
+            if (c > -n) CHECK(tests.front().t == c - 1);
+            else CHECK((tests.front().bias < 0 && tests.front().t == c));
+          }
+      }
+    }
+}
+
+TEST_CASE("aimed deepening: the guess is the state's retrograde fixpoint", "[search][aim][ordering]") {
+  std::mt19937 rng(7);
+  for (auto board : {"1x5", "2x3", "3x3"}) {
+    const Board b = Board::parse(board);
+    const RuleSet rs = RuleSet::parse("tromp-taylor:no-suicide");
+    const retro::Tables t = retro::generate(b, rs, {1, false});
+    const search::RetroOrdering ord(t, search::RetroKey::Pessimistic);
+    const int span = static_cast<int>(b.size()) + 1;
+    for (int trial = 0; trial < 40; ++trial) {
+      TrompTaylorGame g(b, rs, 0);
+      test::random_history(g, rng, static_cast<int>(rng() % 16));
+      if (g.consecutive_passes() >= 2) continue;
+      const Color to_move = g.to_move();
+      const int passes = g.consecutive_passes();
+      INFO(board << " trial " << trial);
+      const auto v = ord.state_view(g.position(), to_move, passes);
+      const std::uint64_t s = retro::state_of(*t.index, g.position(), to_move, passes);
+      REQUIRE(s != ~std::uint64_t{0});
+      const retro::Bracket br = retro::bracket_at(t.upper, t.lower, s, to_move, 0);
+      // Cycles scored against Black: the least fixpoint; for Black: the greatest.
+      CHECK(as_black_value(v.pessimistic, span, to_move).identical(to_move == Color::Black ? br.lfp : br.gfp));
+      CHECK(as_black_value(v.optimistic, span, to_move).identical(to_move == Color::Black ? br.gfp : br.lfp));
+    }
+  }
+  // The search aims at Black's least fixpoint of the root in the exact
+  // ko=basic tables, where it lies strictly inside [-n, n] (3x4: 4, the
+  // value; 3x3: 9 = n, no aim); the plain tables give no aim (the first test
+  // starts from the bottom).
+  for (auto [board, value] : {std::pair{"3x4", "B+4"}, std::pair{"3x3", "B+9"}})
+    for (bool ko : {true, false}) {
+      INFO(board << " ko tables " << ko);
+      const Board b = Board::parse(board);
+      const int n = static_cast<int>(b.size());
+      const auto ord = search::RetroOrdering::build(
+          b, 1, search::RetroKey::Pessimistic,
+          ko ? search::RetroOrdering::Tables::BasicKo : search::RetroOrdering::Tables::NoSuicide);
+      search::SearchOptions o;
+      o.ordering = ord.get();
+      o.profile = true;
+      search::TrompTaylorSearch s(b, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")), 0, o);
+      const auto root = ord->state_view(Position{}, Color::Black, 0);
+      CHECK(s.value().to_string() == value);
+      REQUIRE(!s.stats().profile.tests.empty());
+      const auto& first = s.stats().profile.tests.front();
+      const std::string& aim = s.stats().profile.aim;
+      if (ko && std::abs(root.pessimistic) < n) {
+        CHECK(aim.find("aimed at " + std::to_string(root.pessimistic)) != std::string::npos);
+        CHECK(first.bias > 0);
+        CHECK(first.t == root.pessimistic - 1);
+      } else {
+        CHECK((ko ? aim.find("aimed at nothing") != std::string::npos : aim.empty()));
+        CHECK((first.bias > 0 && first.t == -n));
+      }
+      if (ko && std::string(board) == "3x4") CHECK(std::abs(root.pessimistic) < n);  // the aimed branch ran
+    }
+}
