@@ -205,6 +205,7 @@ SuperkoGenerateStats generate_superko(
     if (schedule) lo.clock = &schedule->clock(k);
     lane_solver[k] = std::make_unique<TrompTaylorSearch>(board, cfg, 0, lo);
   }
+  std::vector<char> populated(lanes, 0);
   std::vector<StateProof> replayed;
   // Solves chunk c of plan p with solver s; with `replay`, the chunk is in
   // the journal already: its proofs are proved again and compared.
@@ -324,6 +325,9 @@ SuperkoGenerateStats generate_superko(
             try {
               run_with_stack(kLaneStack, [&] {
                 const double t0 = thread_cpu_seconds();
+                // The lane's table pages, at once and on its own thread
+                // (SearchTable::populate).
+                if (!populated[k]) lane_table[k]->populate(), populated[k] = 1;
                 TrompTaylorSearch& s = *lane_solver[k];
                 for (std::int64_t c; (c = schedule->next(k, s.stats().nodes)) >= 0;) {
                   const std::uint64_t chunk = c0 + static_cast<std::uint64_t>(c);
