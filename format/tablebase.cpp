@@ -853,15 +853,37 @@ struct TablebaseReader::Impl {
       fail("index " + std::to_string(index) + " is out of range for array " + quoted(a.name) + " of " +
            std::to_string(a.n) + " values");
     const std::uint64_t k = index / a.chunk;
+    return cached_chunk(id, k)[index - k * a.chunk];
+  }
+
+  // Values [first, first + count) of an array through the chunk cache.
+  void read_range(int id, std::uint64_t first, std::uint64_t count, std::int8_t* out) {
+    const Array& a = array(id);
+    if (first > a.n || count > a.n - first)
+      fail("values " + std::to_string(first) + " + " + std::to_string(count) + " are out of range for array " +
+           quoted(a.name) + " of " + std::to_string(a.n) + " values");
+    while (count > 0) {
+      const std::uint64_t k = first / a.chunk, at = first - k * a.chunk, len = std::min(count, a.chunk - at);
+      std::memcpy(out, cached_chunk(id, k) + at, len);
+      out += len;
+      first += len;
+      count -= len;
+    }
+  }
+
+  // Chunk k of array id, decoded and verified (from the cache, or read and
+  // put there, dropping the least recently used).
+  const std::int8_t* cached_chunk(int id, std::uint64_t k) {
+    const Array& a = array(id);
     if (mru < cache.size() && cache[mru].array == id && cache[mru].k == k) {
       cache[mru].stamp = ++clock;
-      return cache[mru].data[index - k * a.chunk];
+      return cache[mru].data.data();
     }
     for (size_t i = 0; i < cache.size(); ++i)
       if (cache[i].array == id && cache[i].k == k) {
         mru = i;
         cache[i].stamp = ++clock;
-        return cache[i].data[index - k * a.chunk];
+        return cache[i].data.data();
       }
     size_t slot = cache.size();
     if (cache.size() < cache_cap) {
@@ -879,7 +901,7 @@ struct TablebaseReader::Impl {
     e.k = k;
     e.stamp = ++clock;
     mru = slot;
-    return e.data[index - k * a.chunk];
+    return e.data.data();
   }
 
   // Streams every chunk of an array through fetch (serial, in order),
@@ -1015,6 +1037,13 @@ std::int8_t TablebaseReader::probe(int array_id, std::uint64_t index) {
 std::int8_t TablebaseReader::probe(std::string_view array, std::uint64_t index) {
   return probe(impl_->find(array), index);
 }
+
+void TablebaseReader::read_range(int array_id, std::uint64_t first, std::uint64_t count, std::int8_t* out) {
+  H5Lock lock;
+  impl_->read_range(array_id, first, count, out);
+}
+
+std::uint64_t TablebaseReader::array_length(int array_id) const { return impl_->array(array_id).n; }
 
 std::vector<std::int8_t> TablebaseReader::read_array(std::string_view array) {
   H5Lock lock;

@@ -147,6 +147,14 @@ class TablebaseReader {
   // if the file has no array of that name.
   int array_id(std::string_view array) const;
   std::int8_t probe(int array_id, std::uint64_t index);
+  // Values [first, first + count) of an array, read like probe(): each
+  // chunk they touch is verified on first use and cached. Throws
+  // TablebaseError on a range outside the array or a corrupt chunk (out
+  // may then be partly written). The whole-array checksum is not checked
+  // (read_array or verify_all do that); the per-chunk ones are.
+  void read_range(int array_id, std::uint64_t first, std::uint64_t count, std::int8_t* out);
+  // Values (bytes) of an array: state_count, or a stream array's length.
+  std::uint64_t array_length(int array_id) const;
   std::vector<TablebaseArrayInfo> array_info() const;
   std::uint64_t file_bytes() const;
   // Like verify_all(), but goes on past a bad chunk: one message per

@@ -141,7 +141,8 @@ TablebaseProbe::TablebaseProbe(const std::string& path, ProbeOptions options) : 
     return;
   }
   if (auto k = m.meta.extra.find("kind"); k != m.meta.extra.end() && k->second == search::kRootKind) {
-    m.root = std::make_unique<RootFile>(*reader, m.spec);  // reads, verifies and decodes every entry
+    // Reads the per-entry arrays; each fact record when a probe needs it.
+    m.root = std::make_unique<RootFile>(std::shared_ptr<TablebaseReader>(std::move(reader)), m.spec);
     m.kind = search::kRootKind;
     if (options.fallback != ProbeOptions::Fallback::None) m.fallback = superko_fallback(m.spec, options);
     return;

@@ -14,6 +14,8 @@
 //    TablebaseError naming the file and the problem. Files up to
 //    ProbeOptions::max_load_bytes are read whole at open (every chunk's
 //    checksum verified then); larger ones verify each chunk on first use.
+//    Root files: the per-entry arrays are read whole at open, the fact
+//    records chunk by chunk as probes reach their states (RootFile).
 //  - probe(history) replays the history from the empty board on the real
 //    ruleset's game model (the only judge of legality: an illegal history
 //    throws std::invalid_argument naming the move) and returns one

@@ -205,9 +205,11 @@ ProbeResult SuperkoFile::probe(const std::vector<std::string>& history) const {
 
 // --- Root files ----------------------------------------------------------------
 
-RootFile::RootFile(TablebaseReader& reader, const GameSpec& spec) : spec_(spec) {
+RootFile::RootFile(std::shared_ptr<TablebaseReader> reader_ptr, const GameSpec& spec, Load load) : spec_(spec) {
+  TablebaseReader& reader = *reader_ptr;
   const TablebaseMeta& m = reader.meta();
-  const std::string& path = reader.path();
+  path_ = reader.path();
+  const std::string& path = path_;
   if (m.index_scheme != search::kRootIndexScheme || m.value_encoding != search::kRootValueEncoding)
     throw TablebaseError(path + ": index scheme '" + m.index_scheme + "' / value encoding '" + m.value_encoding +
                          "' are not ones this build reads for root files (" + search::kRootIndexScheme + " / " +
@@ -217,45 +219,39 @@ RootFile::RootFile(TablebaseReader& reader, const GameSpec& spec) : spec_(spec) 
   const int n = spec.board.size();
   if (n > 31) throw TablebaseError(path + ": a root file for a board above 31 points");
   frame_ = std::make_unique<search::RootFrame>(spec.board, TrompTaylorConfig::from(spec.rules).situational);
-  const std::vector<std::int8_t> keys = read(reader, search::kRootStateKey);
-  const std::vector<std::int8_t> value = read(reader, search::kSkValue), best = read(reader, search::kSkBest),
-                                 lo_cap = read(reader, search::kSkLoCap), hi_cap = read(reader, search::kSkHiCap),
-                                 idx = read(reader, search::kSkFactIndex);
-  std::vector<std::int8_t> facts = read(reader, search::kSkFacts);
+  // The per-entry arrays (16 bytes an entry) are read whole, each verified
+  // by its chunk and whole-array checksums, and kept as read (the keys as
+  // integers); the fact stream (most of the file: ~480 bytes an entry on
+  // 4x4) is read whole only for Load::Full.
   const std::uint64_t count = m.state_count;
-  if (keys.size() != 8 * count || idx.size() != 4 * (count + 1))
-    throw TablebaseError(path + ": the state keys or the fact index have the wrong length");
-  auto u32 = [&](std::uint64_t i) {
-    std::uint32_t v = 0;
-    for (int b = 0; b < 4; ++b) v |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(idx[4 * i + b])) << (8 * b);
-    return v;
-  };
-  const std::uint64_t key_bits = 2 * static_cast<std::uint64_t>(n) + 2;
-  if (value.size() != count || best.size() != count || lo_cap.size() != count || hi_cap.size() != count)
-    throw TablebaseError(path + ": the per-entry arrays have the wrong length");
-  std::vector<std::uint64_t> key(count), offset(count + 1);
-  for (std::uint64_t i = 0; i <= count; ++i) offset[i] = u32(i);
-  for (std::uint64_t i = 0; i < count; ++i) {
-    for (int b = 0; b < 8; ++b) key[i] |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(keys[8 * i + b])) << (8 * b);
-    const std::string at = path + ": entry " + std::to_string(i);
-    if ((key_bits < 64 && (key[i] >> key_bits) != 0) || (i > 0 && key[i] < key[i - 1]))
-      throw TablebaseError(at + ": state key out of range or out of order");
-    if (offset[i] > offset[i + 1] || offset[i + 1] > facts.size())
-      throw TablebaseError(at + ": the fact index is inconsistent");
-    if (value[i] < -n || value[i] > n || best[i] < -1 || best[i] >= n)
-      throw TablebaseError(at + ": value or move out of range");
-  }
-  store_ = std::make_unique<search::RootStore>();
-  store_->assign(std::move(key), value, best, lo_cap, hi_cap, std::move(facts), offset);
-  // Every record is decoded once here, so a malformed one is refused now,
-  // not when a game reaches its state.
-  search::RootEntry e;
-  for (std::uint64_t i = 0; i < count; ++i) {
-    try {
-      store_->entry(static_cast<std::uint32_t>(i), e);
-    } catch (const std::exception& ex) {
-      throw TablebaseError(path + ": entry " + std::to_string(i) + ": " + ex.what());
+  {
+    const std::vector<std::int8_t> keys = read(reader, search::kRootStateKey);
+    if (keys.size() != 8 * count) throw TablebaseError(path + ": the state keys have the wrong length");
+    key_.resize(count);
+    for (std::uint64_t i = 0; i < count; ++i) {
+      std::uint64_t k = 0;
+      for (int b = 0; b < 8; ++b) k |= static_cast<std::uint64_t>(static_cast<std::uint8_t>(keys[8 * i + b])) << (8 * b);
+      key_[i] = k;
     }
+  }
+  value_ = read(reader, search::kSkValue);
+  best_ = read(reader, search::kSkBest);
+  lo_cap_ = read(reader, search::kSkLoCap);
+  hi_cap_ = read(reader, search::kSkHiCap);
+  fact_index_ = read(reader, search::kSkFactIndex);
+  facts_id_ = reader.array_id(search::kSkFacts);
+  const std::uint64_t facts_length = reader.array_length(facts_id_);
+  if (fact_index_.size() != 4 * (count + 1)) throw TablebaseError(path + ": the fact index has the wrong length");
+  if (value_.size() != count || best_.size() != count || lo_cap_.size() != count || hi_cap_.size() != count)
+    throw TablebaseError(path + ": the per-entry arrays have the wrong length");
+  const std::uint64_t key_bits = 2 * static_cast<std::uint64_t>(n) + 2;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    if ((key_bits < 64 && (key_[i] >> key_bits) != 0) || (i > 0 && key_[i] < key_[i - 1]))
+      throw TablebaseError(path + ": entry " + std::to_string(i) + ": state key out of range or out of order");
+    if (offset(i) > offset(i + 1) || offset(i + 1) > facts_length)
+      throw TablebaseError(path + ": entry " + std::to_string(i) + ": the fact index is inconsistent");
+    if (value_[i] < -n || value_[i] > n || best_[i] < -1 || best_[i] >= n)
+      throw TablebaseError(path + ": entry " + std::to_string(i) + ": value or move out of range");
   }
   if (count == 0) throw TablebaseError(path + ": a root file without entries");
   if (auto it = m.extra.find("root_value"); it != m.extra.end()) {
@@ -265,6 +261,59 @@ RootFile::RootFile(TablebaseReader& reader, const GameSpec& spec) : spec_(spec) 
       throw TablebaseError(path + ": root_value '" + it->second + "' is not a number");
     }
   }
+  if (auto it = m.extra.find("coverage"); it != m.extra.end()) partial_ = it->second.rfind("partial", 0) == 0;
+  if (load == Load::Full) {
+    facts_ = read(reader, search::kSkFacts);
+    // Every record is decoded once here, so a malformed one is refused now,
+    // not when a game reaches its state.
+    verify_entries();
+  } else {
+    // Each record is read when a history reaches its state (its chunks
+    // verified on first use, the last few kept decoded); a malformed one
+    // is refused then (docs/solving.md, "Reading a root file").
+    reader.set_cache_chunks(kRootCacheChunks);
+    reader_ = std::move(reader_ptr);
+  }
+}
+
+std::uint64_t RootFile::offset(std::uint64_t i) const {
+  std::uint32_t v = 0;
+  for (int b = 0; b < 4; ++b)
+    v |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(fact_index_[4 * i + b])) << (8 * b);
+  return v;
+}
+
+std::pair<std::uint32_t, std::uint32_t> RootFile::range(std::uint64_t key) const {
+  const auto [lo, hi] = std::equal_range(key_.begin(), key_.end(), key);
+  return {static_cast<std::uint32_t>(lo - key_.begin()), static_cast<std::uint32_t>(hi - key_.begin())};
+}
+
+void RootFile::entry(std::uint32_t i, search::RootEntry& out) const {
+  out.key = key_[i];
+  out.proof.value = value_[i];
+  out.proof.best = best_[i];
+  for (auto [code, f] : {std::pair{lo_cap_[i], &out.proof.lo}, {hi_cap_[i], &out.proof.hi}}) {
+    f->unknown = code == -128;
+    f->cap = f->unknown ? 127 : code;
+  }
+  const std::uint64_t first = offset(i), length = offset(i + 1) - first;
+  std::vector<std::int8_t> buf;  // (local: concurrent probes are safe; the reader locks)
+  const std::int8_t* rec = facts_.data() + first;
+  if (reader_) {
+    buf.resize(length);
+    reader_->read_range(facts_id_, first, length, buf.data());  // TablebaseError on a bad chunk
+    rec = buf.data();
+  }
+  try {
+    search::decode_facts(rec, rec + length, out.proof);
+  } catch (const std::exception& ex) {
+    throw TablebaseError(path_ + ": entry " + std::to_string(i) + ": " + ex.what());
+  }
+}
+
+void RootFile::verify_entries() const {
+  search::RootEntry e;
+  for (std::size_t i = 0; i < key_.size(); ++i) entry(static_cast<std::uint32_t>(i), e);
 }
 
 SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const std::vector<Color>& to_move,
@@ -275,12 +324,12 @@ SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const s
   const int n = spec_.board.size();
   SuperkoFile::Answer a;
   int lower = -n, upper = n;
-  const auto [first, last] = store_->range(cn.key);
+  const auto [first, last] = range(cn.key);
   if (first != last) {
     std::vector<search::RootEntry> decoded(last - first);
     std::vector<const search::RootEntry*> state;
     for (std::uint32_t i = first; i < last; ++i) {
-      store_->entry(i, decoded[i - first]);
+      entry(i, decoded[i - first]);
       state.push_back(&decoded[i - first]);
     }
     // A position with a non-trivial stabiliser reaches its canonical key
@@ -312,7 +361,7 @@ SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const s
       a.best = frame_->map_point(state[pick]->proof.best, frame_->inverse(pick_sym));
       a.kept = Value::score(state[pick]->proof.value, spec_.komi);
     }
-    a.stored = Value::score(store_->value(first), spec_.komi);
+    a.stored = Value::score(value_[first], spec_.komi);
   }
   // What each side keeps by passing for the rest of the game holds under
   // every history (core/benson.hpp); where no entry gives the mover a move
@@ -337,8 +386,14 @@ SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const s
 }
 
 ProbeResult RootFile::probe(const std::vector<std::string>& history) const {
-  return probe_facts(
+  ProbeResult r = probe_facts(
       spec_, history, [&](const auto& p, const auto& c, int passes) { return at(p, c, passes); }, kRootNote);
+  if (partial_ && !r.game_over && !proven(r))
+    r.note += "; this file's coverage is partial (--merge states): its walk went through each state once, on the "
+              "first line that reached it, and this game reached a state of that walk by another line (another "
+              "history, under which the facts stored there do not hold): the file does not cover it, by design "
+              "(docs/solving.md, 'Root proofs', '--merge states')";
+  return r;
 }
 
 bool superko_answered(const ProbeResult& r) {

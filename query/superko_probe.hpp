@@ -14,7 +14,6 @@
 #include "format/tablebase.hpp"
 #include "generator/retrograde/state_index.hpp"
 #include "generator/search/root_proof.hpp"
-#include "generator/search/root_store.hpp"
 #include "generator/search/superko_table.hpp"
 #include "query/analysis.hpp"
 #include "query/game_record.hpp"
@@ -65,27 +64,64 @@ class SuperkoFile {
 // under a history that satisfies its facts (docs/solving.md, "Root proofs").
 class RootFile {
  public:
-  // Reads and verifies every array and decodes every entry once (throws
-  // TablebaseError on a file that is not a root file this build reads);
-  // keeps them compact (search::RootStore) and decodes a state's entries
-  // when a history reaches it.
-  RootFile(TablebaseReader& reader, const GameSpec& spec);
+  // Lazy: the per-entry arrays (state keys, values, moves, caps, record
+  // offsets; ~16 bytes an entry) are read and verified at open, each fact
+  // record is read (its chunks verified on first use, kRootCacheChunks of
+  // them cached) and decoded when a history reaches its state, so a 4x4
+  // file opens in a fraction of a second; a malformed record is refused
+  // (TablebaseError) by the probe that reads it. Full: the whole fact
+  // stream is read (whole-array checksum too) and every record decoded once
+  // at open, so a malformed one is refused there (the old reader; tests).
+  // The answers are the same.
+  enum class Load { Lazy, Full };
+  // Throws TablebaseError on a file that is not a root file this build
+  // reads. The reader is kept (lazy: records are read through it).
+  RootFile(std::shared_ptr<TablebaseReader> reader, const GameSpec& spec, Load load = Load::Lazy);
   // As SuperkoFile::at; lo_holds / hi_holds: some entry's lower / upper
   // bound holds; best: from the entry search::root_move_entry picks (both
   // bounds hold, else the mover's), kept: that entry's value.
   SuperkoFile::Answer at(const std::vector<Position>& positions, const std::vector<Color>& to_move,
                          int passes) const;
   ProbeResult probe(const std::vector<std::string>& history) const;
-  std::size_t entries() const { return store_->size(); }
+  std::size_t entries() const { return key_.size(); }
+  // Decodes every entry (reading every record); throws TablebaseError on
+  // the first malformed one.
+  void verify_entries() const;
+
+  // Fact-stream chunks the lazy reader keeps decoded: a genmove reads the
+  // records of the state and of each child, a few scattered chunks; a game
+  // revisits many of them.
+  static constexpr std::size_t kRootCacheChunks = 64;
 
  private:
+  // Entry i decoded; a malformed record or a bad chunk throws
+  // TablebaseError naming the file.
+  void entry(std::uint32_t i, search::RootEntry& out) const;
+  // Entries [first, last) of a canonical state key.
+  std::pair<std::uint32_t, std::uint32_t> range(std::uint64_t key) const;
+  // Entry i's record starts at byte offset(i) of the fact stream and ends
+  // at offset(i + 1).
+  std::uint64_t offset(std::uint64_t i) const;
+
   GameSpec spec_;
+  std::string path_;
   // The file's root value (Black's view, komi-free; /extra root_value):
   // where no entry gives the mover a move, a pass guarantee (Benson) that
   // reaches it is the strategy's move (pass). Absent: none.
   std::optional<int> root_value_;
+  // /extra coverage is partial (--merge states): a game may reach a state
+  // of the walk under another history; the probe's note then says so.
+  bool partial_ = false;
   std::unique_ptr<search::RootFrame> frame_;
-  std::unique_ptr<search::RootStore> store_;  // the file's arrays, sorted by key
+  // The per-entry arrays as the file stores them (entries sorted by key;
+  // fact_index_: 4-byte little-endian record offsets), the keys as integers.
+  std::vector<std::uint64_t> key_;
+  std::vector<std::int8_t> value_, best_, lo_cap_, hi_cap_, fact_index_;
+  // Load::Full: the whole fact stream. Lazy: empty, and records are read
+  // through reader_ (array facts_id_).
+  std::vector<std::int8_t> facts_;
+  std::shared_ptr<TablebaseReader> reader_;
+  int facts_id_ = -1;
 };
 
 // True when a superko probe result can be played from without a search:

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <random>
 #include <set>
 #include <unistd.h>
 
@@ -254,8 +256,11 @@ TEST_CASE("root files: a truncated or corrupt file is refused with a clear error
       out.write(bad.data(), static_cast<std::streamsize>(bad.size()));
     }
     try {
+      // Refused at open, or (a chunk of the fact stream, read lazily) by
+      // the probe that reads it.
       const TablebaseProbe p(path);
-      CHECK(p.probe({"B1"}).value.lower.to_string() == good_root);
+      const std::string v = p.probe({"B1"}).value.lower.to_string();
+      CHECK(v == good_root);
     } catch (const TablebaseError&) {
       ++refused;
     }
@@ -478,4 +483,319 @@ TEST_CASE("root entry store: spilled records decode and pack to the same bytes a
   CHECK(packed.rest.hi_cap == expected.rest.hi_cap);
   CHECK(packed.rest.facts == expected.rest.facts);
   CHECK(packed.rest.fact_index == expected.rest.fact_index);
+}
+
+namespace {
+
+// Everything a probe answers, as text: two readers agree when these do.
+std::string fingerprint(const ProbeResult& r) {
+  std::string s = r.value.to_string() + " " + source_name(r.source) + (r.strategy_move ? " strategy" : "") + " | " +
+                  r.note + " |";
+  for (const MoveEval& e : r.moves) s += " " + e.move + "=" + e.value.to_string() + "/" + source_name(e.source);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("root files: the lazy reader gives the answers of a full decode", "[root][superko]") {
+  struct Case {
+    const char* board;
+    const char* args;
+  };
+  const Case cases[] = {{"2x3", "-r tromp-taylor"},
+                        {"2x4", "--merge states -r tromp-taylor"},
+                        {"3x3", "--merge states -r tromp-taylor"}};
+  for (const Case& c : cases) {
+    INFO(c.board << " " << c.args);
+    const std::string path = temp_file("lazy.gotb");
+    REQUIRE(test::run_gotb(std::string("generate --root -q -b ") + c.board + " " + c.args + " -o " + path).exit_code ==
+            0);
+    auto reader = std::make_shared<TablebaseReader>(path);
+    const GameSpec spec{reader->board(), RuleSet::parse(reader->meta().rules), reader->meta().komi};
+    // The fact stream spans many chunks (its chunks are as long as the
+    // per-entry arrays), and some record crosses a chunk boundary: the lazy
+    // reader's range reads are exercised, not just one cached chunk.
+    const int facts_id = reader->array_id(search::kSkFacts);
+    std::uint64_t chunk = 0;
+    for (const auto& a : reader->array_info())
+      if (a.name == search::kSkFacts) {
+        chunk = a.chunk_values;
+        CHECK(a.chunks > RootFile::kRootCacheChunks / 8);
+      }
+    REQUIRE(chunk > 0);
+    const std::vector<std::int8_t> idx = reader->read_array(search::kSkFactIndex);
+    bool crosses = false;
+    for (std::size_t i = 0; i + 8 <= idx.size(); i += 4) {
+      std::uint32_t a = 0, b = 0;
+      for (int k = 0; k < 4; ++k) {
+        a |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(idx[i + k])) << (8 * k);
+        b |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(idx[i + 4 + k])) << (8 * k);
+      }
+      crosses |= b > a && a / chunk != (b - 1) / chunk;
+    }
+    CHECK(crosses);
+    CHECK(reader->array_length(facts_id) > chunk);
+
+    const RootFile lazy(reader, spec);  // RootFile::Load::Lazy
+    const RootFile full(std::make_shared<TablebaseReader>(path), spec, RootFile::Load::Full);
+    REQUIRE(lazy.entries() == full.entries());
+    // Games where each move is, by a coin, the file's choice or a random
+    // legal one: they follow the stored lines for a while and then leave
+    // them, so both covered and uncovered states are asked; every prefix is
+    // compared (the state's and every child's answer).
+    std::mt19937 rng(20);
+    std::uint64_t exact = 0, probes = 0;
+    for (int game = 0; game < 60; ++game) {
+      TrompTaylorGame g(spec.board, spec.rules, spec.komi);
+      std::vector<std::string> history;
+      while (!g.is_over() && history.size() < 40) {
+        const ProbeResult a = lazy.probe(history), b = full.probe(history);
+        REQUIRE(fingerprint(a) == fingerprint(b));
+        ++probes;
+        exact += a.exact();
+        Move mv;
+        if (rng() % 2 == 0) {
+          const auto pick = choose_move(b, spec.board);
+          if (!pick || !proven(b)) break;
+          REQUIRE(g.parse_move(b.moves[*pick].move, mv));
+        } else {
+          std::vector<Move> legal;
+          g.legal_moves(legal);
+          mv = legal[rng() % legal.size()];
+        }
+        history.push_back(g.move_name(mv));
+        g.play(mv);
+      }
+    }
+    UNSCOPED_INFO(c.board << ": " << probes << " probes compared, " << exact << " exact");
+    CHECK(exact > 0);
+    CHECK(exact < probes);
+    lazy.verify_entries();  // reads every record through the chunk cache
+    std::filesystem::remove(path);
+  }
+}
+
+TEST_CASE("root files: the lazy reader opens past a damaged fact record and refuses it when read",
+          "[root][superko]") {
+  const std::string path = temp_file("lazybad.gotb");
+  REQUIRE(test::run_gotb("generate --root -q -b 2x3 -r tromp-taylor -o " + path).exit_code == 0);
+  std::string bytes;
+  {
+    std::ifstream in(path, std::ios::binary);
+    bytes.assign(std::istreambuf_iterator<char>(in), {});
+  }
+  // Every zstd frame (chunk) damaged in turn: a full decode always refuses
+  // the file at open; the lazy reader refuses it at open (a per-entry array)
+  // or when the damaged chunk is read (verify_entries reads every record).
+  const std::string magic("\x28\xb5\x2f\xfd", 4);
+  int frames = 0, opened = 0;
+  for (std::size_t at = bytes.find(magic); at != std::string::npos; at = bytes.find(magic, at + 1)) {
+    std::string bad = bytes;
+    bad[at + 8] = static_cast<char>(bad[at + 8] ^ 0x20);
+    {
+      std::ofstream out(path, std::ios::binary | std::ios::trunc);
+      out.write(bad.data(), static_cast<std::streamsize>(bad.size()));
+    }
+    ++frames;
+    auto reader = std::make_shared<TablebaseReader>(path);
+    const GameSpec spec{reader->board(), RuleSet::parse(reader->meta().rules), reader->meta().komi};
+    CHECK_THROWS_AS(RootFile(std::make_shared<TablebaseReader>(path), spec, RootFile::Load::Full), TablebaseError);
+    std::unique_ptr<RootFile> lazy;
+    try {
+      lazy = std::make_unique<RootFile>(reader, spec);
+    } catch (const TablebaseError&) {
+      continue;
+    }
+    ++opened;
+    CHECK_THROWS_WITH(lazy->verify_entries(), Catch::Contains("is corrupt"));
+  }
+  CHECK(frames > 8);
+  CHECK(opened > 0);
+  std::filesystem::remove(path);
+}
+
+namespace {
+
+// The --merge states walk (generator/search/root_proof.cpp, Walker::walk)
+// replayed from its file: the same depth-first order over the rules' legal
+// moves, the same strategy masks, the same "one walk per canonical state
+// and strategy" merge, and at each walked node the move the walk followed
+// (the reader's choice there is the walk's: the first entry in file order
+// whose facts hold under that line, the walk's own entry or an earlier
+// one; docs/solving.md, "Root proofs"). `lines[side]` maps each line the
+// walk visited on that side's strategy to Walked or Merged (a state
+// walked before, on `first[its key]`; its subtree was not walked again).
+struct MergeReplay {
+  enum Node { Walked = 1, Merged = 2 };
+  const RootFile& file;
+  search::RootFrame frame;
+  TrompTaylorGame game;
+  std::vector<Position> positions;
+  std::vector<Color> colours;
+  std::vector<std::string> line;
+  std::map<std::uint64_t, std::uint8_t> seen;
+  std::map<std::uint64_t, std::vector<std::string>> first;
+  std::map<std::vector<std::string>, int> lines[2];  // [0]: Black's strategy, [1]: White's
+  MergeReplay(const RootFile& f, const GameSpec& spec)
+      : file(f), frame(spec.board, TrompTaylorConfig::from(spec.rules).situational), game(spec.board, spec.rules, 0) {
+    positions.push_back(game.position());
+    colours.push_back(game.to_move());
+  }
+  void mark(std::uint8_t mask, Node n) {
+    for (int s = 0; s < 2; ++s)
+      if (mask & (1 << s)) lines[s][line] = n;
+  }
+  void walk(std::uint8_t mask) {
+    if (game.is_over()) return mark(mask, Walked);
+    const int passes = game.consecutive_passes();
+    const Color mover = game.to_move();
+    const auto cn = frame.canonical(game.position(), mover, passes);
+    std::uint8_t& s = seen[cn.key];
+    if ((s & mask) == mask) return mark(mask, Merged);
+    s |= mask;
+    first.try_emplace(cn.key, line);
+    mark(mask, Walked);
+    const SuperkoFile::Answer a = file.at(positions, colours, passes);
+    INFO("walked line " << join(line));
+    REQUIRE(a.value.exact());  // the walk proved an entry that holds on this very line
+    REQUIRE(a.best != -2);
+    const std::uint8_t own = mover == Color::Black ? 1 : 2, other = 3 ^ own;
+    const bool every = (mask & other) != 0;
+    std::vector<Move> moves;
+    game.legal_moves(moves);
+    for (Move m : moves) {
+      const bool best = (m.is_play() ? m.point : -1) == a.best;
+      if (!every && !best) continue;
+      const std::uint8_t cmask = static_cast<std::uint8_t>((every ? other : 0) | ((mask & own) && best ? own : 0));
+      line.push_back(game.move_name(m));
+      game.play(m);
+      positions.push_back(game.position());
+      colours.push_back(game.to_move());
+      walk(cmask);
+      colours.pop_back();
+      positions.pop_back();
+      game.undo();
+      line.pop_back();
+    }
+  }
+};
+
+}  // namespace
+
+TEST_CASE("root files, --merge states: a game leaves the stored lines only through a state merged with another line",
+          "[root][superko][gtp]") {
+  // Random-opponent games (as benchmarks/root_gtp_random.py): the file's
+  // side plays GTP's choice, the other side random legal moves (a pass one
+  // time in 20). A genmove the file cannot answer (not proven: GTP refuses
+  // it without --fallback) must lie below a node where the game's line met
+  // a state the walk had already walked on another line (another history,
+  // or a mirror image): --merge states walks each state once per strategy,
+  // so such a line is not covered by design ("Root proofs", "--merge
+  // states"). A refusal on a line the walk itself followed would be a bug.
+  const std::string path = temp_file("mergecov.gotb");
+  REQUIRE(test::run_gotb("generate --root -q --merge states -b 3x3 -r tromp-taylor -o " + path).exit_code == 0);
+  auto reader = std::make_shared<TablebaseReader>(path);
+  const GameSpec spec{reader->board(), RuleSet::parse(reader->meta().rules), reader->meta().komi};
+  const RootFile file(reader, spec);
+  MergeReplay replay(file, spec);
+  replay.walk(3);
+  for (int side : {0, 1}) {  // 0: Black from the file, 1: White
+    std::mt19937 rng(7 + side);
+    std::uint64_t refused = 0, merged_games = 0, genmoves = 0, mirror_merges = 0, other_history = 0, left_lines = 0;
+    std::vector<std::string> examples;
+    for (int g = 0; g < 300; ++g) {
+      TrompTaylorGame game(spec.board, spec.rules, spec.komi);
+      std::vector<std::string> history;
+      // The game is followed on the walk's lines through a symmetry `perm`
+      // (identity at first): where its image meets a merged state that is
+      // the image of the state's first walk under another symmetry (a
+      // mirror-image line, the same history), it goes on from that walk;
+      // where it meets one under another history, or where its image leaves
+      // the walked lines (the file's side chose another image of a move at
+      // a symmetric position), the walk's coverage ends there.
+      std::vector<int> perm(spec.board.size());
+      for (int p = 0; p < spec.board.size(); ++p) perm[p] = p;
+      std::vector<std::string> image;  // the game's line through perm
+      bool covered = true, met_merge = false;
+      std::string why;
+      auto positions_of = [&](const std::vector<std::string>& l) {
+        TrompTaylorGame h(spec.board, spec.rules, spec.komi);
+        std::vector<Position> ps{h.position()};
+        for (const std::string& t : l) {
+          Move mv;
+          REQUIRE(h.parse_move(t, mv));
+          h.play(mv);
+          ps.push_back(h.position());
+        }
+        return ps;
+      };
+      const Symmetries sym(spec.board);
+      auto follow = [&]() {
+        if (!covered) return;
+        const auto at = replay.lines[side].find(image);
+        if (at == replay.lines[side].end()) {
+          covered = false;
+          why = "left the walked lines at ply " + std::to_string(image.size()) + " (another image of a stored move)";
+          ++left_lines;
+          return;
+        }
+        if (at->second != MergeReplay::Merged) return;
+        met_merge = true;
+        const auto cn = replay.frame.canonical(game.position(), game.to_move(), game.consecutive_passes());
+        const std::vector<std::string>& walked = replay.first[cn.key];
+        const std::vector<Position> here = positions_of(image), there = positions_of(walked);
+        for (int g = 0; g < sym.count() && here.size() == there.size(); ++g) {
+          bool same = true;
+          for (std::size_t k = 0; k < here.size() && same; ++k) same = sym.apply(g, here[k]) == there[k];
+          if (!same) continue;
+          for (int& q : perm) q = sym.perm(g)[q];
+          image = walked;
+          ++mirror_merges;
+          return;
+        }
+        covered = false;
+        why = "met at ply " + std::to_string(image.size()) + " the state the walk of '" + join(walked) +
+              "' had walked, under another history";
+        ++other_history;
+      };
+      while (!game.is_over() && history.size() < 200) {
+        Move mv;
+        if ((game.to_move() == Color::Black) == (side == 0)) {
+          ++genmoves;
+          const ProbeResult r = file.probe(history);
+          if (!proven(r)) {
+            ++refused;
+            INFO("game " << g << " line " << join(history));
+            CHECK(!covered);  // never on a line the walk covered
+            CHECK(r.note.find("coverage is partial (--merge states)") != std::string::npos);
+            if (examples.size() < 8) examples.push_back("refused after '" + join(history) + "': " + why);
+            break;
+          }
+          const auto pick = choose_move(r, spec.board);
+          REQUIRE(pick);
+          REQUIRE(game.parse_move(r.moves[*pick].move, mv));
+        } else {
+          std::vector<Move> legal;
+          game.legal_moves(legal);
+          std::vector<Move> plays;
+          for (Move m : legal)
+            if (m.is_play()) plays.push_back(m);
+          mv = plays.empty() || rng() % 20 == 0 ? Move::pass() : plays[rng() % plays.size()];
+        }
+        history.push_back(game.move_name(mv));
+        image.push_back(game.move_name(mv.is_play() ? Move::play(perm[mv.point]) : mv));
+        game.play(mv);
+        follow();
+      }
+      merged_games += met_merge;
+    }
+    UNSCOPED_INFO("3x3 --merge states, " << (side == 0 ? "Black" : "White") << " from the file: " << genmoves
+                                         << " genmoves, " << refused << " refused; merges with a mirror image "
+                                         << "followed " << mirror_merges << ", games that left the walk's lines: "
+                                         << other_history << " at a state walked under another history, "
+                                         << left_lines << " by another image of a stored move");
+    for (const std::string& e : examples) UNSCOPED_INFO(e);
+    CHECK(merged_games > 0);
+  }
+  std::filesystem::remove(path);
 }
