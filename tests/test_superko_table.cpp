@@ -125,22 +125,25 @@ TEST_CASE("superko files: every state's value = search = reference solver, and t
   // Without lanes (a fresh table per chunk), with two lanes (tables kept
   // from state to state for the whole run, docs/solving.md "Lanes"), and
   // with two lanes that exchange their entries at every level's end ("Lanes
-  // that exchange their entries"); 1x5 and 2x3 not in the second mode.
+  // that exchange their entries"); 1x5 and 2x3 not in the second mode;
+  // and (mode 3, the CLI's default) exchanging lanes whose chunks are handed
+  // out on node clocks ("Lanes on node clocks").
   for (const char* board : {"1x4", "2x2", "2x3", "1x5"}) {
-    for (const int mode : {0, 1, 2}) {
+    for (const int mode : {0, 1, 2, 3}) {
     const std::uint32_t lanes = mode ? 2 : 0;
     if (std::string(board) == "1x5" && lanes == 0) continue;
     // Lanes without the exchange (no longer the CLI's default): the small boards only.
     if ((std::string(board) == "1x5" || std::string(board) == "2x3") && mode == 1) continue;
     for (const char* rules : kVariants) {
-      INFO(board << " " << rules << " lanes " << lanes << " exchange " << (mode == 2));
+      INFO(board << " " << rules << " lanes " << lanes << " exchange " << (mode >= 2) << " clock " << (mode == 3));
       const Board b = Board::parse(board);
       const RuleSet r = RuleSet::parse(rules);
       retro::StateIndex idx(b);
       SuperkoGenerateOptions o;
       o.threads = 2;
       o.lanes = lanes;
-      o.lane_exchange = mode == 2;
+      o.lane_exchange = mode >= 2;
+      o.lane_clock = mode == 3;
       o.chunk_states = 32;
       // A small first-pass budget: many states go to the second pass, whose
       // searches rest on seeds from both passes. 2x3: three passes (budgets
@@ -237,6 +240,50 @@ TEST_CASE("superko files: with lanes the facts do not depend on the thread count
     SuperkoGenerateStats fresh;
     const std::vector<StateProof> f = generate_superko(idx, r, o, &fresh);
     for (std::size_t s = 0; s < f.size(); ++s) CHECK(f[s].value == a[s].value);
+  }
+}
+
+TEST_CASE("superko files: lanes on node clocks do not depend on the thread count", "[superko]") {
+  // Which lane solves which chunk follows the lanes' node counts
+  // (lane_clock.hpp), so every table, proof and node count is the same on
+  // 1, 2 and 3 threads (fewer threads than lanes: permits), with and without
+  // the exchange, with 2 and 3 lanes; the values are those of the static
+  // schedule.
+  const Board b = Board::parse("1x6");
+  retro::StateIndex idx(b);
+  for (const char* rules : {"tromp-taylor", "tromp-taylor:ko=situational,suicide=no"}) {
+    const RuleSet r = RuleSet::parse(rules);
+    SuperkoGenerateOptions o;
+    o.chunk_states = 4;
+    o.first_pass_nodes = 100;
+    o.threads = 1;
+    o.lanes = 2;
+    const std::vector<StateProof> fixed = generate_superko(idx, r, o);
+    o.lane_clock = true;
+    for (const std::uint32_t lanes : {2u, 3u}) {
+      for (const bool exchange : {false, true}) {
+        INFO(rules << " lanes " << lanes << " exchange " << exchange);
+        o.lanes = lanes;
+        o.lane_exchange = exchange;
+        std::vector<StateProof> x[3];
+        std::uint64_t nodes[3] = {0, 0, 0}, critical[3] = {0, 0, 0};
+        for (int t = 1; t <= 3; ++t) {
+          o.threads = t;
+          SuperkoGenerateStats xs;
+          x[t - 1] = generate_superko(idx, r, o, &xs);
+          nodes[t - 1] = xs.nodes;
+          for (const auto& lp : xs.lane_passes) critical[t - 1] += lp.critical_nodes;
+        }
+        CHECK(x[0] == x[1]);
+        CHECK(x[0] == x[2]);
+        CHECK(nodes[0] == nodes[1]);
+        CHECK(nodes[0] == nodes[2]);
+        CHECK(critical[0] == critical[1]);
+        CHECK(critical[0] == critical[2]);
+        CHECK(critical[0] < nodes[0]);  // the lanes shared the work
+        for (std::size_t s = 0; s < fixed.size(); ++s) CHECK(x[0][s].value == fixed[s].value);
+      }
+    }
   }
 }
 

@@ -11,6 +11,7 @@
 #include "core/budget.hpp"
 #include "core/stack_guard.hpp"
 #include "generator/search/deepening_share.hpp"
+#include "generator/search/lane_clock.hpp"
 #include "generator/search/move_ordering.hpp"
 #include "generator/search/superko_table.hpp"
 
@@ -411,6 +412,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
     throw NodeLimitReached("time limit reached");
   if (opt_.stop && (stats_.nodes & 0xFF) == 0 && opt_.stop->load(std::memory_order_relaxed))
     throw NodeLimitReached(kStoppedMessage);
+  if (opt_.clock && (stats_.nodes & 0x3F) == 0) opt_.clock->publish(stats_.nodes);
   // Superko lines can outgrow the stack (core/stack_guard.hpp); asked every
   // 64 plies, well inside the reserve.
   if ((depth & 63) == 0 && stack_near_end()) throw NodeLimitReached(kStackLimitMessage);

@@ -42,6 +42,7 @@ namespace gotb::search {
 class RetroOrdering;  // move_ordering.hpp
 class ProofSeeds;     // superko_table.hpp
 class DeepeningShare; // deepening_share.hpp
+struct NodeClock;      // lane_clock.hpp
 struct StoredFacts;   // superko_table.hpp
 
 // What NodeLimitReached says when SearchOptions::stop ended a search.
@@ -111,6 +112,9 @@ struct SearchOptions {
   // Set by another thread to stop this search: it throws NodeLimitReached
   // ("stopped") within a few hundred nodes, the line restored.
   const std::atomic<bool>* stop = nullptr;
+  // Superko generation's lanes on node clocks (lane_clock.hpp): the search
+  // publishes its node count here every 64 nodes. Null: none.
+  NodeClock* clock = nullptr;
   // Lazy SMP helpers (search_solve with --threads): a search with
   // diversify = k > 0 tries the moves of nodes in the first plies below the
   // searched state in another order (rotated by k), and starts its deepening

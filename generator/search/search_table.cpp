@@ -49,6 +49,12 @@ void SearchTable::Pages::allocate(std::size_t n, bool huge) {
   }
 }
 
+void SearchTable::populate() {
+#ifdef MADV_POPULATE_WRITE  // Linux 5.14; an older kernel answers EINVAL and faults page by page as before
+  ::madvise(table_pages_.p, buckets_ * kWays * sizeof(Entry), MADV_POPULATE_WRITE);
+#endif
+}
+
 bool SearchTable::compatible(const Board& board, const TrompTaylorConfig& cfg) const {
   return board.spec() == board_spec_ && cfg.situational == cfg_.situational && cfg.suicide == cfg_.suicide;
 }

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <numeric>
 #include <stdexcept>
+#include <thread>
 
 #include <time.h>
 #include <unistd.h>
@@ -18,6 +19,8 @@
 #include "core/bits.hpp"
 #include "core/budget.hpp"
 #include "core/rules/tromp_taylor.hpp"
+#include "core/stack_guard.hpp"
+#include "generator/search/lane_clock.hpp"
 #include "generator/search/search_solver.hpp"
 #include "generator/search/table_exchange.hpp"
 
@@ -106,6 +109,8 @@ const StateProof* ProofSeeds::find(const Position& normalised, int passes, int& 
 }
 
 namespace {
+// The stack of a lane's thread (the CLI gives oneTBB's workers the same).
+constexpr std::size_t kLaneStack = std::size_t{256} << 20;
 double process_cpu_seconds() {
   timespec t{};
   ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
@@ -180,6 +185,11 @@ SuperkoGenerateStats generate_superko(
   // holds.
   const std::uint32_t lanes = options.lanes;
   const bool exchange = lanes > 1 && options.lane_exchange;
+  // Node clocks (options.lane_clock): which lane solves which chunk of a
+  // level is decided by the lanes' node counts (lane_clock.hpp).
+  std::unique_ptr<LaneClockSchedule> schedule;
+  if (lanes && options.lane_clock)
+    schedule = std::make_unique<LaneClockSchedule>(lanes, static_cast<std::uint32_t>(threads));
   std::vector<std::unique_ptr<TrompTaylorSearch>> lane_solver(lanes);
   std::vector<std::shared_ptr<SearchTable>> lane_table(lanes);
   // Keys each lane stored during the current level, and what it hands to
@@ -192,8 +202,10 @@ SuperkoGenerateStats generate_superko(
                                                              proof_megabytes_for(so, n), so.max_dependencies,
                                                              so.huge_pages);
     if (exchange) lane_table[k]->set_store_log(&lane_log[k]);
+    if (schedule) lo.clock = &schedule->clock(k);
     lane_solver[k] = std::make_unique<TrompTaylorSearch>(board, cfg, 0, lo);
   }
+  std::vector<char> populated(lanes, 0);
   std::vector<StateProof> replayed;
   // Solves chunk c of plan p with solver s; with `replay`, the chunk is in
   // the journal already: its proofs are proved again and compared.
@@ -300,7 +312,52 @@ SuperkoGenerateStats generate_superko(
   auto run_pass = [&](const SuperkoPlan& p, std::uint64_t first_chunk, std::uint64_t budget, int pass) {
     for (std::uint64_t level = 0; level < p.levels(); ++level) {
       const std::uint64_t c0 = p.level_begin[level], c1 = p.level_begin[level + 1];
-      if (lanes) {
+      if (schedule) {
+        // Each lane on a thread of its own (the same stack for every lane
+        // and thread count, since a search too deep for its stack stops:
+        // core/stack_guard.hpp), taking chunks in node-clock order.
+        schedule->begin_level(c1 - c0);
+        std::vector<double> cpu(lanes, 0.0);
+        std::vector<std::exception_ptr> failed(lanes);
+        std::vector<std::thread> workers;
+        for (std::uint32_t k = 0; k < lanes; ++k)
+          workers.emplace_back([&, k] {
+            try {
+              run_with_stack(kLaneStack, [&] {
+                const double t0 = thread_cpu_seconds();
+                // The lane's table pages, at once and on its own thread
+                // (SearchTable::populate).
+                if (!populated[k]) lane_table[k]->populate(), populated[k] = 1;
+                TrompTaylorSearch& s = *lane_solver[k];
+                for (std::int64_t c; (c = schedule->next(k, s.stats().nodes)) >= 0;) {
+                  const std::uint64_t chunk = c0 + static_cast<std::uint64_t>(c);
+                  solve_chunk(s, p, first_chunk, chunk, budget, pass, level, done[first_chunk + chunk] != 0);
+                  if (stop.load()) schedule->stop();
+                }
+                cpu[k] = thread_cpu_seconds() - t0;
+              });
+            } catch (...) {
+              failed[k] = std::current_exception();
+              schedule->abort(k);
+            }
+          });
+        for (auto& w : workers) w.join();
+        for (const auto& e : failed)
+          if (e) std::rethrow_exception(e);
+        SuperkoGenerateStats::LanePass& lp = st.lane_passes[pass - 1];
+        ++lp.levels;
+        std::uint64_t most = 0;
+        for (std::uint32_t k = 0; k < lanes; ++k) {
+          lp.cpu += cpu[k];
+          lp.nodes += schedule->level_nodes(k);
+          most = std::max(most, schedule->level_nodes(k));
+        }
+        lp.critical_cpu += *std::max_element(cpu.begin(), cpu.end());
+        lp.critical_nodes += most;
+        for (std::uint64_t c = c0; c < c1; ++c)
+          if (!done[first_chunk + c]) return false;
+        exchange_entries(pass);
+      } else if (lanes) {
         // Lane k: chunks c0 + k, c0 + k + lanes, ... of this level, in order.
         std::vector<double> cpu(lanes, 0.0);
         std::vector<std::uint64_t> used(lanes, 0);
@@ -632,7 +689,10 @@ SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs) {
 SuperkoJournal::SuperkoJournal(std::string path, std::string header) : path_(std::move(path)), header_(std::move(header)) {}
 
 SuperkoJournal::~SuperkoJournal() {
-  if (f_) std::fclose(f_);
+  if (f_) {
+    ::fsync(::fileno(f_));
+    std::fclose(f_);
+  }
 }
 
 std::uint64_t SuperkoJournal::open(SuperkoProgress& progress) {
@@ -737,7 +797,14 @@ void SuperkoJournal::append(std::uint64_t chunk, const std::uint64_t* states, st
   if (std::fwrite(head, 1, 12, f_) != 12 || std::fwrite(payload.data(), 1, payload.size(), f_) != payload.size() ||
       std::fflush(f_) != 0)
     throw std::runtime_error("cannot write the resume journal '" + path_ + "'");
-  ::fsync(::fileno(f_));
+  // Flushed, each record survives a killed process; fsync (for a crash of
+  // the system) at most once a second: it took 1 to 8 ms per chunk here,
+  // under the lock that the lanes' chunks finish under (2x5: 435 chunks).
+  const auto now = std::chrono::steady_clock::now();
+  if (now - synced_ >= std::chrono::seconds(1)) {
+    ::fsync(::fileno(f_));
+    synced_ = now;
+  }
 }
 
 void SuperkoJournal::remove() {

@@ -21,6 +21,7 @@
 // resumed run writes the same bytes.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <functional>
@@ -123,6 +124,14 @@ struct SuperkoGenerateOptions {
   // count) is at least exchange_min_work. Part of a file's identity.
   bool lane_exchange = false;
   unsigned exchange_min_work = 0;
+  // With lanes: the chunks of a level go to the lanes in list-scheduling
+  // order on node-count clocks (lane_clock.hpp; docs/solving.md, "Lanes on
+  // node clocks"): the lane that falls free first in nodes takes the next
+  // chunk, so the lanes' shares of a level are balanced while which lane
+  // solves which chunk stays a function of the searches alone. Off: lane k
+  // solves chunks k, k + L, ... (the scheme before). Part of a file's
+  // identity.
+  bool lane_clock = false;
 };
 
 // The order of a run and its cut into levels and chunks. States are
@@ -318,7 +327,8 @@ SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs);
 
 // The resume journal next to an output file (OUTPUT.partial): a header
 // naming the run, then one record per solved chunk, each appended and
-// flushed as the chunk finishes. open() reads what an interrupted run left
+// flushed as the chunk finishes (written to the system at once, synced to
+// the disk at most once a second and when the journal is closed). open() reads what an interrupted run left
 // (a torn last record is ignored) into `proofs` / `done`.
 class SuperkoJournal {
  public:
@@ -334,6 +344,7 @@ class SuperkoJournal {
  private:
   std::string path_, header_;
   std::FILE* f_ = nullptr;
+  std::chrono::steady_clock::time_point synced_{};
 };
 
 }  // namespace gotb::search

@@ -51,6 +51,9 @@ struct GenerateArgs {
   // >= exchange_min_work only.
   std::string lane_exchange = "on";
   unsigned exchange_min_work = 0;
+  // --exact with lanes: "clock" (chunks handed out on node-count clocks,
+  // SuperkoGenerateOptions::lane_clock) or "static" (lane k: k, k+N, ...).
+  std::string lane_schedule = "clock";
   // --exact with lanes: the lanes' figures per pass; tromp-taylor:ko=basic
   // tables: wall / CPU seconds per phase on stderr.
   bool profile = false;
@@ -98,6 +101,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   opt.lanes = a.order == "flat" ? 0 : a.lanes;
   opt.lane_exchange = a.lane_exchange == "on";
   opt.exchange_min_work = a.exchange_min_work;
+  opt.lane_clock = a.lane_schedule == "clock";
   // The level order (seeds, two passes) needs every earlier level's proofs
   // wherever a chunk is solved; MPI ranks solve chunks of the flat order
   // (superko_table.hpp), which depend on nothing else.
@@ -139,7 +143,9 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                              // Exchanged entries enter later proofs: their rule decides the facts too.
                              (opt.lanes > 1 && opt.lane_exchange
                                   ? " exchange=" + std::to_string(opt.exchange_min_work)
-                                  : std::string{});
+                                  : std::string{}) +
+                             // Which lane solves which chunk decides its table.
+                             (opt.lanes && opt.lane_clock ? " schedule=node-clock" : std::string{});
   std::unique_ptr<search::SuperkoJournal> journal;
   std::uint64_t resumed = 0;
   if (a.output_given) {
@@ -265,6 +271,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   if (opt.lanes > 1 && opt.lane_exchange) {
     meta.extra["lane_exchange_min_work"] = std::to_string(opt.exchange_min_work);
   }
+  if (opt.lanes && opt.lane_clock) meta.extra["lane_schedule"] = "node-clock";
   meta.extra["facts"] = std::to_string(facts);
   WriteOptions wopt;
   wopt.board = &board;
@@ -678,7 +685,7 @@ void add_generate_command(CLI::App& app) {
   auto* lanes = sub->add_option(
       "--lanes", args->lanes,
       "--exact, level order: lanes, each one solver that keeps its transposition table from state to state for the "
-      "whole run (lane k solves chunk k, k+N, ... of every level), so that what one state proved serves the later "
+      "whole run (each takes chunks of every level as --lane-schedule says), so that what one state proved serves the later "
       "ones (docs/solving.md, \"Lanes\"); at most N threads work at once; the facts depend on N, not on --threads "
       "(part of the file's identity); a resumed run replays the journaled chunks of each lane (checked against the "
       "journal) to rebuild its table; 0 = a fresh solver and table per chunk (the scheme before lanes)");
@@ -693,6 +700,13 @@ void add_generate_command(CLI::App& app) {
                                    "--exact, with --lane-exchange on: exchange only entries whose subtree took at "
                                    "least 2^(N-1) nodes (part of the file's identity); 0 = all");
   min_work->check(integer_number(0, 64))->capture_default_str();
+  auto* schedule = sub->add_option(
+      "--lane-schedule", args->lane_schedule,
+      "--exact with lanes: 'clock' (each chunk of a level goes to the lane that falls free first counted in nodes "
+      "searched, so the lanes' shares balance while the file still depends on the lanes alone, not on --threads or "
+      "timing; docs/solving.md, \"Lanes on node clocks\") or 'static' (lane k solves chunk k, k+N, ...); part "
+      "of the file's identity");
+  schedule->check(CLI::IsMember({"clock", "static"}))->capture_default_str();
   sub->add_flag("--profile", args->profile,
                 "--exact with lanes: per pass, the lanes' nodes and thread CPU seconds, their critical path over the "
                 "level barriers (the speed-up it allows) and the entry exchange's cost. tromp-taylor:ko=basic "
@@ -722,7 +736,7 @@ void add_generate_command(CLI::App& app) {
   sub->add_flag("--mpi", args->mpi,
                 "distribute over the ranks of an MPI job (launch with mpirun or srun; --threads per rank; "
                 "rank 0 reports and writes --output; needs a build with -DGOTB_MPI=ON, docs/distributed.md)");
-  sub->callback([args, out, hash, lanes, exchange, min_work, given] {
+  sub->callback([args, out, hash, lanes, exchange, min_work, schedule, given] {
     const auto was = [](const CLI::Option* o) { return o->count() > 0; };
     check_komi(args->komi);
     args->output_given = out->count() > 0;
@@ -744,11 +758,12 @@ void add_generate_command(CLI::App& app) {
     // --profile also serves the exact tables of tromp-taylor:ko=basic.
     const bool exact_tables = args->profile && !args->exact && !args->root &&
                               retro::has_exact_kernel(RuleSet::parse(args->rules));
-    if ((lanes->count() > 0 || exchange->count() > 0 || min_work->count() > 0 || (args->profile && !exact_tables)) &&
+    if ((lanes->count() > 0 || exchange->count() > 0 || min_work->count() > 0 || schedule->count() > 0 ||
+         (args->profile && !exact_tables)) &&
         (!args->exact || args->order == "flat" || (args->order.empty() && args->mpi)))
       throw std::invalid_argument(
-          "--lanes, --lane-exchange, --exchange-min-work and --profile belong to --exact with the level order "
-          "(--profile also to the exact tables of tromp-taylor:ko=basic)");
+          "--lanes, --lane-exchange, --exchange-min-work, --lane-schedule and --profile belong to --exact with the "
+          "level order (--profile also to the exact tables of tromp-taylor:ko=basic)");
     if (args->exact && args->lanes > 0 && args->order != "flat" && !(args->order.empty() && args->mpi) &&
         hash->count() == 0)
       args->table_megabytes = 256;
