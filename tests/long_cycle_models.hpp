@@ -1012,8 +1012,8 @@ inline Sweep sweep_international(const std::string& board, bool suicide, int che
 }
 
 // ikeda-1:ko=basic-play: every reachable state; the model's board game is
-// checked against IkedaGame where its setup can start the game
-// (alternation states without passes or ban).
+// checked against IkedaGame where its setup (and a pass) can start the game
+// (alternation states without ban).
 inline Sweep sweep_ikeda(const std::string& board, const SweepLimits& lim) {
   const Board b = Board::parse(board);
   const RuleSet rules = RuleSet::parse("ikeda-1:ko=basic-play");
@@ -1025,9 +1025,13 @@ inline Sweep sweep_ikeda(const std::string& board, const SweepLimits& lim) {
       b, board, "ikeda", sweep_order(b, graph.reachable(), lim.most_empty_first), lim,
       [&](const IkState& s, std::int32_t& v, std::int32_t& w) { return solve_both(by_board, by_state, s, v, w); },
       [&](const IkState& s) -> std::int64_t {
-        if (s.phase != 0 || s.passes != 0 || s.ban >= 0) return kNotChecked;  // IkedaGame::setup cannot start there
+        // IkedaGame::setup starts the alternation without pass or ban; one
+        // pass after it reaches the states after a pass (the same history:
+        // the board only, no prisoners). Bans and the playout are not checked.
+        if (s.phase != 0 || s.ban >= 0) return kNotChecked;
         IkedaGame g(b, rules, 0);
-        g.setup(s.pos, s.to_move);
+        g.setup(s.pos, s.passes ? opponent(s.to_move) : s.to_move);
+        if (s.passes) g.play(Move::pass());
         search::GenericSearch<IkedaGame> project(g, search::GenericOptions{});
         return project.value().order;
       },
