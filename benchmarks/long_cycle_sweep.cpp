@@ -45,10 +45,13 @@ const char* const kUsage =
     "                     visited (resume with --states-from I, same --shard);\n"
     "                     a state in progress is bounded by --moves only\n"
     "                     (international, ikeda)\n"
-    "  --nsr D            international only: visit only the states from which a\n"
-    "                     line of at most D plays recreates the start board as\n"
-    "                     another state (player to move, passes or ban differ),\n"
-    "                     recreating no other board on the way\n"
+    "  --nsr D            international, ikeda: visit only the states from which\n"
+    "                     a line of at most D plays recreates the start board as\n"
+    "                     another state (player to move, passes or ban differ;\n"
+    "                     ikeda: also phase or playout parity, and the line may\n"
+    "                     pass, into the playout too), recreating no other board\n"
+    "                     on the way\n"
+    "  --nsr-passes 0|1   ikeda: whether the --nsr lines may pass (default 1)\n"
     "  --explain 1        at each differing state, print every move's value and\n"
     "                     a principal variation of both games (warm tables)\n"
     "  --shared-check 1   international: one search table for the project's game\n"
@@ -200,6 +203,9 @@ int main(int argc, char** argv) {
       } else if (opt == "--nsr") {
         if (!parse_long(val, n) || n < 1) return bad("--nsr wants a depth >= 1");
         lim.nsr_depth = static_cast<int>(n);
+      } else if (opt == "--nsr-passes") {
+        if (std::string(val) != "0" && std::string(val) != "1") return bad(opt + " wants 0 or 1");
+        lim.nsr_passes = std::string(val) == "1";
       } else if (opt == "--explain" || opt == "--shared-check") {
         if (std::string(val) != "0" && std::string(val) != "1") return bad(opt + " wants 0 or 1");
         (opt == "--explain" ? lim.explain : lim.shared_check) = std::string(val) == "1";

@@ -214,6 +214,13 @@ class IkedaModel {
     std::vector<IkState> path{s};
     return solve(s, 0, path, -(1 << 20), 1 << 20);
   }
+  // The successors of s in the state graph: f(next state, change of
+  // Black's prisoner score, the move ends the game by passes), every legal
+  // play first (by point), then the pass.
+  template <class F>
+  void successors(const IkState& s, F f) const {
+    for_each_move(s, f);
+  }
   std::set<IkState> reachable() const {
     std::set<IkState> seen{IkState{}};
     std::deque<IkState> todo{IkState{}};
@@ -558,6 +565,12 @@ class IkSearchGame {
   bool is_over() const { return over_; }
   Value outcome() const { return result_; }
   Color to_move() const { return cur_.to_move; }
+  // Outcome bounds for the search's deepening (GenericOptions): every
+  // outcome is a score or no result, all strictly between these two, which
+  // ikeda never produces; so the bounds hold, and a horizon node's bounds
+  // decide nothing but a proof that avoids it is exact as ever.
+  Value min_outcome() const { return Value::white_wins(); }
+  Value max_outcome() const { return Value::black_wins(); }
   std::string move_name(Move m) const { return m.is_play() ? std::to_string(m.point) : "pass"; }
   void legal_moves(std::vector<Move>& out) const {
     std::vector<std::uint64_t> f;
@@ -731,12 +744,15 @@ struct SweepLimits {
   // seconds > 0: start no new state once this much wall time has passed
   // since the sweep began (Sweep::next then says where to resume).
   double seconds = 0;
-  // nsr_depth > 0 (international only): visit only the states s from which
+  // nsr_depth > 0 (international; ikeda: see its start_board_recurs): visit only the states s from which
   // some line of at most nsr_depth plays, recreating no board on the way,
   // recreates s's board as another state (a non-state recurrence of the
   // start board, docs/solving.md (2)): the candidates for a difference
   // near the start. The others are skipped like unselected indices.
   int nsr_depth = 0;
+  // ikeda: whether the lines of nsr_depth may pass (true: also the
+  // recurrences across a pass or the playout's start).
+  bool nsr_passes = true;
   // explain: at each differing state, print (stderr) every move's value and
   // a principal variation in both games, with the sweep's warm tables.
   bool explain = false;
@@ -757,6 +773,43 @@ bool start_board_recurs(const Game& g, const LcState& s, int depth) {
     g.successors(at, next);
     for (const LcState& n : next) {
       if (n.passes > 0) continue;  // plays only
+      if (n.pos == s.pos) {
+        if (!(n == s)) return true;
+        continue;
+      }
+      if (left <= 1 || std::find(boards.begin(), boards.end(), board_id(n.pos)) != boards.end()) continue;
+      boards.push_back(board_id(n.pos));
+      const bool found = dfs(n, left - 1);
+      boards.pop_back();
+      if (found) return true;
+    }
+    return false;
+  };
+  return dfs(s, depth);
+}
+
+// ikeda-1:ko=basic-play (SweepLimits::nsr_depth): whether a line of at most
+// `depth` plays from s, with any passes that do not end the game (so that
+// lines through the playout's start count: the rule compares boards of both
+// phases), recreating no board by a play on the way, recreates s's board by
+// a play as a state other than s (another player to move, ko ban, phase or
+// playout parity).
+inline bool start_board_recurs(const IkedaModel& g, const IkState& s, int depth, bool passes = true) {
+  std::vector<std::uint64_t> boards{board_id(s.pos)};
+  std::function<bool(const IkState&, int)> dfs = [&](const IkState& at, int left) {
+    std::vector<IkState> next;
+    std::vector<bool> is_play;
+    g.successors(at, [&](const IkState& n, int, bool end) {
+      if (end) return;
+      next.push_back(n);
+      is_play.push_back(n.passes == 0 && !(n.phase == 1 && at.phase == 0));
+    });
+    for (std::size_t k = 0; k < next.size(); ++k) {
+      const IkState& n = next[k];
+      if (!is_play[k]) {  // a pass keeps the board and ends nothing here
+        if (passes && dfs(n, left)) return true;
+        continue;
+      }
       if (n.pos == s.pos) {
         if (!(n == s)) return true;
         continue;
@@ -959,8 +1012,8 @@ inline Sweep sweep_international(const std::string& board, bool suicide, int che
 }
 
 // ikeda-1:ko=basic-play: every reachable state; the model's board game is
-// checked against IkedaGame where its setup can start the game
-// (alternation states without passes or ban).
+// checked against IkedaGame where its setup (and a pass) can start the game
+// (alternation states without ban).
 inline Sweep sweep_ikeda(const std::string& board, const SweepLimits& lim) {
   const Board b = Board::parse(board);
   const RuleSet rules = RuleSet::parse("ikeda-1:ko=basic-play");
@@ -972,13 +1025,18 @@ inline Sweep sweep_ikeda(const std::string& board, const SweepLimits& lim) {
       b, board, "ikeda", sweep_order(b, graph.reachable(), lim.most_empty_first), lim,
       [&](const IkState& s, std::int32_t& v, std::int32_t& w) { return solve_both(by_board, by_state, s, v, w); },
       [&](const IkState& s) -> std::int64_t {
-        if (s.phase != 0 || s.passes != 0 || s.ban >= 0) return kNotChecked;  // IkedaGame::setup cannot start there
+        // IkedaGame::setup starts the alternation without pass or ban; one
+        // pass after it reaches the states after a pass (the same history:
+        // the board only, no prisoners). Bans and the playout are not checked.
+        if (s.phase != 0 || s.ban >= 0) return kNotChecked;
         IkedaGame g(b, rules, 0);
-        g.setup(s.pos, s.to_move);
+        g.setup(s.pos, s.passes ? opponent(s.to_move) : s.to_move);
+        if (s.passes) g.play(Move::pass());
         search::GenericSearch<IkedaGame> project(g, search::GenericOptions{});
         return project.value().order;
       },
-      [&] { return by_board.stats().nodes + by_state.stats().nodes; }, [](const IkState&) { return true; },
+      [&] { return by_board.stats().nodes + by_state.stats().nodes; },
+      [&](const IkState& s) { return lim.nsr_depth <= 0 || start_board_recurs(graph, s, lim.nsr_depth, lim.nsr_passes); },
       [&](const IkState& s) {
         explain_one(by_board, b, s, false, 0);
         explain_one(by_state, b, s, true, 0);

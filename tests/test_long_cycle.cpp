@@ -3,7 +3,7 @@
 // "The other long-cycle rulesets", states the question and the answers these
 // tests support: refuted for international:ko=basic-exceptional with
 // suicide (1x2) and without (1x6, the hidden test at the end), and for
-// japanese-2003 (1x4); no counterexample for ikeda-1:ko=basic-play.
+// japanese-2003 (1x4), and for ikeda-1:ko=basic-play (1x6).
 //
 // The tests solve two games from every reachable state of tiny boards:
 //  - the real game, by the reference solver (InternationalGame::setup, so
@@ -124,7 +124,7 @@ TEST_CASE("ikeda basic-play: board and state repetition agree on 1x1..1x3", "[lo
   // its state-repetition game (state = position, player, phase, passes,
   // ban, playout parity) has the same value at every reachable state of
   // these boards: no counterexample there (docs/solving.md, "The other
-  // long-cycle rulesets"; larger boards were not searched to the end).
+  // long-cycle rulesets"; the smallest known is on 1x6, the test below).
   for (const char* board : {"1x1", "1x2", "1x3"}) {
     INFO(board);
     const Board b = Board::parse(board);
@@ -180,6 +180,70 @@ TEST_CASE("japanese-2003: board repetition is not a state-graph first-cycle game
     m.start(s);
     for (int p : {2, 1, -1, 3, -1, 2, 0}) m.play(p < 0 ? Move::pass() : Move::play(p));
     CHECK(m.is_over() == !by_state_game);
+  }
+}
+
+TEST_CASE("ikeda basic-play: board repetition is not a state-graph first-cycle game on 1x6",
+          "[long-cycle][ikeda]") {
+  // docs/solving.md, "Refuted for ikeda-1:ko=basic-play": on 1x6, White to
+  // move on "O.O.O." after Black's pass in the alternation, no ban, reached
+  // from the empty board by pass A1 pass C1 pass E1 pass. The ruleset's
+  // value there is no result (0): the reference solver on that real game
+  // (whose history also holds "......", "O....." and "O.O..."), and the
+  // independent board model started at the state (its board the only
+  // earlier one), with the same value. The state-repetition game that a
+  // retrograde over the states computes gives W+2, started at the state and
+  // also after the line's own states from the empty board.
+  const Board b = Board::parse("1x6");
+  const RuleSet rules = RuleSet::parse("ikeda-1:ko=basic-play");
+  IkedaGame g(b, rules, 0);
+  replay_moves(g, split_moves("pass A1 pass C1 pass E1 pass"));
+  REQUIRE(g.to_move() == Color::White);
+  ReferenceSolver<IkedaGame> reference(g, ReferenceOptions{});
+  CHECK(reference.value().identical(Value::no_result()));
+
+  const IkState s{parse_diagram(b, "O.O.O."), Color::White, 0, 1, -1, 0};
+  IkSearchSolver by_board(b, false), by_state(b, true);
+  CHECK(by_board.value(s) == 0);
+  CHECK(by_state.value(s) == Value::score(-2, 0).order);
+  IkSearchSolver with_history(b, true);
+  with_history.game().start(IkState{});
+  for (int p : {-1, 0, -1, 2, -1, 4, -1}) with_history.game().play(p < 0 ? Move::pass() : Move::play(p));
+  CHECK(with_history.search().value().order == Value::score(-2, 0).order);
+
+  // Two lines show the two rules part. (1) The board game's principal
+  // variation: White's last play recreates "O.O.O." with Black to move and
+  // the ban on A1, a state the game has not seen (it started with White to
+  // move after a pass): the rule ends the game without result, the state
+  // game goes on. (2) The state game's principal variation to its first
+  // board recurrence: the line's 27th move, White's B1, recreates ".O.O.X" of White's D1
+  // four moves before, in the playout, Black to move both times, the ban on
+  // B1 instead of D1; the state game goes on (and White wins it), the rule
+  // ends the game there without result.
+  struct Line {
+    const char* gtp;
+    std::vector<int> points;  // -1: pass
+  };
+  const Line lines[] = {
+      {"B1 D1 A1 B1 C1 pass A1", {1, 3, 0, 1, 2, -1, 0}},
+      {"B1 D1 B1 F1 C1 A1 C1 B1 E1 pass pass pass C1 A1 B1 pass D1 pass A1 F1 B1 C1 D1 pass A1 C1 B1",
+       {1, 3, 1, 5, 2, 0, 2, 1, 4, -1, -1, -1, 2, 0, 1, -1, 3, -1, 0, 5, 1, 2, 3, -1, 0, 2, 1}},
+  };
+  for (const Line& line : lines) {
+    INFO(line.gtp);
+    IkedaGame real(b, rules, 0);
+    replay_moves(real, split_moves(std::string("pass A1 pass C1 pass E1 pass ") + line.gtp));
+    CHECK(real.is_over());
+    CHECK(real.outcome().identical(Value::no_result()));
+    for (bool by_state_game : {false, true}) {
+      IkSearchGame m(b, by_state_game);
+      m.start(s);
+      for (std::size_t k = 0; k < line.points.size(); ++k) {
+        REQUIRE_FALSE(m.is_over());
+        m.play(line.points[k] < 0 ? Move::pass() : Move::play(line.points[k]));
+      }
+      CHECK(m.is_over() == !by_state_game);
+    }
   }
 }
 
@@ -495,4 +559,34 @@ TEST_CASE("international without suicide: board repetition is not a state-graph 
   CHECK(has("1286:O.O.O.,W,1,2:-2:-12"));
   CHECK(has("2160:X.X.X.,B,1,-1:2:12"));
   CHECK(has("2162:X.X.X.,B,1,2:2:12"));
+}
+
+TEST_CASE("ikeda basic-play: the 1x6 states with an early non-state recurrence", "[.long-cycle-ikeda-1x6-nsr]") {
+  // docs/solving.md, "Refuted for ikeda-1:ko=basic-play": the 540 states of
+  // 1x6 (of 4,636) from which a line of at most three plays recreates the
+  // start board as another state, with the project's game checked at every
+  // 20th visited state where IkedaGame::setup and a pass can start it (each
+  // check is a fresh search; the sweep program: long_cycle_sweep ikeda 1x6
+  // --nsr 3 --nsr-passes 0 --moves 300000 --check 20).
+  // Exactly 12 differ: O.O.O. and .O.O.O with White to move after Black's
+  // pass (no result against W+2, with each ban a state carries there) and
+  // their colour swaps (no result against B+2).
+  SweepLimits lim;
+  lim.nsr_depth = 3;
+  lim.nsr_passes = false;
+  lim.moves_per_state = 300000;
+  lim.check_every = 20;
+  const Sweep r = sweep_ikeda("1x6", lim);
+  CHECK(r.states == 540);
+  CHECK(r.undecided == 0);
+  CHECK(r.checked > 0);
+  CHECK(r.mismatches == 0);
+  CHECK(r.differ == 12);
+  auto has = [&](const std::string& d) {
+    return std::find(r.differing.begin(), r.differing.end(), d) != r.differing.end();
+  };
+  CHECK(has("1926:O.O.O.,W,1,-1,phase=0,parity=0:0:-4"));
+  CHECK(has("2064:.O.O.O,W,1,-1,phase=0,parity=0:0:-4"));
+  CHECK(has("3240:X.X.X.,B,1,-1,phase=0,parity=0:0:4"));
+  CHECK(has("3690:.X.X.X,B,1,-1,phase=0,parity=0:0:4"));
 }

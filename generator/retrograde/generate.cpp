@@ -5,6 +5,8 @@
 #include <tbb/global_control.h>
 #include <tbb/info.h>
 
+#include "core/rules/ikeda.hpp"
+#include "core/rules/international.hpp"
 #include "core/rules/tromp_taylor.hpp"
 #include "generator/retrograde/fixpoint.hpp"
 #include "generator/retrograde/kernel_tromp_taylor.hpp"
@@ -16,6 +18,19 @@ std::string symmetry_scheme(const StateIndex& index) {
 }
 
 bool has_kernel(const RuleSet& rules) { return rules.support().fixpoint_kernel; }
+
+std::string no_kernel_message(const RuleSet& rules) {
+  const bool long_cycle = (rules.family() == "international" && InternationalConfig::from(rules).basic_exceptional) ||
+                          (rules.family() == "ikeda-1" && IkedaConfig::from(rules).ko == IkedaKo::BasicPlay) ||
+                          rules.family() == "japanese-2003";
+  std::string text = "no retrograde generator for ruleset '" + rules.to_string() + "'";
+  if (long_cycle)
+    return text +
+           ": its long-cycle rule ends the game on a recreated board, so its values are not those of a "
+           "finite-state game (counterexamples in docs/solving.md, \"The other long-cycle rulesets\"); "
+           "exact values of single positions: gotb solve";
+  return text + " yet (available: tromp-taylor)";
+}
 
 namespace {
 
@@ -40,8 +55,7 @@ bool kernel_allows_suicide(const RuleSet& rules) {
 Tables start_tables(const Board& board, const RuleSet& rules, int threads, const Progress& progress,
                     WorkLimits* limits, int ranks) {
   if (!has_kernel(rules))
-    throw RulesError("no retrograde generator for ruleset family '" + rules.family() +
-                     "' yet (available: tromp-taylor)");
+    throw RulesError(no_kernel_message(rules));
   Tables t;
   t.stats.threads = resolve_threads(threads);
   t.index = std::make_shared<const StateIndex>(board, limits);

@@ -53,6 +53,12 @@ struct Tables {
 
 // True when the ruleset has a retrograde kernel (the tromp-taylor family).
 bool has_kernel(const RuleSet& rules);
+// The error text for a ruleset without a kernel: why there is none. The
+// basic-ko long-cycle rulesets (international:ko=basic-exceptional,
+// ikeda-1:ko=basic-play, japanese-2003) are not finite-state games
+// (counterexamples in docs/solving.md, "The other long-cycle rulesets");
+// for the others a kernel is merely not written.
+std::string no_kernel_message(const RuleSet& rules);
 
 // Throws RulesError for a ruleset without kernel, std::invalid_argument for
 // a board the index cannot hold.

@@ -137,7 +137,7 @@ void solve_graph(Tables& t, WorkLimits* lim) {
 
 Tables generate_with_graph(const Board& board, const RuleSet& rules, const GenerateOptions& options) {
   if (!has_kernel(rules))
-    throw RulesError("no retrograde generator for ruleset '" + rules.to_string() + "' (available: tromp-taylor)");
+    throw RulesError(no_kernel_message(rules));
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, static_cast<std::size_t>(threads));
   Progress progress(options.progress);
