@@ -3,6 +3,8 @@
 #include <optional>
 #include <stdexcept>
 
+#include "core/rank.hpp"
+
 namespace gotb::japanese {
 
 namespace {
@@ -10,6 +12,10 @@ namespace {
 // Memo answers kept before the memo is cleared (they are recomputed on
 // demand; a clear costs time only).
 constexpr std::size_t kMaxMemoBytes = std::size_t{256} << 20;
+
+// Boards up to this many points get every legal final position's start in
+// their shared graphs at once (3^10 = 59,049 positions).
+constexpr int kPrefillPoints = 10;
 
 // The product of the shared graph H with the captured subset of the tracked
 // strings (shared_analysis.hpp). Node v = h << k | c; c's bit i: tracked
@@ -193,7 +199,24 @@ std::size_t SharedAnalyser::graph_nodes(Color attacker) const {
 
 HypotheticalGraph& SharedAnalyser::graph(Color attacker) {
   auto& g = graphs_[index(attacker)];
-  if (!g) g = std::make_unique<HypotheticalGraph>(*board_, attacker, opt_.max_nodes);
+  if (!g) {
+    g = std::make_unique<HypotheticalGraph>(*board_, attacker, opt_.max_nodes);
+    // On small boards the graph starts with every legal position's start:
+    // a graph that keeps growing makes every memo answer stale for the new
+    // starts (a search meets new final positions all the time), and each
+    // re-solve costs a whole product. If the bound stops this, the graph
+    // (closed after each start) simply grows on demand from there.
+    if (board_->size() <= kPrefillPoints) {
+      const Ranker ranker(board_->size());
+      try {
+        for (std::uint64_t r = 0; r < ranker.count(); ++r) {
+          const Position p = ranker.unrank(r);
+          if (is_legal_position(*board_, p)) g->add_start(p);
+        }
+      } catch (const NotDecided&) {
+      }
+    }
+  }
   return *g;
 }
 
