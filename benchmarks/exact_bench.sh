@@ -50,7 +50,7 @@ for b in "${boards[@]}"; do
     ramg=$(echo "$o2" | field bytes/state | sed -E 's/.*, ([0-9.]+) with.*/\1/')
     rss=$(echo "$o2" | field "peak RSS" | awk '{print $1}')
     disk=$(echo "$o2" | field file | sed -E 's/.* ([0-9.]+) bytes\/state.*/\1/')
-    empty=$(echo "$o2" | field "empty board" | awk '{print $1}')
+    empty=$(echo "$o2" | field "empty board" | sed -E 's/ +\(.*//')  # "no result" is two words
     printf "%-5s %-33s %9s %6s %8s %8s %8s %8s %7s %9s %9s %8s %9s %-12s %s\n" "$b" "$r" "$states" "$rounds" "$t1" \
       "$c1" "$t2" "$c2" "$(awk -v a="$t1" -v b="$t2" 'BEGIN{printf "%.2fx", a/b}')" "$ram" "$ramg" "$rss" "$disk" \
       "$empty" "$same"

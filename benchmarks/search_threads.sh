@@ -7,16 +7,19 @@
 # rates) and the wall speedup (meaningful only when the load average is
 # below ~1). One-thread node counts are deterministic; two-thread runs are
 # not (interleavings differ), so REPS runs are made of each.
-# Usage: benchmarks/search_threads.sh [GOTB] [REPS] [BOARD...]
-#   defaults: build/query/gotb, 2 repetitions, boards 3x5 4x4
+# Usage: [THREADS="1 2 8"] benchmarks/search_threads.sh [GOTB] [REPS] [BOARD...]
+#   defaults: build/query/gotb, 2 repetitions, boards 3x5 4x4, THREADS "1 2"
+#   (the speedup line compares 1 and 2 threads; with more threads than
+#   cores compare nodes and CPU seconds, not wall).
 set -eu
 GOTB=${1:-build/query/gotb}
 REPS=${2:-2}
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 BOARDS=${*:-"3x5 4x4"}
+THREADS=${THREADS:-"1 2"}
 OUT=$(mktemp)
 for b in $BOARDS; do
-  for t in 1 2; do
+  for t in $THREADS; do
     r=1
     while [ "$r" -le "$REPS" ]; do
       load=$(cut -d' ' -f1 /proc/loadavg)

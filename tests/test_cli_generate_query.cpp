@@ -161,6 +161,23 @@ TEST_CASE("generate: the superko pass options are refused where they do not appl
     CHECK(root.exit_code != 0);
     CHECK(root.out.find("need --exact") != std::string::npos);
   }
+  // An option given with its default value is refused all the same: what
+  // counts is that the user asked for something that does not apply.
+  for (const std::string opt : {"--chunk-states 256", "--passes 2", "--first-pass-nodes 2000", "--order levels"}) {
+    INFO(opt);
+    auto plain = run_gotb("generate -q -b 1x3 -o /dev/null/never " + opt);
+    CHECK(plain.exit_code != 0);
+    CHECK(plain.out.find("need --exact") != std::string::npos);
+  }
+  for (const std::string opt : {"--merge facts", "--values exact", "--max-walk 0"}) {
+    INFO(opt);
+    auto r = run_gotb("generate -q -b 1x3 --exact -o /dev/null/never " + opt);
+    CHECK(r.exit_code != 0);
+    CHECK(r.out.find("need --root") != std::string::npos);
+  }
+  auto flat_default = run_gotb("generate -q -b 1x3 --exact --order flat --passes 2 -o /dev/null/never");
+  CHECK(flat_default.exit_code != 0);
+  CHECK(flat_default.out.find("belong to --order levels") != std::string::npos);
   auto flat = run_gotb("generate -q -b 1x3 --exact --order flat --last-pass-order most -o /dev/null/never");
   CHECK(flat.exit_code != 0);
   CHECK(flat.out.find("belong to --order levels") != std::string::npos);

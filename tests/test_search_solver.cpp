@@ -474,7 +474,8 @@ TEST_CASE("searches of different roots share one table soundly", "[search][ghi][
 // The record lazy SMP members share in deepen() (deepening_share.hpp):
 // bounds only ever narrow and belong to one exact line (another history to
 // the same state gets none of them); a test claimed at a horizon blocks the
-// same test at that horizon and shallower ones, not deeper ones, and a
+// same test at that horizon and shallower ones, not deeper ones, a running
+// one only members not ahead of the team's shallowest running test, and a
 // withdrawn claim blocks nothing.
 TEST_CASE("deepening share: bounds per exact line, claims by horizon", "[search][threads]") {
   search::DeepeningShare share;
@@ -489,15 +490,26 @@ TEST_CASE("deepening share: bounds per exact line, claims by horizon", "[search]
   lo = -9, hi = 9;
   share.narrow(b, lo, hi);
   CHECK((lo == -9 && hi == 9));
-  CHECK(share.claim(a, 8, -2, +1));
-  CHECK_FALSE(share.claim(a, 8, -2, +1));
-  CHECK_FALSE(share.claim(a, 4, -2, +1));
-  CHECK(share.claim(a, 12, -2, +1));
-  CHECK(share.claim(a, 8, 3, -1));
-  CHECK(share.claim(b, 8, -2, +1));
+  using C = search::DeepeningShare::Claimed;
+  CHECK(share.claim(a, 8, -2, +1) == C::Run);
+  CHECK(share.claim(a, 8, -2, +1) == C::Skip);
+  CHECK(share.claim(a, 4, -2, +1) == C::Skip);
+  CHECK(share.claim(a, 12, -2, +1) == C::Run);
+  CHECK(share.claim(a, 8, 3, -1) == C::Run);
+  CHECK(share.claim(b, 8, -2, +1) == C::Run);
   share.withdraw(a, 12, -2, +1);
   share.withdraw(a, 8, -2, +1);
-  CHECK(share.claim(a, 8, -2, +1));
+  CHECK(share.claim(a, 8, -2, +1) == C::Run);
+  // A running test is skipped only by a member at most as deep as the
+  // shallowest running test; one a horizon ahead runs it too (no escalation).
+  const search::DeepeningShare::Line c{7, 8};
+  CHECK(share.claim(c, 4, 0, +1) == C::Run);
+  CHECK(share.claim(c, 8, 5, -1) == C::Run);
+  CHECK(share.claim(c, 4, 0, +1) == C::Skip);  // at the team's shallowest horizon: skipped
+  CHECK(share.claim(c, 8, 5, -1) == C::Run);   // a horizon ahead: run beside the other
+  share.finish(c, 4, 0, +1);                   // ran without result
+  CHECK(share.claim(c, 4, 0, +1) == C::Skip);
+  CHECK(share.claim(c, 8, 0, +1) == C::Run);  // deeper: run
   share.add_spent(a, 100);
   share.add_spent(a, 50);
   CHECK(share.spent(a) == 150);
@@ -516,6 +528,16 @@ TEST_CASE("deepening share: bounds per exact line, claims by horizon", "[search]
     const Value v = search_solve(req, one).value;
     CHECK(search_solve(req, two).value.identical(v));
     CHECK(search_solve(req, three).value.identical(v));
+  }
+  // A team larger than the cores (8 members), where members a horizon
+  // ahead run tests beside others instead of skipping on.
+  {
+    SolveRequest req{Board::parse("3x4"), RuleSet::parse("tromp-taylor"), 0.5, {}, {}};
+    req.with_move_values = false;
+    req.with_pv = false;
+    search::SearchOptions one, eight;
+    eight.threads = 8;
+    CHECK(search_solve(req, eight).value.identical(search_solve(req, one).value));
   }
 }
 

@@ -14,6 +14,7 @@
 // searches exactly as without a share.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <deque>
 #include <mutex>
@@ -52,33 +53,52 @@ class DeepeningShare {
     std::lock_guard<std::mutex> g(m_);
     get(line).spent += nodes;
   }
-  // Claims the test (horizon, t, bias) at `line` for its caller; false when
-  // another member runs or has run the same test (t, bias) at this horizon
-  // or a deeper one: then the caller skips it.
-  bool claim(const Line& line, int horizon, int t, int bias) {
+  // What claim() answers: run the test (Run), or skip it (Skip) because
+  // another member ran it without result at this horizon or a deeper one, or
+  // runs it there now.
+  enum class Claimed { Run, Skip };
+  // Claims the test (horizon, t, bias) at `line` for its caller. A test
+  // another member runs is skipped only while the caller's horizon is at most
+  // the shallowest horizon of any test running at the line; a member already
+  // a horizon ahead of the team runs the test too, beside the other member
+  // (lazy SMP: the table shares their work, their move orders differ near
+  // the root, and the first to decide the window stops the other), instead
+  // of skipping on to ever deeper horizons. Without that limit a team of 8
+  // skipped each other's tests up to horizons of 52 plies on 3x5, where one
+  // thread proves the value at 20 (docs/solving.md §3, "Session 22").
+  Claimed claim(const Line& line, int horizon, int t, int bias) {
     std::lock_guard<std::mutex> g(m_);
     Record& r = get(line);
-    for (const Claim& c : r.claims)
-      if (c.t == t && c.bias == bias && c.horizon >= horizon) return false;
-    r.claims.push_back({horizon, t, bias});
-    return true;
+    bool running = false;
+    int shallowest = 1 << 30;  // of the tests running at the line
+    for (const Claim& c : r.claims) {
+      if (c.running) shallowest = std::min(shallowest, c.horizon);
+      if (c.t == t && c.bias == bias && c.horizon >= horizon) {
+        if (!c.running) return Claimed::Skip;
+        running = true;
+      }
+    }
+    if (running && horizon <= shallowest) return Claimed::Skip;
+    r.claims.push_back({horizon, t, bias, true});
+    return Claimed::Run;
   }
-  // The claimed test ended: kept (it ran, moved nothing or spent its budget,
-  // so running it again at this horizon would fail again) or withdrawn (it
-  // was stopped from outside before it finished).
+  // The claimed test ended: finished (it ran, moved nothing or spent its
+  // budget, so running it again at this horizon would fail again) or
+  // withdrawn (it was stopped from outside before it finished).
+  void finish(const Line& line, int horizon, int t, int bias) {
+    std::lock_guard<std::mutex> g(m_);
+    if (Claim* c = running(get(line), horizon, t, bias)) c->running = false;
+  }
   void withdraw(const Line& line, int horizon, int t, int bias) {
     std::lock_guard<std::mutex> g(m_);
     Record& r = get(line);
-    for (std::size_t i = 0; i < r.claims.size(); ++i)
-      if (r.claims[i].horizon == horizon && r.claims[i].t == t && r.claims[i].bias == bias) {
-        r.claims.erase(r.claims.begin() + static_cast<std::ptrdiff_t>(i));
-        return;
-      }
+    if (Claim* c = running(r, horizon, t, bias)) r.claims.erase(r.claims.begin() + (c - r.claims.data()));
   }
 
  private:
   struct Claim {
     int horizon, t, bias;
+    bool running;
   };
   struct Record {
     Line line;
@@ -86,6 +106,11 @@ class DeepeningShare {
     std::uint64_t spent = 0;
     std::vector<Claim> claims;
   };
+  static Claim* running(Record& r, int horizon, int t, int bias) {
+    for (Claim& c : r.claims)
+      if (c.running && c.horizon == horizon && c.t == t && c.bias == bias) return &c;
+    return nullptr;
+  }
   const Record* find(const Line& line) const {
     for (const Record& r : records_)
       if (r.line == line) return &r;

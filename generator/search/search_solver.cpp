@@ -405,6 +405,7 @@ void TrompTaylorSearch::generate(Ply& P, const Frame& f, bool use_symmetry) {
 TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth) {
   if (opt_.node_limit && stats_.nodes >= opt_.node_limit) throw NodeLimitReached();
   if (test_limit_ && stats_.nodes >= test_limit_) throw TestBudgetSpent{};
+  if (test_share_ && (stats_.nodes & 0x3FF) == 0 && test_obsolete()) throw TestObsolete{};
   if ((stats_.nodes & 0x3FF) == 0) work_meter().fetch_add(0x400, std::memory_order_relaxed);  // progress only
   if (opt_.time_limit > 0 && (stats_.nodes & 0x3FFF) == 0 && std::chrono::steady_clock::now() > deadline_)
     throw NodeLimitReached("time limit reached");
@@ -684,6 +685,12 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   return {lo, hi};
 }
 
+bool TrompTaylorSearch::test_obsolete() {
+  int lo = -n_ - 1, hi = n_ + 1;
+  test_share_->narrow(*test_line_, lo, hi);
+  return lo > test_t_ || hi <= test_t_;
+}
+
 TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
   if (opt_.deepening_step <= 0) {
     const LoHi r = search(alpha, beta, 0);
@@ -720,6 +727,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
     return b.lo == b.hi || b.lo >= beta || b.hi <= alpha;
   };
   // One null-window test: lo > t (bias +1) or hi <= t (bias -1).
+  bool obsolete = false;  // the last test was stopped because another member decided its window
   auto test = [&](int t, int bias) {
     bias_ = bias;
     ++stats_.iterations;
@@ -733,15 +741,46 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
                                                                                           static_cast<double>(done)))
                       : 0;
     LoHi r;
+    // With a team, --progress traces every member's tests (which member runs
+    // what, at which horizon, for how many nodes).
+    auto trace = [&](const char* how, int lo, int hi) {
+      if (opt_.progress && share)
+        std::fprintf(stderr, "search: thread %d horizon %d test %s %d: %s [%d, %d], %llu nodes (budget %llu), %.2f s\n",
+                     opt_.diversify, horizon_, bias > 0 ? "lo >" : "hi <=", t, how, lo, hi,
+                     static_cast<unsigned long long>(stats_.nodes - nodes_before),
+                     static_cast<unsigned long long>(test_limit_ ? test_limit_ - nodes_before : 0),
+                     std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    };
+    struct Watch {  // the test is stopped once another member decides its window
+      TrompTaylorSearch& s;
+      Watch(TrompTaylorSearch& s, DeepeningShare* share, const DeepeningShare::Line* line, int t) : s(s) {
+        s.test_share_ = share;
+        s.test_line_ = line;
+        s.test_t_ = t;
+      }
+      ~Watch() { s.test_share_ = nullptr; }
+    } watch(*this, share, &line_keys, t);
     try {
       r = search(t, t + 1, 0);
+    } catch (const TestObsolete&) {
+      // Not a result of this test: the shared bounds moved past its window
+      // (sync() takes them); nothing is published.
+      trace("stopped, decided by another thread", b.lo, b.hi);
+      test_limit_ = 0;
+      share->add_spent(line_keys, stats_.nodes - nodes_before);
+      if (opt_.profile) stats_.profile.tests.push_back({horizon_, bias, t, b.lo, b.hi, stats_.nodes - nodes_before, true});
+      sync();
+      obsolete = true;
+      return true;
     } catch (const TestBudgetSpent&) {
+      trace("budget spent", b.lo, b.hi);
       test_limit_ = 0;
       ++stats_.budget_stops;
       if (share) share->add_spent(line_keys, stats_.nodes - nodes_before);
       if (opt_.profile) stats_.profile.tests.push_back({horizon_, bias, t, b.lo, b.hi, stats_.nodes - nodes_before, true});
       throw;
     }
+    trace("done", r.lo, r.hi);
     test_limit_ = 0;
     if (share) {
       share->publish(line_keys, r.lo, r.hi);
@@ -782,7 +821,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
         const int t = bias > 0 ? b.lo : b.hi - 1;
         int& failed = bias > 0 ? failed_lo : failed_hi;
         if (t == failed) continue;
-        if (share && !share->claim(line_keys, h, t, bias)) {
+        if (share && share->claim(line_keys, h, t, bias) == DeepeningShare::Claimed::Skip) {
           // Another member runs this test here or deeper, or ran it without
           // result: not repeated, and this horizon is not complete.
           failed = t;
@@ -799,12 +838,16 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta) {
           if (share) share->withdraw(line_keys, h, t, bias);
           throw;
         }
+        if (share) share->finish(line_keys, h, t, bias);
+        if (obsolete) aborted = true;  // (an incomplete search: the horizon is not complete)
+        obsolete = false;
         if (!moved) failed = t;
       }
       if (!ran) break;
     }
     if (opt_.progress)
-      std::fprintf(stderr, "search: horizon %d plies, bounds [%d, %d], %llu nodes, %.1f s\n", h, b.lo, b.hi,
+      std::fprintf(stderr, "search: %shorizon %d plies, bounds [%d, %d], %llu nodes, %.1f s\n",
+                   share ? ("thread " + std::to_string(opt_.diversify) + " ").c_str() : "", h, b.lo, b.hi,
                    static_cast<unsigned long long>(stats_.nodes),
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     if (decided()) return b;

@@ -313,6 +313,14 @@ class TrompTaylorSearch {
   // A deepening test that spent its budget (SearchOptions::test_budget).
   struct TestBudgetSpent {};
   std::uint64_t test_limit_ = 0;  // node count at which the running test stops; 0 = none
+  // Lazy SMP: the running test's window is decided by bounds another member
+  // published (DeepeningShare), so the test is stopped. Checked every 1024
+  // nodes while test_line_ is set (the line's keys in the share, and t).
+  struct TestObsolete {};
+  DeepeningShare* test_share_ = nullptr;
+  const std::vector<std::uint64_t>* test_line_ = nullptr;
+  int test_t_ = 0;
+  bool test_obsolete();
   void generate(Ply& P, const Frame& f, bool use_symmetry);
   // SearchOptions::seeds at the current node: raises lo / hi (Black's view)
   // with the stored bounds whose facts hold, their facts into P.lo / P.hi;

@@ -20,7 +20,7 @@ SearchTeam::SearchTeam(const Board& board, const TrompTaylorConfig& cfg, double 
   for (int k = 0; k < threads; ++k) {
     SearchOptions o = opt;
     o.diversify = k;
-    o.progress = opt.progress && k == 0;
+    // With --progress every member traces its tests (search_solver.cpp, deepen()).
     members_.push_back(std::make_unique<TrompTaylorSearch>(board, cfg, komi, o));
     for (Move m : history) members_.back()->play(m);
   }

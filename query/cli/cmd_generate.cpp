@@ -588,6 +588,13 @@ void run_generate(const GenerateArgs& a) {
   });
 }
 
+// The options whose checks depend on whether they appear on the command line.
+struct GivenOptions {
+  CLI::Option *chunk_states = nullptr, *max_chunks = nullptr, *order = nullptr, *first_pass_nodes = nullptr,
+              *passes = nullptr, *pass_growth = nullptr, *last_pass_order = nullptr, *report_nodes = nullptr,
+              *merge = nullptr, *values = nullptr, *max_walk = nullptr;
+};
+
 }  // namespace
 
 void add_generate_command(CLI::App& app) {
@@ -617,41 +624,45 @@ void add_generate_command(CLI::App& app) {
                 "superko rulesets: EXACT values of every state with the history facts of their proofs (the exact "
                 "search at every state, resumable through OUTPUT.partial) instead of the fixpoints "
                 "(docs/generator.md, \"Superko files\")");
-  sub->add_option("--chunk-states", args->chunk_states,
+  // The option checks below ask whether an option was *given*, not whether
+  // its value differs from the default: "--merge facts" without --root is as
+  // meaningless as "--merge states".
+  GivenOptions given;
+  given.chunk_states = sub->add_option("--chunk-states", args->chunk_states,
                   "--exact: states per chunk (unit of parallel work and of resuming; part of the file's identity)")
       ->check(integer_number(1, 1 << 24))
       ->capture_default_str();
-  sub->add_option("--max-chunks", args->max_chunks,
+  given.max_chunks = sub->add_option("--max-chunks", args->max_chunks,
                   "--exact: solve at most this many chunks in this run, then stop (exit 3); the same command "
                   "continues from OUTPUT.partial; 0 = all")
       ->check(integer_number(0, 1LL << 40))
       ->capture_default_str();
-  sub->add_option("--order", args->order,
+  given.order = sub->add_option("--order", args->order,
                   "--exact: 'levels' (levels whose proofs seed later searches, two passes; the default) or 'flat' "
                   "(one pass without seeds, chunks independent of each other: the default and the only order with "
                   "--mpi); part of the file's identity")
       ->check(CLI::IsMember({"levels", "flat"}));
-  sub->add_option("--first-pass-nodes", args->first_pass_nodes,
+  given.first_pass_nodes = sub->add_option("--first-pass-nodes", args->first_pass_nodes,
                   "--exact: nodes a state may take in the first pass; states needing more are solved in a second "
                   "pass that finds all the others' proofs as seeds (part of the file's identity); 0 = one pass")
       ->check(integer_number(0, 1LL << 40))
       ->capture_default_str();
-  sub->add_option("--passes", args->passes,
+  given.passes = sub->add_option("--passes", args->passes,
                   "--exact: passes in all (at least 2): pass p gives each state --first-pass-nodes times "
                   "--pass-growth^(p-1) nodes and defers the states that need more to pass p+1, whose searches find "
                   "every state solved so far as seeds; the last pass has no limit (part of the file's identity)")
       ->check(integer_number(2, 16))
       ->capture_default_str();
-  sub->add_option("--pass-growth", args->pass_growth,
+  given.pass_growth = sub->add_option("--pass-growth", args->pass_growth,
                   "--exact: factor by which each budgeted pass's node budget grows (with --passes 3 or more)")
       ->check(integer_number(2, 1 << 20))
       ->capture_default_str();
-  sub->add_option("--last-pass-order", args->last_pass_order,
+  given.last_pass_order = sub->add_option("--last-pass-order", args->last_pass_order,
                   "--exact: the order of the last (unlimited) pass's levels: 'fewest' empty points first (the "
                   "default, like every other pass) or 'most' (part of the file's identity)")
       ->check(CLI::IsMember({"fewest", "most"}))
       ->capture_default_str();
-  sub->add_option("--report-nodes", args->report_nodes,
+  given.report_nodes = sub->add_option("--report-nodes", args->report_nodes,
                   "--exact, diagnostics: name on stderr every state whose search took at least this many nodes "
                   "(its diagram, pass count and nodes; not with -q); 0 = none")
       ->check(integer_number(0, 1LL << 40))
@@ -687,35 +698,37 @@ void add_generate_command(CLI::App& app) {
                 "superko rulesets: the proof of the empty board only, for boards where every state is out of reach: "
                 "both sides' strategies (one move per own node, every reply of the opponent), each node with the "
                 "history facts of its proof (docs/solving.md, \"Root proofs\")");
-  sub->add_option("--merge", args->merge,
+  given.merge = sub->add_option("--merge", args->merge,
                   "--root: 'facts' (a state's subtree is walked again unless the facts of an earlier walk hold: "
                   "complete coverage) or 'states' (one walk per state: smaller and faster, partial coverage)")
       ->check(CLI::IsMember({"facts", "states"}))
       ->capture_default_str();
-  sub->add_option("--values", args->values,
+  given.values = sub->add_option("--values", args->values,
                   "--root: 'exact' (every walked node's exact value) or 'strategy' (each node only the root value "
                   "as the bound its strategy needs, exact where both strategies meet; needs --merge states)")
       ->check(CLI::IsMember({"exact", "strategy"}))
       ->capture_default_str();
-  sub->add_option("--max-walk", args->max_walk, "--root: stop (exit 3) after this many walked nodes; 0 = none")
+  given.max_walk = sub->add_option("--max-walk", args->max_walk, "--root: stop (exit 3) after this many walked nodes; 0 = none")
       ->check(integer_number(0, 1LL << 40))
       ->capture_default_str();
   sub->add_flag("--mpi", args->mpi,
                 "distribute over the ranks of an MPI job (launch with mpirun or srun; --threads per rank; "
                 "rank 0 reports and writes --output; needs a build with -DGOTB_MPI=ON, docs/distributed.md)");
-  sub->callback([args, out, hash, lanes, exchange, min_work] {
+  sub->callback([args, out, hash, lanes, exchange, min_work, given] {
+    const auto was = [](const CLI::Option* o) { return o->count() > 0; };
     check_komi(args->komi);
     args->output_given = out->count() > 0;
     if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
     if (args->root && args->exact) throw std::invalid_argument("--root and --exact are two kinds of file: choose one");
-    const bool pass_options = args->passes != 2 || args->pass_growth != 10 || args->last_pass_order != "fewest" ||
-                              args->report_nodes != 0;
-    if (args->root && (args->max_chunks || args->chunk_states != 256 || args->first_pass_nodes != 2000 ||
-                       !args->order.empty() || pass_options))
+    const bool pass_options = was(given.passes) || was(given.pass_growth) || was(given.last_pass_order) ||
+                              was(given.report_nodes);
+    const bool exact_options = was(given.max_chunks) || was(given.chunk_states) || was(given.first_pass_nodes) ||
+                               was(given.order) || pass_options;
+    if (args->root && exact_options)
       throw std::invalid_argument(
           "--chunk-states, --max-chunks, --order, --first-pass-nodes, --passes, --pass-growth, --last-pass-order "
           "and --report-nodes need --exact");
-    if (!args->root && (args->max_walk || args->merge != "facts" || args->values != "exact"))
+    if (!args->root && (was(given.max_walk) || was(given.merge) || was(given.values)))
       throw std::invalid_argument("--max-walk, --merge and --values need --root");
     if (args->values == "strategy" && args->merge != "states")
       throw std::invalid_argument("--values strategy needs --merge states");
@@ -731,15 +744,13 @@ void add_generate_command(CLI::App& app) {
     if (args->exact && args->lanes > 0 && args->order != "flat" && !(args->order.empty() && args->mpi) &&
         hash->count() == 0)
       args->table_megabytes = 256;
-    if (!args->exact && !args->root &&
-        (args->max_chunks || args->chunk_states != 256 || hash->count() > 0 || args->first_pass_nodes != 2000 ||
-         !args->order.empty() || pass_options))
+    if (!args->exact && !args->root && (exact_options || was(hash)))
       throw std::invalid_argument(
           "--chunk-states, --max-chunks, --order, --first-pass-nodes, --passes, --pass-growth, --last-pass-order, "
           "--report-nodes and --hash need --exact (--hash: or --root)");
     if (args->order.empty()) args->order = args->mpi ? "flat" : "levels";
-    if (args->order == "flat" && (args->passes != 2 || args->pass_growth != 10 || args->first_pass_nodes != 2000 ||
-                                  args->last_pass_order != "fewest"))
+    if (args->order == "flat" && (was(given.passes) || was(given.pass_growth) || was(given.first_pass_nodes) ||
+                                  was(given.last_pass_order)))
       throw std::invalid_argument("--first-pass-nodes, --passes, --pass-growth and --last-pass-order belong to "
                                   "--order levels (the flat order has one pass)");
     if (args->exact && args->mpi && args->order != "flat")

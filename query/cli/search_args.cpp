@@ -54,7 +54,7 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
         ->check(integer_number(0, std::int64_t{1} << 20))
         ->capture_default_str();
   if (which & kProgress)
-    sub->add_flag("--progress", a.progress, "search: one line per deepening iteration on stderr (the generic search: one per root test, each with its node profile: table hits, rejected probes, cycle nodes, nodes by ply)");
+    sub->add_flag("--progress", a.progress, "search: one line per deepening iteration on stderr, and with --threads N > 1 one per null-window test of each thread (the generic search: one per root test, each with its node profile: table hits, rejected probes, cycle nodes, nodes by ply)");
   if (which & kProfile)
     sub->add_flag("--profile", a.profile,
                   "search: print where the nodes went on stderr (depth profile, cut-offs, table rejects and "
