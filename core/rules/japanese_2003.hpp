@@ -33,6 +33,7 @@
 #include "core/position.hpp"
 #include "core/rank.hpp"
 #include "core/rules/japanese/analysis.hpp"
+#include "core/rules/japanese/shared_analysis.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/value.hpp"
 
@@ -164,6 +165,10 @@ class Japanese2003Game {
   std::uint64_t visit_ = 0, visits_ = 0;  // this node's visit number, visits so far
   japanese::AnalysisOptions analysis_options_;
   mutable std::unordered_map<Position, std::unique_ptr<Cached>, PosHash> cache_;
+  // Analyses the positions the cache misses, from hypothetical-sequence
+  // graphs shared by all of them (the same answers as
+  // analyse_final_position; docs/rules/japanese-2003.md, "Shared graphs").
+  mutable std::unique_ptr<japanese::SharedAnalyser> analyser_;
 };
 
 }  // namespace gotb

@@ -49,7 +49,45 @@ bool has_ko_stone(const Board& board, const Position& pos) {
   return false;
 }
 
+namespace {
+
+// The reference oracle: the two graphs of this final position, built on
+// first use.
+class PerPositionOracle final : public ForceOracle {
+ public:
+  PerPositionOracle(const Board& board, const Position& pos, const AnalysisOptions& opt)
+      : board_(board), pos_(pos), opt_(opt) {}
+  bool capture(Color attacker, Mask string) override { return graph(attacker).can_force_capture(string); }
+  bool capture_without_permanent(Color attacker, Mask string, Mask region) override {
+    return graph(attacker).can_force_capture_without_permanent(string, region);
+  }
+  std::size_t graph_nodes(Color attacker) const override {
+    const auto& g = graphs_[index(attacker)];
+    return g ? g->nodes() : 0;
+  }
+
+ private:
+  const HypotheticalGraph& graph(Color attacker) {
+    auto& g = graphs_[index(attacker)];
+    if (!g) g.emplace(board_, pos_, attacker, opt_.max_nodes);
+    return *g;
+  }
+  const Board& board_;
+  const Position& pos_;
+  const AnalysisOptions& opt_;
+  std::optional<HypotheticalGraph> graphs_[2];
+};
+
+}  // namespace
+
 FinalAnalysis analyse_final_position(const Board& board, const Position& pos, const AnalysisOptions& opt) {
+  if (!is_legal_position(board, pos))
+    throw std::invalid_argument("the position has a string without liberties; it cannot end an alternation");
+  PerPositionOracle oracle(board, pos, opt);
+  return analyse_final_position(board, pos, oracle);
+}
+
+FinalAnalysis analyse_final_position(const Board& board, const Position& pos, ForceOracle& oracle) {
   if (!is_legal_position(board, pos))
     throw std::invalid_argument("the position has a string without liberties; it cannot end an alternation");
   FinalAnalysis out;
@@ -63,22 +101,12 @@ FinalAnalysis analyse_final_position(const Board& board, const Position& pos, co
     out.strings.push_back(s);
   }
 
-  std::optional<HypotheticalGraph> graphs[2];
-  auto graph = [&](Color attacker) -> const HypotheticalGraph& {
-    auto& g = graphs[index(attacker)];
-    if (!g) {
-      g.emplace(board, pos, attacker, opt.max_nodes);
-      out.graph_nodes[index(attacker)] = g->nodes();
-    }
-    return *g;
-  };
-
   // Steps 1-2 (the minor procedure within each step: any string order; no
   // test here reads a status decided in the same step).
   for (auto& s : out.strings)
-    if (!graph(opponent(s.color)).can_force_capture(s.stones)) s.status = Status::Uncapturable;
+    if (!oracle.capture(opponent(s.color), s.stones)) s.status = Status::Uncapturable;
   for (auto& s : out.strings)
-    if (s.status == Status::Dead && !graph(opponent(s.color)).can_force_capture_without_permanent(s.stones, s.stones))
+    if (s.status == Status::Dead && !oracle.capture_without_permanent(opponent(s.color), s.stones, s.stones))
       s.status = Status::CapturableUnder;
 
   auto strong = [&](Color c, bool both) {
@@ -94,7 +122,7 @@ FinalAnalysis analyse_final_position(const Board& board, const Position& pos, co
     if (s.status == Status::Dead) s.local_environment = board.flood(s.stones, board.all() & ~strong(s.color, false));
   for (auto& s : out.strings)
     if (s.status == Status::Dead &&
-        !graph(opponent(s.color)).can_force_capture_without_permanent(s.stones, s.local_environment))
+        !oracle.capture_without_permanent(opponent(s.color), s.stones, s.local_environment))
       s.status = Status::CapturableLocal;
   // Steps 5-6: direct environments and direct ko stones.
   const Mask strong_both = strong(Color::Black, true);
@@ -110,6 +138,7 @@ FinalAnalysis analyse_final_position(const Board& board, const Position& pos, co
                                       : (is_alive(s.status) ? out.alive_white : out.dead_white);
     m |= s.stones;
   }
+  out.graph_nodes = {oracle.graph_nodes(Color::Black), oracle.graph_nodes(Color::White)};
   return out;
 }
 

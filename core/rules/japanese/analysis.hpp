@@ -62,7 +62,29 @@ bool has_ko_stone(const Board& board, const Position& pos);
 
 // Throws NotDecided when a graph exceeds the budget; std::invalid_argument
 // for a position with a string without liberties (not a position of play).
+// Builds the two hypothetical-sequence graphs of this position (the
+// reference; SharedAnalyser in shared_analysis.hpp gives the same answers
+// from graphs shared by every final position of a board).
 FinalAnalysis analyse_final_position(const Board& board, const Position& pos, const AnalysisOptions& opt = {});
+
+// What the major analysis procedure asks of the hypothetical sequences from
+// one final position: the two kinds of "the attacker, moving first, can
+// force ...". Implementations must answer exactly (or throw NotDecided).
+class ForceOracle {
+ public:
+  virtual ~ForceOracle() = default;
+  // Capture of `string` (a string of the attacker's opponent).
+  virtual bool capture(Color attacker, Mask string) = 0;
+  // Capture of `string` and no permanent stone of the defender on `region`
+  // (region contains string).
+  virtual bool capture_without_permanent(Color attacker, Mask string, Mask region) = 0;
+  // Nodes of the graph used with this attacker (report only; 0 if none).
+  virtual std::size_t graph_nodes(Color attacker) const = 0;
+};
+
+// The major analysis procedure with its "can force" answers from `oracle`
+// (one call per test; the procedure itself is shared by every oracle).
+FinalAnalysis analyse_final_position(const Board& board, const Position& pos, ForceOracle& oracle);
 
 struct ScoreTerms {
   Mask black_eye_points = 0, white_eye_points = 0, dame = 0;

@@ -31,10 +31,7 @@ std::size_t HypotheticalGraph::NodeHash::operator()(const Node& n) const {
   return static_cast<std::size_t>(h);
 }
 
-HypotheticalGraph::HypotheticalGraph(const Board& board, const Position& final_position, Color attacker,
-                                     std::size_t max_nodes)
-    : board_(&board), attacker_(attacker), edge_index_(64 * 64, -1) {
-  const Color defender = opponent(attacker);
+void HypotheticalGraph::init_edges(const Board& board) {
   int edges = 0;
   for (int p = 0; p < board.size(); ++p)
     for_each_bit(board.neighbours(p), [&](int q) {
@@ -45,97 +42,143 @@ HypotheticalGraph::HypotheticalGraph(const Board& board, const Position& final_p
   if (edges > 64)
     throw NotDecided("boards with more than 64 directed adjacencies are not implemented (ko-capture sets are "
                      "64-bit)");
+  slots_.assign(1024, 0);
+}
 
-  // Open addressing on the node hash (the graph is built once per final
-  // position and attacker, and interning was a fifth of japanese-2003's
-  // search time with std::unordered_map): slots hold node index + 1.
-  std::vector<std::uint32_t> slots(1024, 0);
+// Open addressing on the node hash (a graph is built once per final
+// position and attacker, and interning was a fifth of japanese-2003's
+// search time with std::unordered_map): slots hold node index + 1.
+std::uint32_t HypotheticalGraph::intern(const Node& n) {
   const NodeHash hash;
-  auto intern = [&](const Node& n) -> std::uint32_t {
-    std::size_t mask = slots.size() - 1, i = hash(n) & mask;
-    for (; slots[i]; i = (i + 1) & mask)
-      if (nodes_[slots[i] - 1] == n) return slots[i] - 1;
-    if (nodes_.size() >= max_nodes) {
-      throw NotDecided("more than " + std::to_string(max_nodes) +
-                       " hypothetical-sequence nodes (raise the analysis budget)");
-    }
-    const auto id = static_cast<std::uint32_t>(nodes_.size());
-    nodes_.push_back(n);
-    slots[i] = id + 1;
-    if (2 * nodes_.size() > slots.size()) {  // grow at half full
-      std::vector<std::uint32_t> bigger(2 * slots.size(), 0);
-      mask = bigger.size() - 1;
-      for (std::uint32_t k = 0; k < nodes_.size(); ++k) {
-        std::size_t j = hash(nodes_[k]) & mask;
-        while (bigger[j]) j = (j + 1) & mask;
-        bigger[j] = k + 1;
-      }
-      slots.swap(bigger);
-    }
-    return id;
-  };
+  std::size_t mask = slots_.size() - 1, i = hash(n) & mask;
+  for (; slots_[i]; i = (i + 1) & mask)
+    if (nodes_[slots_[i] - 1] == n) return slots_[i] - 1;
+  if (nodes_.size() >= max_nodes_) {
+    throw NotDecided("more than " + std::to_string(max_nodes_) +
+                     " hypothetical-sequence nodes (raise the analysis budget)");
+  }
+  const auto id = static_cast<std::uint32_t>(nodes_.size());
+  nodes_.push_back(n);
+  slots_[i] = id + 1;
+  if (2 * nodes_.size() > slots_.size()) rehash(2 * slots_.size());  // grow at half full
+  return id;
+}
+
+void HypotheticalGraph::rehash(std::size_t slot_count) {
+  const NodeHash hash;
+  std::vector<std::uint32_t> bigger(slot_count, 0);
+  const std::size_t mask = bigger.size() - 1;
+  for (std::uint32_t k = 0; k < nodes_.size(); ++k) {
+    std::size_t j = hash(nodes_[k]) & mask;
+    while (bigger[j]) j = (j + 1) & mask;
+    bigger[j] = k + 1;
+  }
+  slots_.swap(bigger);
+}
+
+HypotheticalGraph::HypotheticalGraph(const Board& board, const Position& final_position, Color attacker,
+                                     std::size_t max_nodes)
+    : board_(&board), attacker_(attacker), edge_index_(64 * 64, -1), max_nodes_(max_nodes) {
+  init_edges(board);
+  const Color defender = opponent(attacker);
   Node start{final_position.black, final_position.white, final_position.stones(defender), 0, 0,
              static_cast<std::uint8_t>(attacker == Color::White ? kWhiteToMove : 0)};
   intern(start);
+  expand();
+}
 
-  // Breadth-first; successor lists are built in node order.
+HypotheticalGraph::HypotheticalGraph(const Board& board, Color attacker, std::size_t max_nodes)
+    : board_(&board), attacker_(attacker), edge_index_(64 * 64, -1), max_nodes_(max_nodes) {
+  init_edges(board);
+  succ_begin_.push_back(0);
+  pred_begin_.push_back(0);
+}
+
+std::uint32_t HypotheticalGraph::add_start(const Position& final_position) {
+  Node start{final_position.black, final_position.white, 0, 0, 0,
+             static_cast<std::uint8_t>(attacker_ == Color::White ? kWhiteToMove : 0)};
+  const std::size_t before = nodes_.size();
+  const std::uint32_t id = intern(start);  // throws before adding anything
+  if (nodes_.size() != before) expand();   // removes the start again if it throws
+  return id;
+}
+
+void HypotheticalGraph::expand() {
+  // Nodes below `done` are expanded already (succ_begin_ holds their lists
+  // and the closing sentinel); everything is rolled back on an exception.
+  const std::size_t done = succ_begin_.empty() ? 0 : succ_begin_.size() - 1;
+  const std::size_t old_nodes = done, old_edges = succ_.size();
+  if (!succ_begin_.empty()) succ_begin_.pop_back();
+  const Board& board = *board_;
   std::vector<std::uint32_t> targets;
-  for (std::size_t i = 0; i < nodes_.size(); ++i) {
-    // One unit of the caller's budget per node expanded (core/budget.hpp):
-    // a solver's node and time limits hold inside a game end's analysis.
-    charge_current_budget(1);
-    succ_begin_.push_back(static_cast<std::uint32_t>(succ_.size()));
-    const Node n = nodes_[i];
-    targets.clear();
-    if (n.flags & kFinished) {
-      targets.push_back(static_cast<std::uint32_t>(i));  // a finished sequence stays finished
-    } else {
-      const Color mover = (n.flags & kWhiteToMove) ? Color::White : Color::Black;
-      const std::uint8_t next_turn = (n.flags & kWhiteToMove) ? 0 : kWhiteToMove;
-      const Position pos{n.black, n.white};
-      const std::uint64_t mine = mover == Color::Black ? n.ko_black : n.ko_white;
-      const std::uint64_t theirs = mover == Color::Black ? n.ko_white : n.ko_black;
-      bool ko_pass_legal = false;
-      for_each_bit(pos.empty(board), [&](int p) {
-        PlayOutcome o;
-        if (play_stone(board, pos, mover, p, SuicideRule::Forbidden, o) != PlayStatus::Ok) return;
-        Node m{o.next.black, o.next.white, n.orig & ~o.captured, n.ko_black, n.ko_white, next_turn};
-        int a = -1;
-        if (popcount(o.captured) == 1 && is_ko_capture(board, pos, mover, p, &a)) {
-          // Hypothetical ko rule: forbidden while the opponent's ko capture
-          // on a (taking p) stands with no ko-pass since.
-          if (theirs & (std::uint64_t{1} << edge_index_[a * 64 + p])) {
-            ko_pass_legal = true;  // available but prohibited
-            return;
-          }
-          std::uint64_t e = std::uint64_t{1} << edge_index_[p * 64 + a];
-          (mover == Color::Black ? m.ko_black : m.ko_white) = mine | e;
-        }
-        // A ko capture's ban lasts while the ko it was made in exists: the
-        // capturing stone still stands as a ko stone that the opponent could
-        // take back on the other intersection (docs/rules/japanese-2003.md,
-        // decision "which ko").
-        m.ko_black = live_kos(o.next, Color::Black, m.ko_black);
-        m.ko_white = live_kos(o.next, Color::White, m.ko_white);
-        targets.push_back(intern(m));
-      });
-      // Pass: ends the sequence after a pass.
-      Node pass = n;
-      if (n.flags & kLastPass) {  // finished: only the position and the original stones matter now
-        pass.flags = kFinished;
-        pass.ko_black = pass.ko_white = 0;
+  try {
+    // Breadth-first; successor lists are built in node order.
+    for (std::size_t i = done; i < nodes_.size(); ++i) {
+      // One unit of the caller's budget per node expanded (core/budget.hpp):
+      // a solver's node and time limits hold inside a game end's analysis.
+      charge_current_budget(1);
+      succ_begin_.push_back(static_cast<std::uint32_t>(succ_.size()));
+      const Node n = nodes_[i];
+      targets.clear();
+      if (n.flags & kFinished) {
+        targets.push_back(static_cast<std::uint32_t>(i));  // a finished sequence stays finished
       } else {
-        pass.flags = static_cast<std::uint8_t>(next_turn | kLastPass);
+        const Color mover = (n.flags & kWhiteToMove) ? Color::White : Color::Black;
+        const std::uint8_t next_turn = (n.flags & kWhiteToMove) ? 0 : kWhiteToMove;
+        const Position pos{n.black, n.white};
+        const std::uint64_t mine = mover == Color::Black ? n.ko_black : n.ko_white;
+        const std::uint64_t theirs = mover == Color::Black ? n.ko_white : n.ko_black;
+        bool ko_pass_legal = false;
+        for_each_bit(pos.empty(board), [&](int p) {
+          PlayOutcome o;
+          if (play_stone(board, pos, mover, p, SuicideRule::Forbidden, o) != PlayStatus::Ok) return;
+          Node m{o.next.black, o.next.white, n.orig & ~o.captured, n.ko_black, n.ko_white, next_turn};
+          int a = -1;
+          if (popcount(o.captured) == 1 && is_ko_capture(board, pos, mover, p, &a)) {
+            // Hypothetical ko rule: forbidden while the opponent's ko capture
+            // on a (taking p) stands with no ko-pass since.
+            if (theirs & (std::uint64_t{1} << edge_index_[a * 64 + p])) {
+              ko_pass_legal = true;  // available but prohibited
+              return;
+            }
+            std::uint64_t e = std::uint64_t{1} << edge_index_[p * 64 + a];
+            (mover == Color::Black ? m.ko_black : m.ko_white) = mine | e;
+          }
+          // A ko capture's ban lasts while the ko it was made in exists: the
+          // capturing stone still stands as a ko stone that the opponent could
+          // take back on the other intersection (docs/rules/japanese-2003.md,
+          // decision "which ko").
+          m.ko_black = live_kos(o.next, Color::Black, m.ko_black);
+          m.ko_white = live_kos(o.next, Color::White, m.ko_white);
+          targets.push_back(intern(m));
+        });
+        // Pass: ends the sequence after a pass.
+        Node pass = n;
+        if (n.flags & kLastPass) {  // finished: only the position and the original stones matter now
+          pass.flags = kFinished;
+          pass.ko_black = pass.ko_white = 0;
+        } else {
+          pass.flags = static_cast<std::uint8_t>(next_turn | kLastPass);
+        }
+        targets.push_back(intern(pass));
+        if (ko_pass_legal) {
+          Node kp{n.black, n.white, n.orig, 0, 0, next_turn};
+          targets.push_back(intern(kp));
+        }
       }
-      targets.push_back(intern(pass));
-      if (ko_pass_legal) {
-        Node kp{n.black, n.white, n.orig, 0, 0, next_turn};
-        targets.push_back(intern(kp));
-      }
+      std::sort(targets.begin(), targets.end());
+      targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+      for (std::uint32_t t : targets) succ_.push_back(t);
     }
-    std::sort(targets.begin(), targets.end());
-    targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
-    for (std::uint32_t t : targets) succ_.push_back(t);
+  } catch (...) {
+    nodes_.resize(old_nodes);
+    succ_.resize(old_edges);
+    succ_begin_.resize(old_nodes);
+    succ_begin_.push_back(static_cast<std::uint32_t>(old_edges));
+    std::size_t slots = 1024;
+    while (2 * nodes_.size() > slots) slots *= 2;
+    rehash(slots);
+    throw;
   }
   succ_begin_.push_back(static_cast<std::uint32_t>(succ_.size()));
 

@@ -69,6 +69,29 @@ class HypotheticalGraph {
   HypotheticalGraph(const Board& board, const Position& final_position, Color attacker,
                     std::size_t max_nodes);
 
+  // Shared mode (shared_analysis.hpp): a graph without original stones
+  // (every node's orig is 0), grown by add_start from any number of final
+  // positions. Its successor structure is that of the per-position graph
+  // with the orig component dropped: a node's moves never read orig.
+  HypotheticalGraph(const Board& board, Color attacker, std::size_t max_nodes);
+  // Adds the start node of `final_position` (attacker to move, no pass, no
+  // ko capture) and every node reachable from it; returns its index. The
+  // graph stays closed under successors. Throws NotDecided past max_nodes
+  // (or the caller's budget); the graph is then left as it was before.
+  std::uint32_t add_start(const Position& final_position);
+  // Defender stones of node i (shared mode: every one of them counts as
+  // played unless the caller tracks it as an original stone).
+  Mask defender_stones(std::size_t i) const {
+    return opponent(attacker_) == Color::Black ? nodes_[i].black : nodes_[i].white;
+  }
+  std::uint32_t predecessor_begin(std::size_t i) const { return pred_begin_[i]; }
+  std::uint32_t predecessor_end(std::size_t i) const { return pred_begin_[i + 1]; }
+  std::uint32_t predecessor_at(std::uint32_t k) const { return pred_[k]; }
+  std::uint32_t successor_begin(std::size_t i) const { return succ_begin_[i]; }
+  std::uint32_t successor_end(std::size_t i) const { return succ_begin_[i + 1]; }
+  std::uint32_t successor_at(std::uint32_t k) const { return succ_[k]; }
+  bool attacker_moves(std::size_t i) const { return attacker_moves_[i] != 0; }
+
   Color attacker() const { return attacker_; }
   std::size_t nodes() const { return nodes_.size(); }
   std::size_t edges() const { return succ_.size(); }
@@ -103,6 +126,13 @@ class HypotheticalGraph {
     std::size_t operator()(const Node& n) const;
   };
 
+  void init_edges(const Board& board);
+  // Interns n (index + 1 in slots_); throws NotDecided past max_nodes_.
+  std::uint32_t intern(const Node& n);
+  void rehash(std::size_t slot_count);
+  // Expands every node not expanded yet (breadth-first), then indexes the
+  // predecessors. Rolls back to the previous graph on an exception.
+  void expand();
   // The entries of `entries` (ko captures by `capturer`) whose ko still
   // exists in pos.
   std::uint64_t live_kos(const Position& pos, Color capturer, std::uint64_t entries) const;
@@ -119,6 +149,8 @@ class HypotheticalGraph {
   std::vector<std::uint32_t> succ_begin_, succ_;  // CSR successor lists
   std::vector<std::uint32_t> pred_begin_, pred_;  // CSR predecessor lists
   std::vector<char> attacker_moves_;              // attacker_to_move(i), read in the fixpoints' inner loops
+  std::vector<std::uint32_t> slots_;              // open addressing on NodeHash: node index + 1, 0 = free
+  std::size_t max_nodes_ = 0;
 };
 
 }  // namespace gotb::japanese

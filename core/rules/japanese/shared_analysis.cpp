@@ -1,0 +1,317 @@
+#include "core/rules/japanese/shared_analysis.hpp"
+
+#include <optional>
+#include <stdexcept>
+
+#include "core/rank.hpp"
+
+namespace gotb::japanese {
+
+namespace {
+
+// Memo answers kept before the memo is cleared (they are recomputed on
+// demand; a clear costs time only).
+constexpr std::size_t kMaxMemoBytes = std::size_t{256} << 20;
+
+// Boards up to this many points get every legal final position's start in
+// their shared graphs at once (3^10 = 59,049 positions).
+constexpr int kPrefillPoints = 10;
+
+// The product of the shared graph H with the captured subset of the tracked
+// strings (shared_analysis.hpp). Node v = h << k | c; c's bit i: tracked
+// string i has been captured (bit 0 is the tested string). A node is
+// consistent when every tracked string missing from h's defender stones is
+// in c; consistent nodes only lead to consistent nodes, and the others are
+// never read from a consistent one.
+class Product {
+ public:
+  Product(const HypotheticalGraph& g, std::vector<Mask> tracked, Mask region)
+      : g_(g), tracked_(std::move(tracked)), k_(static_cast<int>(tracked_.size())), region_(region) {
+    const std::size_t n = g.nodes();
+    missing_.resize(n);
+    for (std::size_t h = 0; h < n; ++h) {
+      const Mask def = g.defender_stones(h);
+      std::uint32_t m = 0;
+      for (int i = 0; i < k_; ++i)
+        if (tracked_[i] & ~def) m |= 1u << i;
+      missing_[h] = m;
+    }
+    original_.assign(std::size_t{1} << k_, 0);
+    for (std::uint32_t c = 0; c < original_.size(); ++c)
+      for (int i = 0; i < k_; ++i)
+        if (!(c & (1u << i))) original_[c] |= tracked_[i];
+    size_ = n << k_;
+  }
+
+  std::size_t size() const { return size_; }
+  bool consistent(std::size_t v) const { return (missing_[v >> k_] & ~cset(v)) == 0; }
+  bool attacker_moves(std::size_t v) const { return g_.attacker_moves(v >> k_); }
+
+  template <class F>
+  void for_each_successor(std::size_t v, F&& f) const {
+    const std::size_t h = v >> k_;
+    const std::uint32_t c = cset(v);
+    for (std::uint32_t e = g_.successor_begin(h); e < g_.successor_end(h); ++e) {
+      const std::uint32_t s = g_.successor_at(e);
+      f((std::size_t{s} << k_) | (c | missing_[s]));
+    }
+  }
+  // Consistent predecessors of the consistent node v.
+  template <class F>
+  void for_each_predecessor(std::size_t v, F&& f) const {
+    const std::size_t h2 = v >> k_;
+    const std::uint32_t c2 = cset(v), fixed = c2 & ~missing_[h2], free = c2 & missing_[h2];
+    for (std::uint32_t e = g_.predecessor_begin(h2); e < g_.predecessor_end(h2); ++e) {
+      const std::size_t h = g_.predecessor_at(e);
+      // c with c | missing[h2] == c2: fixed bits plus any subset of the free ones.
+      for (std::uint32_t sub = free;; sub = (sub - 1) & free) {
+        const std::uint32_t c = fixed | sub;
+        if ((missing_[h] & ~c) == 0) f((h << k_) | c);
+        if (sub == 0) break;
+      }
+    }
+  }
+  // Target lanes (one per point of the region): the string is captured and
+  // the point holds no defender stone played during the sequence.
+  std::uint64_t aim(std::size_t v) const {
+    const std::uint32_t c = cset(v);
+    if (!(c & 1u)) return 0;
+    const Mask played = g_.defender_stones(v >> k_) & ~original_[c];
+    return region_ & ~played;
+  }
+
+ private:
+  std::uint32_t cset(std::size_t v) const { return static_cast<std::uint32_t>(v & ((std::size_t{1} << k_) - 1)); }
+
+  const HypotheticalGraph& g_;
+  std::vector<Mask> tracked_;
+  int k_;
+  Mask region_;
+  std::vector<std::uint32_t> missing_;  // per node of H: tracked strings not all standing
+  std::vector<Mask> original_;          // per c: points of the tracked strings not captured
+  std::size_t size_ = 0;
+};
+
+// Lane-wise attractor of the attacker: a[v] lane j = the attacker can force
+// reaching a node whose target has lane j (least fixpoint of
+// target | CPre, every lane at once). Rounds over the nodes whose value
+// changed: an attacker predecessor takes the change at once (an OR); a
+// defender predecessor is marked and re-evaluated (an AND over its
+// successors) once per round however many of its successors changed.
+std::vector<std::uint64_t> attractor(const Product& p, const std::vector<std::uint64_t>& target) {
+  constexpr std::uint8_t kQueued = 1, kChanged = 2, kDirty = 4;
+  const std::size_t n = p.size();
+  std::vector<std::uint64_t> a(target);
+  std::vector<std::uint8_t> flags(n, 0);
+  std::vector<std::size_t> now, next;
+  for (std::size_t v = 0; v < n; ++v)
+    if (a[v] && p.consistent(v)) {
+      flags[v] = kQueued | kChanged;
+      now.push_back(v);
+    }
+  Budget* budget = current_budget();
+  while (!now.empty()) {
+    for (const std::size_t u : now) {
+      if (budget) budget->charge(1);
+      std::uint8_t f = flags[u];
+      flags[u] = 0;
+      if (f & kDirty) {
+        std::uint64_t all = ~std::uint64_t{0};
+        p.for_each_successor(u, [&](std::size_t w) { all &= a[w]; });
+        const std::uint64_t v = target[u] | all;
+        if (v != a[u]) {
+          a[u] = v;
+          f |= kChanged;
+        }
+      }
+      if (!(f & kChanged)) continue;
+      const std::uint64_t au = a[u];
+      p.for_each_predecessor(u, [&](std::size_t w) {
+        if (p.attacker_moves(w)) {
+          if ((a[w] | au) == a[w]) return;
+          a[w] |= au;
+          flags[w] |= kChanged;
+        } else {
+          if ((a[w] | au) == a[w]) return;  // nothing u could add to w's AND
+          flags[w] |= kDirty;
+        }
+        if (!(flags[w] & kQueued)) {
+          flags[w] |= kQueued;
+          next.push_back(w);
+        }
+      });
+    }
+    now.swap(next);
+    next.clear();
+  }
+  return a;
+}
+
+}  // namespace
+
+// One test of one final position, answered from the shared analyser.
+class SharedOracle final : public ForceOracle {
+ public:
+  SharedOracle(SharedAnalyser& sa, const Position& pos) : sa_(sa), pos_(pos) {}
+  bool capture(Color attacker, Mask string) override {
+    return ask(attacker, {string, string, string, static_cast<std::uint8_t>(index(attacker)), 1});
+  }
+  bool capture_without_permanent(Color attacker, Mask string, Mask region) override {
+    const Mask inside = pos_.stones(opponent(attacker)) & region;
+    return ask(attacker, {string, region, inside, static_cast<std::uint8_t>(index(attacker)), 0});
+  }
+  std::size_t graph_nodes(Color attacker) const override { return sa_.graph_nodes(attacker); }
+
+ private:
+  bool ask(Color attacker, const SharedAnalyser::Key& k) {
+    if (!start_[index(attacker)]) {
+      try {
+        start_[index(attacker)] = sa_.graph(attacker).add_start(pos_);
+      } catch (const NotDecided&) {
+        sa_.shared_off_ = true;  // the shared graph outgrew max_nodes (and was left as it was)
+        throw;
+      }
+    }
+    return sa_.answer(k, *start_[index(attacker)]);
+  }
+  SharedAnalyser& sa_;
+  const Position& pos_;
+  std::optional<std::uint32_t> start_[2];
+};
+
+std::size_t SharedAnalyser::KeyHash::operator()(const Key& k) const {
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL ^ (std::uint64_t{k.attacker} << 1 | k.capture_only);
+  for (std::uint64_t w : {k.string, k.region, k.inside}) {
+    h ^= w + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h *= 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 31;
+  }
+  return static_cast<std::size_t>(h);
+}
+
+SharedAnalyser::SharedAnalyser(const Board& board, AnalysisOptions opt) : board_(&board), opt_(opt) {}
+SharedAnalyser::~SharedAnalyser() = default;
+
+std::size_t SharedAnalyser::graph_nodes(Color attacker) const {
+  const auto& g = graphs_[index(attacker)];
+  return g ? g->nodes() : 0;
+}
+
+HypotheticalGraph& SharedAnalyser::graph(Color attacker) {
+  auto& g = graphs_[index(attacker)];
+  if (!g) {
+    g = std::make_unique<HypotheticalGraph>(*board_, attacker, opt_.max_nodes);
+    // On small boards the graph starts with every legal position's start:
+    // a graph that keeps growing makes every memo answer stale for the new
+    // starts (a search meets new final positions all the time), and each
+    // re-solve costs a whole product. If the bound stops this, the graph
+    // (closed after each start) simply grows on demand from there.
+    if (board_->size() <= kPrefillPoints) {
+      const Ranker ranker(board_->size());
+      try {
+        for (std::uint64_t r = 0; r < ranker.count(); ++r) {
+          const Position p = ranker.unrank(r);
+          if (is_legal_position(*board_, p)) g->add_start(p);
+        }
+      } catch (const NotDecided&) {
+      }
+    }
+  }
+  return *g;
+}
+
+bool SharedAnalyser::answer(const Key& k, std::uint32_t h) {
+  auto it = memo_.find(k);
+  if (it == memo_.end() || h >= it->second.valid) {
+    std::vector<std::uint64_t> wins = solve(k);
+    if (memo_bytes_ > kMaxMemoBytes) {
+      memo_.clear();
+      memo_bytes_ = 0;
+    }
+    Answer& a = memo_[k];
+    memo_bytes_ -= a.wins.size() * 8;
+    memo_bytes_ += wins.size() * 8 + sizeof(Key) + sizeof(Answer);
+    a.wins = std::move(wins);
+    a.valid = graph(static_cast<Color>(k.attacker)).nodes();
+    it = memo_.find(k);
+  }
+  return (it->second.wins[h >> 6] >> (h & 63)) & 1;
+}
+
+std::vector<std::uint64_t> SharedAnalyser::solve(const Key& k) {
+  const HypotheticalGraph& g = graph(static_cast<Color>(k.attacker));
+  // Tracked strings: the tested string first, then the other defender
+  // strings inside the region (whole strings: the region is a flood that
+  // only the player's strong stones stop, so it holds every defender string
+  // it touches).
+  std::vector<Mask> tracked{k.string};
+  for (Mask rest = k.inside & ~k.string; rest;) {
+    const Mask t = board_->flood(bit(lowest(rest)), k.inside);
+    tracked.push_back(t);
+    rest &= ~t;
+  }
+  if (tracked.size() > 20 || (g.nodes() << tracked.size()) > max_product_)
+    throw NotDecided("product of the shared graph too large");
+  const Product p(g, tracked, k.capture_only ? Mask{1} : k.region);
+  const std::size_t n = p.size();
+  std::vector<char> z;
+  std::vector<std::uint64_t> a;
+  if (k.capture_only) {
+    // Capture is monotone: reachability, one lane.
+    std::vector<std::uint64_t> target(n, 0);
+    for (std::size_t v = 0; v < n; ++v) target[v] = (v & 1) ? 1 : 0;  // c bit 0: the string is captured
+    a = attractor(p, target);
+  } else {
+    // Generalized Büchi, one lane per point of the region:
+    // Z = nu Z. /\_p Attr(F_p /\ CPre(Z)), from the whole (consistent) graph.
+    const std::uint64_t full = k.region;
+    z.assign(n, 0);
+    for (std::size_t v = 0; v < n; ++v) z[v] = p.consistent(v) ? 1 : 0;
+    std::vector<std::uint64_t> target(n);
+    for (;;) {
+      charge_current_budget(n);
+      for (std::size_t v = 0; v < n; ++v) {
+        target[v] = 0;
+        if (!p.consistent(v)) continue;
+        bool any = false, all = true;
+        p.for_each_successor(v, [&](std::size_t w) {
+          any |= z[w] != 0;
+          all &= z[w] != 0;
+        });
+        if (p.attacker_moves(v) ? any : all) target[v] = p.aim(v);
+      }
+      a = attractor(p, target);
+      bool changed = false;
+      for (std::size_t v = 0; v < n; ++v)
+        if (z[v] && (a[v] & full) != full) {
+          z[v] = 0;
+          changed = true;
+        }
+      if (!changed) break;
+    }
+  }
+  // Start nodes have every tracked string standing: c = 0.
+  const std::size_t nodes = g.nodes(), shift = tracked.size();
+  std::vector<std::uint64_t> wins((nodes + 63) / 64, 0);
+  for (std::size_t h = 0; h < nodes; ++h) {
+    const std::size_t v = h << shift;
+    const bool win = k.capture_only ? a[v] != 0 : z[v] != 0;
+    if (win) wins[h >> 6] |= std::uint64_t{1} << (h & 63);
+  }
+  return wins;
+}
+
+FinalAnalysis SharedAnalyser::analyse(const Position& pos) {
+  if (!shared_off_) {
+    try {
+      SharedOracle oracle(*this, pos);
+      return analyse_final_position(*board_, pos, oracle);
+    } catch (const NotDecided&) {
+      // A shared graph outgrew max_nodes (then sharing stays off) or a
+      // product its bound: the per-position graphs below are smaller.
+    }
+  }
+  return analyse_final_position(*board_, pos, opt_);
+}
+
+}  // namespace gotb::japanese

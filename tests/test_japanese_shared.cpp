@@ -1,0 +1,195 @@
+// The shared-graph Japanese 2003 analysis (core/rules/japanese/
+// shared_analysis.hpp) against the per-position reference
+// (analyse_final_position): every field the game and the score read must be
+// equal, on every legal position of small boards (in a shuffled order, so
+// the shared graphs grow between answers and memo answers are read back at
+// later positions), on the ko shapes of test_japanese_2003.cpp, and on
+// random positions of larger boards (hidden tag, slow).
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <random>
+
+#include "core/rank.hpp"
+#include "core/rules/games.hpp"
+#include "core/rules/japanese/analysis.hpp"
+#include "core/rules/japanese/shared_analysis.hpp"
+
+using namespace gotb;
+using namespace gotb::japanese;
+
+namespace {
+
+void require_equal(const Board& b, const Position& p, const FinalAnalysis& x, const FinalAnalysis& y) {
+  INFO(b.spec() << " " << diagram(b, p, false));
+  REQUIRE(x.strings.size() == y.strings.size());
+  for (std::size_t i = 0; i < x.strings.size(); ++i) {
+    const StringAnalysis &s = x.strings[i], &t = y.strings[i];
+    INFO("string " << i);
+    REQUIRE(s.color == t.color);
+    REQUIRE(s.stones == t.stones);
+    REQUIRE(status_name(s.status) == std::string(status_name(t.status)));
+    REQUIRE(s.local_environment == t.local_environment);
+    REQUIRE(s.direct_environment == t.direct_environment);
+    REQUIRE(s.ko_stone == t.ko_stone);
+    REQUIRE(s.direct_ko_stone == t.direct_ko_stone);
+  }
+  REQUIRE(x.alive_black == y.alive_black);
+  REQUIRE(x.alive_white == y.alive_white);
+  REQUIRE(x.dead_black == y.dead_black);
+  REQUIRE(x.dead_white == y.dead_white);
+  REQUIRE(x.has_direct_ko_stone == y.has_direct_ko_stone);
+}
+
+std::vector<Position> legal_positions(const Board& b) {
+  const Ranker r(b.size());
+  std::vector<Position> out;
+  for (std::uint64_t k = 0; k < r.count(); ++k) {
+    const Position p = r.unrank(k);
+    if (is_legal_position(b, p)) out.push_back(p);
+  }
+  return out;
+}
+
+// Compares the two analyses on `positions` (one analyser for all, in the
+// given order, then once more: the second round reads memo answers).
+// Returns how many strings had each status, so callers can check that the
+// positions exercised every kind of answer.
+std::array<int, 4> compare(const Board& b, const std::vector<Position>& positions, SharedAnalyser& sa) {
+  std::array<int, 4> statuses{};
+  std::vector<FinalAnalysis> refs;
+  for (const Position& p : positions) {
+    refs.push_back(analyse_final_position(b, p));
+    for (const auto& s : refs.back().strings) ++statuses[static_cast<int>(s.status)];
+  }
+  for (int round = 0; round < 2; ++round)
+    for (std::size_t i = 0; i < positions.size(); ++i) require_equal(b, positions[i], refs[i], sa.analyse(positions[i]));
+  return statuses;
+}
+
+Board ko_graph() {  // test_japanese_2003.cpp, "direct ko stone"
+  return Board::graph("direct-ko", 9, {{0, 2}, {0, 1}, {1, 5}, {2, 3}, {2, 4}, {2, 8}, {8, 5}, {5, 6}, {5, 7}},
+                      {"b", "a", "w", "e1", "e2", "k", "f1", "f2", "g"});
+}
+
+Board bent_four_corner() {  // test_japanese_2003.cpp, "bent four in the corner"
+  return Board::graph("bent-four-corner", 8, {{0, 1}, {0, 2}, {2, 3}, {4, 1}, {4, 2}, {4, 3}, {4, 5}, {5, 6}, {5, 7}},
+                      {"a1", "a2", "b1", "c1", "d", "w", "e1", "e2"});
+}
+
+Board nakade_one_point_wall() {  // test_japanese_2003.cpp, "nakade with a one-point wall"
+  return Board::graph("nakade-1", 7, {{0, 1}, {0, 2}, {0, 3}, {0, 4}, {1, 2}, {2, 3}, {4, 5}, {4, 6}},
+                      {"d", "x1", "x2", "x3", "w", "e1", "e2"});
+}
+
+std::vector<Position> random_positions(const Board& b, int count, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  const Ranker r(b.size());
+  std::vector<Position> out;
+  while (static_cast<int>(out.size()) < count) {
+    const Position p = r.unrank(rng() % r.count());
+    if (is_legal_position(b, p)) out.push_back(p);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("shared analysis equals the per-position analysis on every small board", "[japanese-2003][shared]") {
+  std::array<int, 4> total{};
+  for (const char* spec : {"1x1", "1x2", "1x3", "1x4", "1x5", "2x2", "2x3"}) {
+    const Board b = Board::parse(spec);
+    std::vector<Position> positions = legal_positions(b);
+    std::shuffle(positions.begin(), positions.end(), std::mt19937_64(7));
+    SharedAnalyser sa(b);
+    const auto st = compare(b, positions, sa);
+    for (int i = 0; i < 4; ++i) total[i] += st[i];
+  }
+  // Every status occurs, so a wrong answer of any of the three tests shows.
+  for (int i = 0; i < 4; ++i) CHECK(total[i] > 0);
+}
+
+TEST_CASE("shared analysis on the ko, nakade and bent-four shapes", "[japanese-2003][shared][ko]") {
+  struct Case {
+    Board board;
+    const char* diagram;
+  };
+  const std::vector<Case> cases{{ko_graph(), "X.O..X..."},  // a direct ko stone
+                                {bent_four_corner(), "....XO.."},
+                                {nakade_one_point_wall(), "X.O.O.."},
+                                {Board::parse("1x4"), ".X.X"}};  // basic ko at the end
+  bool direct = false;
+  for (const Case& c : cases) {
+    SharedAnalyser sa(c.board);
+    const Position p = parse_diagram(c.board, c.diagram);
+    const FinalAnalysis ref = analyse_final_position(c.board, p);
+    require_equal(c.board, p, ref, sa.analyse(p));
+    direct |= ref.has_direct_ko_stone;
+  }
+  CHECK(direct);
+  // The direct-ko graph's positions in random order, one analyser.
+  const Board g = ko_graph();
+  SharedAnalyser sa(g);
+  compare(g, random_positions(g, 12, 3), sa);
+}
+
+TEST_CASE("shared analysis falls back to the per-position graphs", "[japanese-2003][shared]") {
+  const Board b = Board::parse("2x3");
+  const std::vector<Position> positions = random_positions(b, 60, 11);
+  SECTION("products over the bound: every test falls back") {
+    SharedAnalyser sa(b);
+    sa.set_max_product_nodes(1);
+    compare(b, positions, sa);
+    CHECK(sa.memo_entries() == 0);
+  }
+  SECTION("bounded graphs: never less decided, and the same answers") {
+    // The shared graph has no orig component, so it can be smaller than a
+    // per-position graph: it may decide a position whose own graphs exceed
+    // the bound, never the other way round (past the bound it falls back to
+    // the per-position graphs).
+    std::vector<FinalAnalysis> full;
+    std::vector<std::size_t> sizes;
+    for (const Position& p : positions) {
+      full.push_back(analyse_final_position(b, p));
+      sizes.push_back(std::max(full.back().graph_nodes[0], full.back().graph_nodes[1]));
+    }
+    std::sort(sizes.begin(), sizes.end());
+    for (const std::size_t bound : {sizes[0], sizes[sizes.size() * 9 / 10]}) {
+      AnalysisOptions small;
+      small.max_nodes = bound;
+      SharedAnalyser sa(b, small);
+      int both = 0, neither = 0, shared_only = 0;
+      for (std::size_t i = 0; i < positions.size(); ++i) {
+        const Position& p = positions[i];
+        bool ref_ok = true;
+        try {
+          analyse_final_position(b, p, small);
+        } catch (const NotDecided&) {
+          ref_ok = false;
+        }
+        bool shared_ok = true;
+        FinalAnalysis got;
+        try {
+          got = sa.analyse(p);
+        } catch (const NotDecided&) {
+          shared_ok = false;
+        }
+        INFO("bound " << bound << " " << diagram(b, p, false));
+        REQUIRE((shared_ok || !ref_ok));
+        if (shared_ok) require_equal(b, p, full[i], got);
+        (shared_ok ? (ref_ok ? both : shared_only) : neither) += 1;
+      }
+      CHECK(both + shared_only + neither == static_cast<int>(positions.size()));
+    }
+  }
+}
+
+// Hidden (about a minute): larger boards, random positions.
+TEST_CASE("shared analysis equals the per-position analysis on larger boards", "[.][japanese-shared-slow]") {
+  for (const char* spec : {"1x6", "1x7", "2x4", "3x3"}) {
+    const Board b = Board::parse(spec);
+    SharedAnalyser sa(b);
+    const int count = b.size() <= 6 ? 200 : b.size() == 7 ? 100 : 40;
+    compare(b, random_positions(b, count, 5), sa);
+  }
+}
