@@ -22,4 +22,13 @@ inline Value solve_value(const std::string& board, const std::string& rules, boo
   return reference_solve(req).value;
 }
 
+// A retrograde fixpoint in the mover's view (span = a win) as a Value from
+// Black's point of view (komi 0).
+inline Value as_black_value(int v, int span, Color mover) {
+  const bool black = mover == Color::Black;
+  if (v == span) return black ? Value::black_wins() : Value::white_wins();
+  if (v == -span) return black ? Value::white_wins() : Value::black_wins();
+  return Value::score(black ? v : -v, 0);
+}
+
 }  // namespace gotb::test

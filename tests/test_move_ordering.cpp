@@ -57,14 +57,6 @@ std::optional<Value> try_search(const std::string& board, const std::string& rul
   }
 }
 
-// A mover-view fixpoint as a Value from Black's point of view (komi 0).
-Value as_black_value(int v, int span, Color mover) {
-  const bool black = mover == Color::Black;
-  if (v == span) return black ? Value::black_wins() : Value::white_wins();
-  if (v == -span) return black ? Value::white_wins() : Value::black_wins();
-  return Value::score(black ? v : -v, 0);
-}
-
 }  // namespace
 
 TEST_CASE("retro ordering: same values as history ordering and the reference solver", "[ordering]") {
@@ -192,8 +184,8 @@ TEST_CASE("retro ordering reads the generator's fixpoints like bracket_at", "[or
         REQUIRE(s != ~std::uint64_t{0});
         const retro::Bracket br = retro::bracket_at(t.upper, t.lower, s, to_move, 0);
         // Black moved: her optimistic view is gfp; White moved: hers is lfp.
-        const Value opt_v = as_black_value(v.optimistic, span, mover);
-        const Value pess_v = as_black_value(v.pessimistic, span, mover);
+        const Value opt_v = test::as_black_value(v.optimistic, span, mover);
+        const Value pess_v = test::as_black_value(v.pessimistic, span, mover);
         CHECK(opt_v.identical(mover == Color::Black ? br.gfp : br.lfp));
         CHECK(pess_v.identical(mover == Color::Black ? br.lfp : br.gfp));
         CHECK(v.pessimistic <= v.optimistic);

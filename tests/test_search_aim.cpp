@@ -21,18 +21,6 @@
 
 using namespace gotb;
 
-namespace {
-
-// A mover-view fixpoint as a Value from Black's point of view (komi 0).
-Value as_black_value(int v, int span, Color mover) {
-  const bool black = mover == Color::Black;
-  if (v == span) return black ? Value::black_wins() : Value::white_wins();
-  if (v == -span) return black ? Value::white_wins() : Value::black_wins();
-  return Value::score(black ? v : -v, 0);
-}
-
-}  // namespace
-
 TEST_CASE("aimed deepening: every guess gives the reference value", "[search][aim]") {
   std::mt19937 rng(2022);
   for (auto rules : {"tromp-taylor", "tromp-taylor:no-suicide", "tromp-taylor:ssk"})
@@ -102,8 +90,8 @@ TEST_CASE("aimed deepening: the guess is the state's retrograde fixpoint", "[sea
       REQUIRE(s != ~std::uint64_t{0});
       const retro::Bracket br = retro::bracket_at(t.upper, t.lower, s, to_move, 0);
       // Cycles scored against Black: the least fixpoint; for Black: the greatest.
-      CHECK(as_black_value(v.pessimistic, span, to_move).identical(to_move == Color::Black ? br.lfp : br.gfp));
-      CHECK(as_black_value(v.optimistic, span, to_move).identical(to_move == Color::Black ? br.gfp : br.lfp));
+      CHECK(test::as_black_value(v.pessimistic, span, to_move).identical(to_move == Color::Black ? br.lfp : br.gfp));
+      CHECK(test::as_black_value(v.optimistic, span, to_move).identical(to_move == Color::Black ? br.gfp : br.lfp));
     }
   }
   // The search aims at Black's least fixpoint of the root in the exact
