@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <map>
 
@@ -13,6 +14,27 @@
 
 using namespace gotb;
 using namespace gotb::search;
+
+namespace {
+
+// One generation on 1, 2 and 3 threads with otherwise equal options: for the
+// tests that a file depends on the lanes alone, never on the thread count.
+struct ThreadRun {
+  std::vector<StateProof> proofs;
+  SuperkoGenerateStats stats;
+};
+
+std::array<ThreadRun, 3> run_on_1_2_3_threads(const retro::StateIndex& idx, const RuleSet& r,
+                                              SuperkoGenerateOptions o) {
+  std::array<ThreadRun, 3> runs;
+  for (int t = 1; t <= 3; ++t) {
+    o.threads = t;
+    runs[t - 1].proofs = generate_superko(idx, r, o, &runs[t - 1].stats);
+  }
+  return runs;
+}
+
+}  // namespace
 
 TEST_CASE("superko facts: size statistics", "[.superko-stats]") {
   for (const char* board : {"2x3", "3x3"}) {
@@ -215,14 +237,13 @@ TEST_CASE("superko files: with lanes the facts do not depend on the thread count
       INFO("exchange, table MiB " << mib);
       o.table_megabytes = mib;
       o.max_dependencies = mib == 1 ? 64 : 4096;
+      const auto runs = run_on_1_2_3_threads(idx, r, o);
       std::vector<StateProof> x[3];
       std::uint64_t nodes[3] = {0, 0, 0}, imported[3] = {0, 0, 0};
-      for (int t = 1; t <= 3; ++t) {
-        o.threads = t;
-        SuperkoGenerateStats xs;
-        x[t - 1] = generate_superko(idx, r, o, &xs);
-        nodes[t - 1] = xs.nodes;
-        for (const auto& lp : xs.lane_passes) imported[t - 1] += lp.imported;
+      for (int t = 0; t < 3; ++t) {
+        x[t] = runs[t].proofs;
+        nodes[t] = runs[t].stats.nodes;
+        for (const auto& lp : runs[t].stats.lane_passes) imported[t] += lp.imported;
       }
       CHECK(x[0] == x[1]);
       CHECK(x[0] == x[2]);
@@ -265,14 +286,13 @@ TEST_CASE("superko files: lanes on node clocks do not depend on the thread count
         INFO(rules << " lanes " << lanes << " exchange " << exchange);
         o.lanes = lanes;
         o.lane_exchange = exchange;
+        const auto runs = run_on_1_2_3_threads(idx, r, o);
         std::vector<StateProof> x[3];
         std::uint64_t nodes[3] = {0, 0, 0}, critical[3] = {0, 0, 0};
-        for (int t = 1; t <= 3; ++t) {
-          o.threads = t;
-          SuperkoGenerateStats xs;
-          x[t - 1] = generate_superko(idx, r, o, &xs);
-          nodes[t - 1] = xs.nodes;
-          for (const auto& lp : xs.lane_passes) critical[t - 1] += lp.critical_nodes;
+        for (int t = 0; t < 3; ++t) {
+          x[t] = runs[t].proofs;
+          nodes[t] = runs[t].stats.nodes;
+          for (const auto& lp : runs[t].stats.lane_passes) critical[t] += lp.critical_nodes;
         }
         CHECK(x[0] == x[1]);
         CHECK(x[0] == x[2]);
