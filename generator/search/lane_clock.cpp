@@ -1,6 +1,7 @@
 #include "generator/search/lane_clock.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 namespace gotb::search {
 
@@ -78,7 +79,10 @@ std::int64_t LaneClockSchedule::next(std::uint32_t k, std::uint64_t nodes) {
       blocked = c.now.load() < mark;  // re-read: publish() may have missed the mark just set
     }
     if (!blocked) break;
+    const auto t0 = std::chrono::steady_clock::now();
     cv_.wait(lock);
+    ++clock_waits_;
+    clock_wait_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
   const std::int64_t chunk = static_cast<std::int64_t>(next_chunk_++);
   state_[k] = State::Solving;

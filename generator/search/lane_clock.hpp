@@ -70,6 +70,11 @@ class LaneClockSchedule {
   void stop();
   // Nodes the lane searched in this level.
   std::uint64_t level_nodes(std::uint32_t lane) const { return level_nodes_[lane]; }
+  // Since the schedule was made: how often lanes slept in next() until a
+  // solving lane's clock passed theirs (or a lane's state changed), and the
+  // wall seconds they slept (--profile: what the node clocks cost in time).
+  std::uint64_t clock_waits() const { return clock_waits_; }
+  double clock_wait_seconds() const { return clock_wait_seconds_; }
 
  private:
   friend struct NodeClock;
@@ -86,6 +91,8 @@ class LaneClockSchedule {
   std::uint64_t chunks_ = 0, next_chunk_ = 0;
   bool stop_ = false;
   std::uint32_t permits_ = 0;
+  std::uint64_t clock_waits_ = 0;
+  double clock_wait_seconds_ = 0;
   std::condition_variable permit_cv_;
 };
 

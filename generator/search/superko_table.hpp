@@ -217,6 +217,25 @@ struct SuperkoGenerateStats {
     double cpu = 0, critical_cpu = 0, exchange_cpu = 0, exchange_critical_cpu = 0;
   };
   std::vector<LanePass> lane_passes;
+  // Wall seconds (steady clock) of the run's phases, for --profile: where
+  // the time goes that the lanes' node and CPU counts do not show. plan:
+  // the order and its cut into levels and chunks (every pass); tables: the
+  // lanes' tables and solvers made; populate: the slowest lane's first
+  // mapping of its table (SearchTable::populate); levels: the lanes' level
+  // runs, from a level's start to its last lane's end, less populate;
+  // lane_start: of those, from a level's start until its last lane began
+  // (thread start-up); exchange: the entry exchange at the barriers;
+  // lane_idle: summed over the lanes, wall time in a level run less the
+  // lane's thread CPU time (waiting for a chunk or the barrier, or
+  // preempted by other processes).
+  struct Phases {
+    double plan = 0, tables = 0, populate = 0, levels = 0, lane_start = 0, exchange = 0, lane_idle = 0;
+    // Node clocks: how often a free lane slept until a solving lane's
+    // clock passed its own, and the wall seconds it slept.
+    std::uint64_t clock_waits = 0;
+    double clock_wait = 0;
+  };
+  Phases phases;
   double seconds = 0;
   int threads = 0;
 };

@@ -11,6 +11,7 @@
 #include "generator/distributed/superko_mpi.hpp"
 #include "generator/retrograde/exact_table.hpp"
 #include "generator/retrograde/generate.hpp"
+#include "generator/retrograde/progress.hpp"
 #include "generator/search/move_ordering.hpp"
 #include "generator/search/root_proof.hpp"
 #include "generator/search/root_store.hpp"
@@ -91,9 +92,14 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   const bool rank0 = !session || session->rank() == 0;
   if (board.size() > 31) throw std::invalid_argument("--exact: superko tablebases handle boards of up to 31 points");
   const auto start = std::chrono::steady_clock::now();
+  // Wall and CPU seconds of the phases around the search (--profile): what
+  // two threads cannot share is visible there.
+  retro::PhaseClock phases;
   retro::StateIndex index(board);
+  phases.mark("index");
   std::shared_ptr<const search::RetroOrdering> ordering;
   if (search::retro_ordering_cheap(board)) ordering = search::RetroOrdering::build(board, a.threads);
+  phases.mark("ordering");
   search::SuperkoGenerateOptions opt;
   opt.threads = a.threads;
   opt.chunk_states = a.chunk_states;
@@ -155,6 +161,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
       std::fprintf(stderr, "superko: resuming %s.partial: %llu chunks already solved\n", a.output.c_str(),
                    static_cast<unsigned long long>(resumed));
   }
+  phases.mark("journal read");
   search::SuperkoGenerateStats st;
   dist::SuperkoDistributedStats ds;
   const std::uint64_t per = std::max<std::uint32_t>(a.chunk_states, 1);
@@ -182,6 +189,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                 journal ? "; run the same command again to continue" : " (no --output: nothing kept)");
     throw StoppedByLimit("--max-chunks reached");
   }
+  phases.mark("generation");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::uint64_t facts = 0, exact_any_history = 0;
   for (const auto& p : proofs) {
@@ -235,11 +243,26 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                   static_cast<unsigned long long>(l.exported), static_cast<unsigned long long>(l.imported),
                   l.exchange_cpu, l.exchange_critical_cpu);
     }
+  if (a.profile) {
+    const auto& f = st.phases;
+    std::printf("generation   wall s: plan %.3f, tables %.3f, populate %.3f, levels %.3f (of which lanes starting "
+                "%.3f), exchange %.3f; the lanes idle %.3f in all (waiting, or preempted; %llu sleeps on a node "
+                "clock, %.3f s)\n",
+                f.plan, f.tables, f.populate, f.levels, f.lane_start, f.exchange, f.lane_idle,
+                static_cast<unsigned long long>(f.clock_waits), f.clock_wait);
+  }
   const std::uint64_t empty = retro::state_of(index, Position{}, Color::Black, 0);
   std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n",
               Value::score(proofs[empty].value, a.komi).to_string().c_str(), a.komi);
-  if (!a.output_given) return;
+  auto print_phases = [&] {
+    if (!a.profile) return;
+    std::fflush(stdout);
+    retro::print_phases(stdout, phases.phases());
+  };
+  if (!a.output_given) return print_phases();
+  phases.restart();
   const search::SuperkoArrays arr = search::pack_proofs(proofs);
+  phases.mark("pack");
   TablebaseMeta meta;
   meta.board = board.spec();
   meta.rules = rules.to_string();
@@ -285,11 +308,14 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                    {search::kSkFacts, arr.facts.data(), arr.facts.size(), true},
                    {search::kSkFactIndex, arr.fact_index.data(), arr.fact_index.size(), true}},
                   wopt);
+  phases.mark("write");
   if (journal) journal->remove();
   TablebaseReader check(a.output);
   const double disk = static_cast<double>(check.file_bytes());
   std::printf("file         %s: %.0f bytes, %.2f bytes/state on disk (fact stream %zu bytes raw)\n",
               a.output.c_str(), disk, disk / static_cast<double>(n), arr.facts.size());
+  phases.mark("file reread");
+  print_phases();
 }
 
 // A superko ruleset with --root: the empty board's value with both sides'
