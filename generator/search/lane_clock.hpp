@@ -96,4 +96,23 @@ class LaneClockSchedule {
   std::condition_variable permit_cv_;
 };
 
+// One chunk as a lane solved it (for --profile's model of idle cores): the
+// lane, the lane's clock (nodes since the level began) when the chunk began
+// and when it ended, and the thread CPU seconds it took.
+struct ChunkRun {
+  std::uint32_t lane = 0;
+  std::uint64_t from = 0, to = 0;
+  double cpu = 0;
+};
+
+// The wall seconds a level would take with a thread per lane on idle cores
+// if each chunk took its CPU seconds and a lane's clock advanced evenly
+// through a chunk: `chunks` in the order they were handed out; a chunk
+// starts when its lane has finished the one before and every other lane's
+// clock has reached the clock it was handed out at (the schedule's rule).
+// So it holds what the rule's waiting costs, not wake-up latencies or
+// other processes. On a loaded machine the thread CPU seconds still say
+// what the work costs, where wall seconds do not.
+double idle_level_seconds(const std::vector<ChunkRun>& chunks, std::uint32_t lanes);
+
 }  // namespace gotb::search

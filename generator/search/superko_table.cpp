@@ -348,6 +348,7 @@ SuperkoGenerateStats generate_superko(
         schedule->begin_level(c1 - c0);
         std::vector<double> cpu(lanes, 0.0), began(lanes, 0.0), populating(lanes, 0.0), wall(lanes, 0.0);
         std::vector<std::exception_ptr> failed(lanes);
+        std::vector<ChunkRun> runs(c1 - c0);
         // All lanes at once: a lane waits for the others' clocks, and holds
         // one of `threads` permits only while it solves.
         workers->run([&](std::uint32_t k) {
@@ -363,9 +364,16 @@ SuperkoGenerateStats generate_superko(
                   populating[k] = since(p0);
                 }
                 TrompTaylorSearch& s = *lane_solver[k];
+                const std::uint64_t base = s.stats().nodes;
                 for (std::int64_t c; (c = schedule->next(k, s.stats().nodes)) >= 0;) {
                   const std::uint64_t chunk = c0 + static_cast<std::uint64_t>(c);
+                  ChunkRun& run = runs[static_cast<std::size_t>(c)];  // this lane's alone
+                  run.lane = k;
+                  run.from = s.stats().nodes - base;
+                  const double c_cpu = thread_cpu_seconds();
                   solve_chunk(s, p, first_chunk, chunk, budget, pass, level, done[first_chunk + chunk] != 0);
+                  run.cpu = thread_cpu_seconds() - c_cpu;
+                  run.to = s.stats().nodes - base;
                   if (stop.load()) schedule->stop();
                 }
                 cpu[k] = thread_cpu_seconds() - t0;
@@ -385,6 +393,10 @@ SuperkoGenerateStats generate_superko(
           st.phases.levels += since(level_start) - populate;
           st.phases.lane_start += *std::max_element(began.begin(), began.end());
           for (std::uint32_t k = 0; k < lanes; ++k) st.phases.lane_idle += std::max(0.0, wall[k] - cpu[k]);
+          std::vector<double> lane_cpu(lanes, 0.0);
+          for (const ChunkRun& r : runs) lane_cpu[r.lane] += r.cpu, st.phases.model_one_thread += r.cpu;
+          st.phases.model_no_wait += *std::max_element(lane_cpu.begin(), lane_cpu.end());
+          st.phases.model_lanes += idle_level_seconds(runs, lanes);
         }
         SuperkoGenerateStats::LanePass& lp = st.lane_passes[pass - 1];
         ++lp.levels;

@@ -234,6 +234,11 @@ struct SuperkoGenerateStats {
     // clock passed its own, and the wall seconds it slept.
     std::uint64_t clock_waits = 0;
     double clock_wait = 0;
+    // Node clocks, a model of idle cores from the chunks' thread CPU
+    // seconds (lane_clock.hpp, idle_level_seconds): the levels' wall with a
+    // thread per lane (the clock rule's waits included), the same without
+    // any wait (each level's busiest lane), and with one thread (all chunks).
+    double model_lanes = 0, model_no_wait = 0, model_one_thread = 0;
   };
   Phases phases;
   double seconds = 0;

@@ -250,6 +250,11 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                 "clock, %.3f s)\n",
                 f.plan, f.tables, f.populate, f.levels, f.lane_start, f.exchange, f.lane_idle,
                 static_cast<unsigned long long>(f.clock_waits), f.clock_wait);
+    if (f.model_one_thread > 0)
+      std::printf("idle model   the levels' chunks on idle cores, from their thread CPU seconds: %.3f s with a thread "
+                  "per lane (node-clock waits included; %.3f s without any wait), %.3f s on one thread: %.2fx\n",
+                  f.model_lanes, f.model_no_wait, f.model_one_thread,
+                  f.model_lanes > 0 ? f.model_one_thread / f.model_lanes : 0.0);
   }
   const std::uint64_t empty = retro::state_of(index, Position{}, Color::Black, 0);
   std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n",
