@@ -27,6 +27,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/board.hpp"
@@ -132,6 +133,10 @@ struct SuperkoGenerateOptions {
   // solves chunks k, k + L, ... (the scheme before). Part of a file's
   // identity.
   bool lane_clock = false;
+  // Free the lanes' tables on a thread of their own after the last level
+  // (SuperkoGenerateStats::release), so that the caller's next steps (the
+  // file) need not wait for the kernel to unmap them. Speed only.
+  bool release_in_background = false;
 };
 
 // The order of a run and its cut into levels and chunks. States are
@@ -239,8 +244,14 @@ struct SuperkoGenerateStats {
     // thread per lane (the clock rule's waits included), the same without
     // any wait (each level's busiest lane), and with one thread (all chunks).
     double model_lanes = 0, model_no_wait = 0, model_one_thread = 0;
+    // The lanes' threads, solvers and tables freed at the end: wall and
+    // process CPU seconds.
+    double teardown = 0, teardown_cpu = 0;
   };
   Phases phases;
+  // With release_in_background: the thread that frees the lanes' tables,
+  // joined when the last copy of the stats goes.
+  std::shared_ptr<std::jthread> release;
   double seconds = 0;
   int threads = 0;
 };

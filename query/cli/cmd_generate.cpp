@@ -5,6 +5,8 @@
 #include <iostream>
 #include <memory>
 
+#include <tbb/task_arena.h>
+
 #include "core/rules/games.hpp"
 #include "format/tablebase.hpp"
 #include "generator/distributed/generate_mpi.hpp"
@@ -108,6 +110,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   opt.lane_exchange = a.lane_exchange == "on";
   opt.exchange_min_work = a.exchange_min_work;
   opt.lane_clock = a.lane_schedule == "clock";
+  opt.release_in_background = true;  // the lanes' tables unmapped while the file is written
   // The level order (seeds, two passes) needs every earlier level's proofs
   // wherever a chunk is solved; MPI ranks solve chunks of the flat order
   // (superko_table.hpp), which depend on nothing else.
@@ -246,10 +249,13 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   if (a.profile) {
     const auto& f = st.phases;
     std::printf("generation   wall s: plan %.3f, tables %.3f, populate %.3f, levels %.3f (of which lanes starting "
-                "%.3f), exchange %.3f; the lanes idle %.3f in all (waiting, or preempted; %llu sleeps on a node "
-                "clock, %.3f s)\n",
-                f.plan, f.tables, f.populate, f.levels, f.lane_start, f.exchange, f.lane_idle,
-                static_cast<unsigned long long>(f.clock_waits), f.clock_wait);
+                "%.3f), exchange %.3f, teardown %s; the lanes idle %.3f in all (waiting, or preempted; %llu "
+                "sleeps on a node clock, %.3f s)\n",
+                f.plan, f.tables, f.populate, f.levels, f.lane_start, f.exchange,
+                st.release ? "in the background"
+                           : (std::to_string(f.teardown).substr(0, 5) + " (" +
+                              std::to_string(f.teardown_cpu).substr(0, 5) + " CPU s)").c_str(),
+                f.lane_idle, static_cast<unsigned long long>(f.clock_waits), f.clock_wait);
     if (f.model_one_thread > 0)
       std::printf("idle model   the levels' chunks on idle cores, from their thread CPU seconds: %.3f s with a thread "
                   "per lane (node-clock waits included; %.3f s without any wait), %.3f s on one thread: %.2fx\n",
@@ -266,7 +272,11 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   };
   if (!a.output_given) return print_phases();
   phases.restart();
-  const search::SuperkoArrays arr = search::pack_proofs(proofs);
+  search::SuperkoArrays arr;
+  {
+    tbb::task_arena arena(a.threads > 0 ? a.threads : tbb::task_arena::automatic);
+    arena.execute([&] { arr = search::pack_proofs(proofs); });
+  }
   phases.mark("pack");
   TablebaseMeta meta;
   meta.board = board.spec();
