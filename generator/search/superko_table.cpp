@@ -200,7 +200,12 @@ SuperkoGenerateStats generate_superko(
   // Keys each lane stored during the current level, and what it hands to
   // the others at the level's end (lane_exchange).
   std::vector<std::vector<std::uint64_t>> lane_log(exchange ? lanes : 0);
-  std::vector<TableExport> lane_export(exchange ? lanes : 0);
+  // Two sets of copies: with a thread per lane, the lanes copy in the
+  // level before's set at the start of a level while a lane that is done
+  // with the level already copies out into the other.
+  std::vector<TableExport> lane_exports[2] = {std::vector<TableExport>(exchange ? lanes : 0),
+                                              std::vector<TableExport>(exchange ? lanes : 0)};
+  int out_set = 0;
   const auto tables_start = std::chrono::steady_clock::now();
   for (std::uint32_t k = 0; k < lanes; ++k) {
     SearchOptions lo = so;
@@ -298,13 +303,35 @@ SuperkoGenerateStats generate_superko(
   // table, in lane order (writing its own only). Both steps are functions of
   // the lanes' searches, so the tables, and every later proof, stay
   // independent of the threads.
-  std::vector<double> export_cpu(lanes, 0.0);
+  std::vector<double> export_cpu(lanes, 0.0), import_cpu(lanes, 0.0);
+  std::vector<std::uint64_t> imported(lanes, 0);
   auto export_lane = [&](std::uint32_t k) {
     const double t0 = thread_cpu_seconds();
-    lane_export[k].clear();
-    export_entries(*lane_table[k], lane_log[k], n, options.exchange_min_work, lane_export[k]);
+    TableExport& x = lane_exports[out_set][k];
+    x.clear();
+    export_entries(*lane_table[k], lane_log[k], n, options.exchange_min_work, x);
     lane_log[k].clear();
     export_cpu[k] = thread_cpu_seconds() - t0;
+  };
+  // Lane k copies the other lanes' copies of set `from` into its table.
+  auto import_lane = [&](std::uint32_t k, int from) {
+    const double t0 = thread_cpu_seconds();
+    lane_table[k]->set_store_log(nullptr);  // imports are not the lane's own
+    imported[k] = 0;
+    for (std::uint32_t j = 0; j < lanes; ++j)
+      if (j != k) imported[k] += import_entries(*lane_table[k], lane_exports[from][j]);
+    lane_table[k]->set_store_log(&lane_log[k]);
+    import_cpu[k] = thread_cpu_seconds() - t0;
+  };
+  // With a thread per lane the copy-in waits for the next level's start
+  // (pending_import: the set and the pass it belongs to), where each lane
+  // does it on its own thread before its first chunk: no barrier of its
+  // own, and a lane that has less to copy in starts searching sooner.
+  int pending_import = -1, pending_pass = 0;
+  auto account_imports = [&](int pass) {
+    SuperkoGenerateStats::LanePass& lp = st.lane_passes[pass - 1];
+    lp.exchange_critical_cpu += *std::max_element(import_cpu.begin(), import_cpu.end());
+    for (std::uint32_t k = 0; k < lanes; ++k) lp.exchange_cpu += import_cpu[k], lp.imported += imported[k];
   };
   // With a thread for every lane, a lane copies out its entries as soon as
   // it has no chunk left in the level, on its own thread, while the others
@@ -315,23 +342,18 @@ SuperkoGenerateStats generate_superko(
   auto exchange_entries = [&](int pass) {
     if (!exchange) return;
     const auto exchange_start = std::chrono::steady_clock::now();
-    std::vector<double> cpu(lanes, 0.0);
-    std::vector<std::uint64_t> imported(lanes, 0);
     if (!export_early) for_each_lane(export_lane);
     SuperkoGenerateStats::LanePass& lp = st.lane_passes[pass - 1];
     lp.exchange_critical_cpu += *std::max_element(export_cpu.begin(), export_cpu.end());
     for (std::uint32_t k = 0; k < lanes; ++k)
-      lp.exchange_cpu += export_cpu[k], lp.exported += lane_export[k].entries.size();
-    for_each_lane([&](std::uint32_t k) {
-      const double t0 = thread_cpu_seconds();
-      lane_table[k]->set_store_log(nullptr);  // imports are not the lane's own
-      for (std::uint32_t j = 0; j < lanes; ++j)
-        if (j != k) imported[k] += import_entries(*lane_table[k], lane_export[j]);
-      lane_table[k]->set_store_log(&lane_log[k]);
-      cpu[k] = thread_cpu_seconds() - t0;
-    });
-    lp.exchange_critical_cpu += *std::max_element(cpu.begin(), cpu.end());
-    for (std::uint32_t k = 0; k < lanes; ++k) lp.exchange_cpu += cpu[k], lp.imported += imported[k];
+      lp.exchange_cpu += export_cpu[k], lp.exported += lane_exports[out_set][k].entries.size();
+    if (export_early) {
+      pending_import = out_set, pending_pass = pass;
+    } else {
+      for_each_lane([&](std::uint32_t k) { import_lane(k, out_set); });
+      account_imports(pass);
+    }
+    out_set ^= 1;
     st.phases.exchange += since(exchange_start);
   };
   // One pass over a plan's levels; chunk numbers start at `first_chunk`.
@@ -355,6 +377,7 @@ SuperkoGenerateStats generate_superko(
             try {
               {
                 began[k] = since(level_start);
+                if (pending_import >= 0) import_lane(k, pending_import);
                 const double t0 = thread_cpu_seconds();
                 // The lane's table pages, at once and on its own thread
                 // (SearchTable::populate).
@@ -387,6 +410,7 @@ SuperkoGenerateStats generate_superko(
           }, lanes);
         for (const auto& e : failed)
           if (e) std::rethrow_exception(e);
+        if (pending_import >= 0) account_imports(pending_pass), pending_import = -1;
         {
           const double populate = *std::max_element(populating.begin(), populating.end());
           st.phases.populate += populate;

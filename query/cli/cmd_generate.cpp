@@ -750,7 +750,10 @@ void add_generate_command(CLI::App& app) {
   schedule->check(CLI::IsMember({"clock", "static"}))->capture_default_str();
   sub->add_flag("--profile", args->profile,
                 "--exact with lanes: per pass, the lanes' nodes and thread CPU seconds, their critical path over the "
-                "level barriers (the speed-up it allows) and the entry exchange's cost. tromp-taylor:ko=basic "
+                "level barriers (the speed-up it allows) and the entry exchange's cost; the generation's wall "
+                "seconds by step (populate, levels, exchange, node-clock sleeps), a model of its levels on idle cores "
+                "from the chunks' thread CPU seconds, and the wall and CPU seconds of the phases around it (index, "
+                "ordering, journal, pack, write). tromp-taylor:ko=basic "
                 "(exact tables, without --exact): wall and CPU seconds (user+sys of the whole process) of each "
                 "phase on stderr (index, successor graph, rounds, report, file), also with -q");
   auto* hash = sub->add_option("--hash", args->table_megabytes,
