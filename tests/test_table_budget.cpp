@@ -94,3 +94,38 @@ TEST_CASE("gotb table: a node budget without a time limit gives the same entries
   CHECK(csv[0].find("2x2,4,\"kee-2005\",0,over-budget,") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+TEST_CASE("gotb table --resume keeps entries settled under the same node-only budget", "[cli][table]") {
+  const auto dir = std::filesystem::temp_directory_path() / ("gotb_test_table_settled_" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  const std::string args = "table --boards 1x3,2x2,2x3 --rules kee-2005 --method search --no-plot --out-dir " +
+                           dir.string();
+  auto r = test::run_gotb(args + " --node-limit 40000 --time-limit 0");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("solving 2x2 under kee-2005") != std::string::npos);
+  auto slurp = [&] {
+    std::ifstream f(dir / "table.csv");
+    std::stringstream s;
+    s << f.rdbuf();
+    return s.str();
+  };
+  const std::string first = slurp();
+  CHECK(first.find("2x2,4,\"kee-2005\",0,over-budget,") != std::string::npos);
+  CHECK(first.find("2x3,6,\"kee-2005\",0,skipped,") != std::string::npos);
+  // Same budget: nothing left to solve (the outcome would be the same), and
+  // 2x3 is still not attempted because of 2x2.
+  r = test::run_gotb(args + " --node-limit 40000 --time-limit 0 --resume");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("solving") == std::string::npos);
+  CHECK(slurp() == first);
+  // Another budget: the over-budget entry and the one it kept out are retried.
+  r = test::run_gotb(args + " --node-limit 40001 --time-limit 0 --resume");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("solving 2x2 under kee-2005") != std::string::npos);
+  CHECK(r.out.find("solving 1x3 under kee-2005") == std::string::npos);  // proven: kept under any budget
+  // A time limit makes outcomes depend on the load: retried as well.
+  r = test::run_gotb(args + " --node-limit 40001 --time-limit 60 --resume");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("solving 2x2 under kee-2005") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
