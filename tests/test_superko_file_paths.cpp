@@ -250,7 +250,7 @@ TEST_CASE("superko files: query and GTP state which path answered (file facts or
 
 TEST_CASE("superko files: sampled states of a written 3x3 file = the search from scratch", "[superko][issue20]") {
   // The reference solver is out of reach here: from random 3x3 states,
-  // even those with at most two empty points, it finished at most 1 of 8
+  // even those with at most two empty points, it finished fewer than 4 of 8
   // per variant within 2M nodes (captures reopen the board; session 23),
   // so 3x3 is checked
   // against a fresh search (the solver of `gotb solve --method search`),
