@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """(docs/solving.md, "Root proof of 4x4 (session 21)") Games from a root file where SIDE plays genmove and the other side plays random legal moves.
-Usage: benchmarks/root_gtp_random.py GOTB FILE SIDE(b|w) GAMES SEED [size] (square boards); GTP_EXTRA: more gtp options (e.g. "--fallback search"). Counts genmoves, stderr notes, errors, final scores."""
+Usage: benchmarks/root_gtp_random.py GOTB FILE SIDE(b|w) GAMES SEED [size] (square boards); GTP_EXTRA: more gtp options (e.g. "--fallback search"). Counts genmoves, stderr notes, errors, final scores; wall ms over the pipe and engine CPU ms (gtp_pipe.cpu_ns) per genmove after the first."""
 import gtp_pipe
 import sys, time, random, statistics
 gotb, path, side, games, seed = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
@@ -11,7 +11,7 @@ p, cmd, err = gtp_pipe.start([gotb, "gtp", "--tablebase", path] + os.environ.get
 cols = "ABCDEFGHJ"[:size]
 points = [c + str(r) for c in cols for r in range(1, size + 1)]
 cmd("boardsize %d" % size)
-times, notes_before, errors, scores = [], 0, 0, []
+times, cpus, waits, notes_before, errors, scores = [], [], [], 0, 0, []
 for g in range(games):
     cmd("clear_board")
     colour, passes, n, line = "b", 0, 0, []
@@ -20,7 +20,10 @@ for g in range(games):
         if colour == side:
             before = len(err)
             r, ms = cmd("genmove " + colour)
-            if g > 0 or n > 1: times.append(ms)
+            if g > 0 or n > 1:
+                times.append(ms)
+                cpus.append(cmd.cpu_ms)
+                waits.append(cmd.wait_ms)
             if r.startswith("?"):
                 errors += 1
                 print("error in game %d after %d moves (%s): %s" % (g, n - 1, " ".join(line), r[:300]))
@@ -51,4 +54,6 @@ print("side %s games %d genmoves %d errors %d stderr notes %d (%d: a bound, stor
     side, games, len(times) + 1, errors, len(notes), len(bound), len(notes) - len(bound)))
 for e in [e for e in notes if e not in bound][:3]: print("  other:", e.rstrip()[:300])
 print("scores", " ".join(scores))
-if times: print("ms (after the first): median %.2f mean %.2f max %.2f" % (statistics.median(times), statistics.mean(times), max(times)))
+if times: print("wall ms (after the first): median %.2f mean %.2f max %.2f" % (statistics.median(times), statistics.mean(times), max(times)))
+if times and all(c is not None for c in cpus): print("cpu ms (after the first): count %d median %.2f mean %.2f max %.2f; waiting for a core: median %.2f max %.2f" % (
+    len(cpus), statistics.median(cpus), statistics.mean(cpus), max(cpus), statistics.median(waits), max(waits)))

@@ -296,6 +296,39 @@ TEST_CASE("auto takes the search's value or falls back to the reference solver",
   CHECK(auto_solve(req).method == "reference");
 }
 
+TEST_CASE("auto: a node budget alone gives the search no clock (entries do not depend on the load)", "[search]") {
+  // Half of each limit; no time limit where only nodes are limited (a wall
+  // clock there would make `gotb table --node-limit N --time-limit 0`
+  // depend on the machine's load); 10 s only where there is no budget.
+  AutoSearchHalf h = auto_search_half(2'000'000, 0);
+  CHECK(h.node_limit == 1'000'000);
+  CHECK(h.time_limit == 0);
+  h = auto_search_half(0, 0);
+  CHECK(h.node_limit == 0);
+  CHECK(h.time_limit == 10);
+  h = auto_search_half(2'000'000, 30);
+  CHECK(h.node_limit == 1'000'000);
+  CHECK(h.time_limit == 15);
+  h = auto_search_half(0, 8);
+  CHECK(h.node_limit == 0);
+  CHECK(h.time_limit == 4);
+  h = auto_search_half(1, 0);  // a limit stays a limit (0 would mean none)
+  CHECK(h.node_limit == 1);
+  // A one-node budget: the search's half spends it, nothing is left, the
+  // reference solver is not started without a limit.
+  SolveRequest req{Board::parse("2x2"), RuleSet::parse("tromp-taylor"), 0, {}, {}};
+  req.with_move_values = false;
+  req.options.node_limit = 1;
+  CHECK_THROWS_AS(auto_solve(req), NodeLimitReached);
+  // With a node budget and no time limit, the same entry twice: same solver, same nodes.
+  req.board = Board::parse("1x3");
+  req.options.node_limit = 1'000'000;
+  const SolveReport a = auto_solve(req), b = auto_solve(req);
+  CHECK(a.method == b.method);
+  CHECK(a.nodes == b.nodes);
+  CHECK(a.value.identical(b.value));
+}
+
 TEST_CASE("search refuses what it does not implement, clearly", "[search][cli]") {
   SolveRequest req{Board::parse("2x2"), RuleSet::parse("tromp-taylor:ko=basic"), 0, {}, {}};
   std::string why;

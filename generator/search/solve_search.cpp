@@ -160,6 +160,14 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   return rep;
 }
 
+AutoSearchHalf auto_search_half(std::uint64_t node_limit, double time_limit) {
+  AutoSearchHalf h;
+  // At least one node where there is a limit: 0 would mean none.
+  h.node_limit = node_limit > 0 ? std::max<std::uint64_t>(1, node_limit / 2) : 0;
+  h.time_limit = time_limit > 0 ? time_limit / 2 : node_limit > 0 ? 0 : 10;
+  return h;
+}
+
 SolveReport auto_solve(const SolveRequest& req, search::SearchOptions sopt, search::OrderingMode ordering) {
   if (!search_supports(req)) return reference_solve(req);
   sopt.node_limit = req.options.node_limit;
@@ -170,8 +178,9 @@ SolveReport auto_solve(const SolveRequest& req, search::SearchOptions sopt, sear
   // of the half it was given.
   if (req.board.size() > 9) return search_solve(req, sopt, ordering);
   const auto start = std::chrono::steady_clock::now();
-  sopt.node_limit = req.options.node_limit / 2;
-  sopt.time_limit = req.options.time_limit > 0 ? req.options.time_limit / 2 : 10;
+  const AutoSearchHalf half = auto_search_half(req.options.node_limit, req.options.time_limit);
+  sopt.node_limit = half.node_limit;
+  sopt.time_limit = half.time_limit;
   std::uint64_t spent_nodes = 0;
   try {
     return search_solve(req, sopt, ordering);
@@ -181,7 +190,10 @@ SolveReport auto_solve(const SolveRequest& req, search::SearchOptions sopt, sear
   SolveRequest rest = req;
   const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (req.options.time_limit > 0) rest.options.time_limit = std::max(0.001, req.options.time_limit - spent);
-  if (req.options.node_limit > 0) rest.options.node_limit = req.options.node_limit - spent_nodes;
+  if (req.options.node_limit > 0) {
+    if (spent_nodes >= req.options.node_limit) throw NodeLimitReached();  // 0 left would mean no limit
+    rest.options.node_limit = req.options.node_limit - spent_nodes;
+  }
   SolveReport rep = reference_solve(rest);
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return rep;

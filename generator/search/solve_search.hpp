@@ -28,10 +28,22 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
 // §3), and the reference solver has never finished a tromp-taylor board
 // beyond 8 points in minutes. So: the reference solver where the search does
 // not apply; the search alone above 9 points; otherwise the search with
-// half of the budget (10 s when there is none), then the reference solver
-// with the rest. The report names the solver that proved the value;
+// half of the budget (auto_search_half), then the reference solver with the
+// rest. The report names the solver that proved the value;
 // `seconds` includes the abandoned attempt. req.options holds the budget;
 // `search` the search's other options (its limits are set from the budget).
+// The search's share of an `auto` budget on boards of at most 9 points:
+// half the nodes and half the seconds. With no time limit it gets no time
+// limit either when there is a node limit (so that a node budget alone
+// gives the same entries on a loaded machine as on an idle one: `gotb table
+// --node-limit N --time-limit 0`), and 10 s only when there is no budget at
+// all (the reference solver then gets the rest, unbounded). 0 = no limit.
+struct AutoSearchHalf {
+  std::uint64_t node_limit = 0;
+  double time_limit = 0;
+};
+AutoSearchHalf auto_search_half(std::uint64_t node_limit, double time_limit);
+
 SolveReport auto_solve(const SolveRequest& req, search::SearchOptions search = {},
                        search::OrderingMode ordering = search::OrderingMode::Auto);
 

@@ -700,13 +700,29 @@ void run_table(TableArgs a, const dist::Session* session) {
   // this run solves (in table order: smallest boards first).
   std::map<std::pair<size_t, size_t>, Entry> entries;
   std::vector<std::pair<size_t, size_t>> todo;
+  // With a node budget, no time limit and one thread, an entry's outcome is
+  // a function of the budget (the solvers are deterministic), so an entry an
+  // earlier run settled under this very budget (over budget, not attempted
+  // because of one, exact with first moves left undecided) would come out
+  // the same again: it is kept, not solved again, and an over-budget one
+  // still keeps the boards that contain it from being attempted. A time
+  // limit or several threads make outcomes depend on the load: then every
+  // entry not proven outright is retried.
+  const bool deterministic_budget = a.node_limit > 0 && a.time_limit == 0 && a.search.threads <= 1;
+  auto settled = [&](const Entry& e) {
+    if (e.status == Status::Proven && e.undecided.empty()) return true;
+    return deterministic_budget && e.budget == budget && e.why != kPending && e.why != "not requested";
+  };
+  std::vector<std::pair<size_t, size_t>> kept_over_budget;
   for (size_t b = 0; b < boards.size(); ++b) {
     for (size_t r = 0; r < rules.size(); ++r) {
       const std::pair<std::string, std::string> id{boards[b].spec(), rules[r].to_string()};
       auto kept = prev.entries.find(id);
       Entry e;
-      if (!requested.count(id) ||
-          (kept != prev.entries.end() && kept->second.status == Status::Proven && kept->second.undecided.empty())) {
+      if (requested.count(id) && kept != prev.entries.end() && kept->second.status == Status::OverBudget &&
+          settled(kept->second))
+        kept_over_budget.push_back({b, r});
+      if (!requested.count(id) || (kept != prev.entries.end() && settled(kept->second))) {
         if (kept != prev.entries.end()) {
           e = kept->second;
         } else {
@@ -727,6 +743,7 @@ void run_table(TableArgs a, const dist::Session* session) {
 
   TableBook book{a, std::move(boards), std::move(rules), budget, std::move(entries), {}};
   book.over_budget.resize(book.rules.size());
+  for (auto [b, r] : kept_over_budget) book.over_budget[r].push_back(b);
   if (session && session->size() > 1) solve_distributed(*session, book, todo);
   else solve_local(book, todo);
   write_tables(a, book.boards, book.rules, book.entries, budget, true);
@@ -768,7 +785,9 @@ void add_table_command(CLI::App& app) {
   sub->add_flag("--no-plot", args->no_plot, "do not run gnuplot");
   sub->add_flag("--resume", args->resume,
                 "keep the entries of --out-dir/table.csv: proven ones are not solved again, entries outside "
-                "--boards/--rules are carried over; the table is the union of both");
+                "--boards/--rules are carried over; the table is the union of both. With --node-limit N, "
+                "--time-limit 0 and one thread (outcomes then depend on the budget alone), entries settled under "
+                "the same budget (over budget, not attempted, first moves undecided) are kept too");
   sub->add_flag("--mpi", args->mpi,
                 "distribute the entries over the ranks of an MPI job (launch with mpirun or srun): rank 0 hands "
                 "them out one at a time to ranks 1.. (--threads each) and writes the files after each result (a job "
