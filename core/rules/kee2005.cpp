@@ -99,6 +99,7 @@ Mask Kee2005Scoring::area(const Board& b, const Position& pos, Mask blocked, Mas
 
 Kee2005Game::Kee2005Game(const Board& board, const RuleSet& rules, double komi)
     : board_(&board), cfg_(Kee2005Config::from(rules)), komi_(komi) {
+  contained_facts_ = cfg_.japanese;  // measured choice: set_contained_facts()
   phases_.emplace_back();
   push_ban(Ban{Position{}, Color::Black, 0});
 }
@@ -111,6 +112,10 @@ void Kee2005Game::push_ban(const Ban& b) {
   ph.bans.push_back(b);
   ph.bans.back().sit = s;
   if (phases_.size() == 1 && s < family_cache_.size()) family_cache_[s] = -1;
+  if (phases_.size() == 1) {
+    if (sit_version_.size() <= s) sit_version_.resize(s + 1, 0);
+    ++sit_version_[s];
+  }
 }
 
 std::uint32_t Kee2005Game::sit_id(const SitKey& s) const {
@@ -251,6 +256,7 @@ void Kee2005Game::undo() {
   ph.occ[s].pop_back();
   ph.bans.pop_back();
   if (phases_.size() == 1 && s < family_cache_.size()) family_cache_[s] = -1;
+  if (phases_.size() == 1) ++sit_version_[s];
   undo_.pop_back();
 }
 
@@ -328,7 +334,10 @@ std::vector<std::uint32_t> Kee2005Game::history_set(const PhaseRecord& ph, int j
 
 namespace {
 constexpr int kFactPhaseShift = 62;
-}
+// Contained facts: phase << 62 | 1 << 61 | situation or pattern << 32 | set.
+constexpr std::uint64_t kContainedBit = std::uint64_t{1} << 61;
+constexpr std::uint32_t kMaxContainedNumber = std::uint32_t{1} << 29;
+}  // namespace
 
 // Common phase: the situation created (C.2 reads the bans with it);
 // confirmation phases: the point with its neighbour as it would look (D.2
@@ -347,36 +356,192 @@ std::uint64_t Kee2005Game::occupy_fact(std::size_t phase, int p, const Position&
   return id | static_cast<std::uint64_t>(phase) << kFactPhaseShift;
 }
 
+std::uint32_t Kee2005Game::set_number(const std::vector<std::uint32_t>& x) const {
+  auto it = set_ids_.find(x);
+  if (it != set_ids_.end()) return it->second;
+  const std::size_t n = set_off_.size() - 1;
+  if (n >= 0xffffffffu || set_bytes_ >= kSetBytes) return ~std::uint32_t{0};
+  set_flat_.insert(set_flat_.end(), x.begin(), x.end());
+  set_off_.push_back(static_cast<std::uint32_t>(set_flat_.size()));
+  set_ids_.emplace(x, static_cast<std::uint32_t>(n));
+  set_bytes_ += 2 * x.size() * sizeof(std::uint32_t) + 96;
+  return static_cast<std::uint32_t>(n);
+}
+
+std::uint64_t Kee2005Game::move_fact(std::size_t phase, int p, const Position& next, Color next_mover,
+                                     const std::vector<std::uint32_t>& x) const {
+  const std::uint64_t family = occupy_fact(phase, p, next, next_mover);
+  if (!contained_facts_) return family;
+  const std::uint64_t n = family & ((std::uint64_t{1} << kFactPhaseShift) - 1);
+  if (n >= kMaxContainedNumber) return family;
+  const std::uint32_t xn = set_number(x);
+  if (xn == ~std::uint32_t{0}) return family;
+  return static_cast<std::uint64_t>(phase) << kFactPhaseShift | kContainedBit | n << 32 | xn;
+}
+
+bool Kee2005Game::window_prohibits(int p, const Position& next, std::uint32_t next_sit) const {
+  const auto& bans = cur().bans;
+  const int k = static_cast<int>(bans.size()) - 1;
+  const int w = bans[k].window;
+  // Every ban j of [w, k] has window w (only a ban-deleting pass restarts
+  // it), so its history is a part of W: C.2 / D.2 hold for it whatever came
+  // before w.
+  if (phases_.size() == 1) return in_history(next_sit, w, k);
+  const Mask nb = board_->neighbours(p) | bit(p);
+  for (int j = w; j <= k; ++j)
+    if ((bans[j].pos.black & nb) == (next.black & nb) && (bans[j].pos.white & nb) == (next.white & nb)) return true;
+  return false;
+}
+
+bool Kee2005Game::contained_value(std::size_t phase, std::uint32_t n, std::uint32_t xn) const {
+  const PhaseRecord& ph = phases_[phase];
+  ContainedSlot* slot = nullptr;
+  if (phase == 0) {
+    if (!ph.find(n)) return false;  // no ban with the situation yet
+    const std::uint64_t id = std::uint64_t{n} << 32 | xn;
+    std::uint64_t h = id * 0x9e3779b97f4a7c15ULL;
+    slot = &contained_cache_[(h >> 40) & (contained_cache_.size() - 1)];
+    if (slot->id == id && slot->version == sit_version_[n]) return slot->value;
+    slot->id = id;
+    slot->version = sit_version_[n];
+  }
+  if (mark_.size() < sits_.size()) mark_.resize(sits_.size(), 0);
+  if (++mark_epoch_ == 0) {
+    std::fill(mark_.begin(), mark_.end(), 0);
+    mark_epoch_ = 1;
+  }
+  for (std::uint32_t i = set_off_[xn]; i < set_off_[xn + 1]; ++i) mark_[set_flat_[i]] = mark_epoch_;
+  auto contained = [&](int j) {
+    for (int i = ph.bans[j].window; i <= j; ++i)
+      if (mark_[ph.bans[i].sit] != mark_epoch_) return false;
+    return true;
+  };
+  if (phase == 0) {
+    bool value = false;
+    if (const std::vector<int>* occ = ph.find(n))
+      for (int j : *occ)
+        if (contained(j)) {
+          value = true;
+          break;
+        }
+    slot->value = value;
+    return value;
+  }
+  const PatKey& k = pats_[n];
+  const Mask nb = board_->neighbours(k.point) | bit(k.point);
+  for (int j = 0; j < static_cast<int>(ph.bans.size()); ++j)
+    if ((ph.bans[j].pos.black & nb) == k.black && (ph.bans[j].pos.white & nb) == k.white && contained(j)) return true;
+  return false;
+}
+
+void Kee2005Game::reduce_facts(std::vector<std::pair<std::uint64_t, std::int64_t>>& f) const {
+  using Pair = std::pair<std::uint64_t, std::int64_t>;
+  auto size_of = [&](const Pair& x) {
+    const std::uint32_t xn = static_cast<std::uint32_t>(x.first);
+    return set_off_[xn + 1] - set_off_[xn];
+  };
+  auto within = [&](const Pair& small, const Pair& big) {  // set of small within set of big
+    const std::uint32_t a = static_cast<std::uint32_t>(small.first), b = static_cast<std::uint32_t>(big.first);
+    return std::includes(set_flat_.begin() + set_off_[b], set_flat_.begin() + set_off_[b + 1],
+                         set_flat_.begin() + set_off_[a], set_flat_.begin() + set_off_[a + 1]);
+  };
+  std::vector<Pair> kept, group;
+  std::size_t out = 0;
+  for (std::size_t i = 0; i < f.size();) {
+    if (!(f[i].first & kContainedBit)) {
+      f[out++] = f[i++];
+      continue;
+    }
+    std::size_t end = i + 1;
+    while (end < f.size() && (f[end].first >> 32) == (f[i].first >> 32)) ++end;
+    // [i, end): one situation or pattern; X numbers differ, so do the sets.
+    // Valued 0: largest first, kept unless within a kept one (a set within
+    // a dropped one is within the kept set that dropped it); valued 1:
+    // smallest first, kept unless it holds a kept one.
+    for (int value : {0, 1}) {
+      group.clear();
+      for (std::size_t a = i; a < end; ++a)
+        if ((f[a].second != 0) == (value != 0)) group.push_back(f[a]);
+      std::sort(group.begin(), group.end(), [&](const Pair& x, const Pair& y) {
+        return value == 0 ? size_of(x) > size_of(y) : size_of(x) < size_of(y);
+      });
+      kept.clear();
+      for (const Pair& x : group) {
+        bool implied = false;
+        for (const Pair& k : kept)
+          if (value == 0 ? within(x, k) : within(k, x)) {
+            implied = true;
+            break;
+          }
+        if (!implied) kept.push_back(x);
+      }
+      for (const Pair& k : kept) f[out++] = k;
+    }
+    i = end;
+  }
+  f.resize(out);
+  std::sort(f.begin(), f.end());
+}
+
 void Kee2005Game::legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const {
   if (over_) return;
   const std::size_t phase = phases_.size() - 1;
-  for_each_bit(position().empty(*board_), [&](int p) {
-    PlayOutcome o;
-    const OccupyCheck c = check_occupy(p, o);
-    // A prohibited play lists its fact too: another family may allow it.
-    if (c == OccupyCheck::Ok || c == OccupyCheck::Prohibited) facts.push_back(occupy_fact(phase, p, o.next, opponent(to_move())));
-    if (c == OccupyCheck::Ok) out.push_back(Move::play(p));
-  });
+  const PhaseRecord& ph = cur();
+  const Color next_mover = opponent(to_move());
+  if (!contained_facts_) {
+    for_each_bit(position().empty(*board_), [&](int p) {
+      PlayOutcome o;
+      const OccupyCheck c = check_occupy(p, o);
+      // A prohibited play lists its fact too: another family may allow it.
+      if (c == OccupyCheck::Ok || c == OccupyCheck::Prohibited) facts.push_back(occupy_fact(phase, p, o.next, next_mover));
+      if (c == OccupyCheck::Ok) out.push_back(Move::play(p));
+    });
+  } else {
+    const std::vector<std::uint32_t> w = history_set(ph, static_cast<int>(ph.bans.size()) - 1);
+    std::vector<std::uint32_t> x;
+    for_each_bit(position().empty(*board_), [&](int p) {
+      PlayOutcome o;
+      const OccupyCheck c = check_occupy(p, o);
+      if (c != OccupyCheck::Ok && c != OccupyCheck::Prohibited) return;
+      // A prohibited play lists its fact too (another history may allow
+      // it), unless a ban of the current window prohibits it: the key decides.
+      const std::uint32_t s = sit_id(key(o.next, next_mover));
+      if (c == OccupyCheck::Ok || !window_prohibits(p, o.next, s)) {
+        x = w;
+        if (!std::binary_search(x.begin(), x.end(), s)) x.insert(std::upper_bound(x.begin(), x.end(), s), s);
+        facts.push_back(move_fact(phase, p, o.next, next_mover, x));
+      }
+      if (c == OccupyCheck::Ok) out.push_back(Move::play(p));
+    });
+  }
   out.push_back(Move::pass());
   out.push_back(Move::pass(MoveKind::BanKeepingPass));
 }
 
 void Kee2005Game::current_facts(std::vector<std::uint64_t>& facts) const {
   // The legality of the occupying move that led here, read in the phase it
-  // was played in (the ban it recorded is that phase's last).
+  // was played in (the ban it recorded is that phase's last; its history
+  // is the history the move's C.2 / D.2 test examined).
   if (undo_.empty() || undo_.back().move.kind != MoveKind::Play) return;
   const bool ended = undo_.back().phase_ended && !over_;
   const std::size_t phase = phases_.size() - 1 - (ended ? 1 : 0);
-  const Ban& made = phases_[phase].bans.back();
-  facts.push_back(occupy_fact(phase, undo_.back().move.point, made.pos, made.mover));
+  const PhaseRecord& ph = phases_[phase];
+  const Ban& made = ph.bans.back();
+  if (!contained_facts_) facts.push_back(occupy_fact(phase, undo_.back().move.point, made.pos, made.mover));
+  else
+    facts.push_back(move_fact(phase, undo_.back().move.point, made.pos, made.mover,
+                              history_set(ph, static_cast<int>(ph.bans.size()) - 1)));
 }
 
 std::int64_t Kee2005Game::fact(std::uint64_t id) const {
   const std::size_t phase = static_cast<std::size_t>(id >> kFactPhaseShift);
-  const std::uint32_t n = static_cast<std::uint32_t>(id & ((std::uint64_t{1} << kFactPhaseShift) - 1));
   // A phase not being played: constant (an ended phase is read by no rule;
   // a later one starts from the common position, a function of the key).
   if (over_ || phase != phases_.size() - 1) return 0;
+  if (id & kContainedBit)
+    return contained_value(phase, static_cast<std::uint32_t>(id >> 32) & (kMaxContainedNumber - 1),
+                           static_cast<std::uint32_t>(id)) ? 1 : 0;
+  const std::uint32_t n = static_cast<std::uint32_t>(id & (kContainedBit - 1));
   const PhaseRecord& ph = cur();
   std::vector<std::vector<std::uint32_t>> hs;
   if (phase == 0) {

@@ -89,9 +89,17 @@ class Kee2005Game {
   // history the current history plus its own situation? just its own
   // situation?), which is all C.3 / D.3 read of it. Facts: what C.2 / D.2
   // read of the earlier bans, one fact per situation (common phase) or per
-  // (point, neighbour pattern) (confirmation phases): the minimal
-  // histories of the phase's bans with that situation or pattern, interned
-  // (an equal value is an equal set of minimal histories).
+  // (point, neighbour pattern) (confirmation phases). With contained facts (session 23) a
+  // fact is what one C.2 / D.2 test examines: the id names the situation
+  // (pattern) and the examined history X (the new ban's history W plus the
+  // new situation), the value is 1 iff some ban of the phase with that
+  // situation (pattern) has a history contained in X; tests that the key
+  // alone decides (an earlier ban of the current window with the situation
+  // or pattern: its history is part of W) list no fact. Histories X are
+  // numbered append-only (ids hold the numbers). With contained facts off
+  // (below), or once that store is full (kSetBytes), a fact is
+  // the session-20 one: the minimal histories of the phase's bans with
+  // that situation or pattern, interned (an equal value is an equal set).
   void search_key(std::vector<std::uint64_t>& key) const;
   void legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const;
   void current_facts(std::vector<std::uint64_t>& facts) const;
@@ -122,6 +130,24 @@ class Kee2005Game {
   // indeterminate, in no permanent area). Elsewhere min_outcome(),
   // max_outcome().
   std::pair<Value, Value> node_outcome_bounds() const;
+  // The search's store (HasFactReduction): drops the contained facts that
+  // the kept ones imply. A contained fact is monotone in its history X (X1
+  // within X2: value 1 at X1 gives 1 at X2, 0 at X2 gives 0 at X1), so per
+  // situation or pattern only the largest X valued 0 and the smallest X
+  // valued 1 are kept. `f` is sorted by id.
+  void reduce_facts(std::vector<std::pair<std::uint64_t, std::int64_t>>& f) const;
+  // Contained facts (above) on or off; set before the first search_key or
+  // fact call. Default: on under japanese scoring (the confirmation
+  // phases' pattern facts: japanese 1x4 reached its horizon-27 bounds in
+  // less than half the nodes), off under chinese scoring (the same probes
+  // decided on 2x2 at 1.5-3x the CPU per node; docs/solving.md section 4,
+  // "Contained facts (session 23)").
+  void set_contained_facts(bool on) { contained_facts_ = on; }
+  bool contained_facts() const { return contained_facts_; }
+  // Memory of the numbered histories X (never released: ids in use hold
+  // the numbers; capped at kSetBytes, past which facts fall back to families).
+  std::size_t set_bytes() const { return set_bytes_; }
+  static constexpr std::size_t kSetBytes = std::size_t{256} << 20;
   // Profile only: the current situation occurred earlier in this phase.
   bool in_cycle() const {
     return cur().occ[cur().bans.back().sit].size() > 1;
@@ -177,6 +203,18 @@ class Kee2005Game {
   std::uint32_t sit_id(const SitKey& s) const;
   std::vector<std::uint32_t> history_set(const PhaseRecord& ph, int j) const;
   std::uint64_t occupy_fact(std::size_t phase, int p, const Position& next, Color next_mover) const;
+  // The fact of an occupying move at p creating `next` in `phase` whose new
+  // ban's history is x (sorted situation numbers): a contained fact where
+  // possible, else occupy_fact's family fact.
+  std::uint64_t move_fact(std::size_t phase, int p, const Position& next, Color next_mover,
+                          const std::vector<std::uint32_t>& x) const;
+  // Does a ban of the current window [w, k] prohibit the move (its history
+  // is part of the current history, so the key decides: no fact)?
+  bool window_prohibits(int p, const Position& next, std::uint32_t next_sit) const;
+  // Value of a contained fact: some ban of the current phase with
+  // situation (pattern) n has a history within numbered set xn.
+  bool contained_value(std::size_t phase, std::uint32_t n, std::uint32_t xn) const;
+  std::uint32_t set_number(const std::vector<std::uint32_t>& x) const;  // ~0u when the store is full
   struct VecHash {
     std::size_t operator()(const std::vector<std::uint32_t>& v) const {
       std::uint64_t h = 0x243f6a8885a308d3ULL ^ v.size();
@@ -204,6 +242,24 @@ class Kee2005Game {
   // fact() of a common-phase situation, by situation number (-1: not
   // known); dropped when a ban with that situation is recorded or undone.
   mutable std::vector<std::int64_t> family_cache_;
+  // Numbered histories of contained facts: set n is set_flat_[set_off_[n],
+  // set_off_[n + 1]); and an epoch-stamped membership mark per situation.
+  bool contained_facts_ = false;
+  mutable std::unordered_map<std::vector<std::uint32_t>, std::uint32_t, VecHash> set_ids_;
+  mutable std::vector<std::uint32_t> set_flat_, set_off_{0};
+  mutable std::size_t set_bytes_ = 0;
+  mutable std::vector<std::uint32_t> mark_;
+  mutable std::uint32_t mark_epoch_ = 0;
+  // Common-phase contained values, direct-mapped by id, valid while the
+  // situation's version (bumped by every push and undo of a ban with it,
+  // so never repeated) is the one they were computed at.
+  struct ContainedSlot {
+    std::uint64_t id = 0;
+    std::uint64_t version = 0;
+    bool value = false;
+  };
+  std::vector<std::uint64_t> sit_version_;
+  mutable std::vector<ContainedSlot> contained_cache_ = std::vector<ContainedSlot>(std::size_t{1} << 16);
 
   const Board* board_;
   Kee2005Config cfg_;

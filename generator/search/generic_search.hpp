@@ -83,6 +83,15 @@ concept HasNodeBounds = requires(const G& g) {
   { g.node_outcome_bounds() } -> std::same_as<std::pair<Value, Value>>;
 };
 
+// Optional: a game whose facts imply one another (kee-2005: a contained
+// fact is monotone in its examined history) may drop, from a proof's
+// (id, value) pairs about to be stored, those implied by the pairs it
+// keeps: every history that agrees on the kept pairs agrees on all.
+template <class G>
+concept HasFactReduction = requires(const G& g, std::vector<std::pair<std::uint64_t, std::int64_t>>& f) {
+  g.reduce_facts(f);
+};
+
 template <class G>
 concept GenericSearchGame =
     ReferenceGame<G> && requires(const G& g, std::vector<std::uint64_t>& ids, std::vector<Move>& moves) {
@@ -454,13 +463,9 @@ class GenericSearch {
 
   void store(const std::vector<std::uint64_t>& key, const Bounds& r, Move best, std::vector<std::uint64_t>& facts,
              std::uint64_t work) {
+    if (work < opt_.min_store_work) return;
     std::sort(facts.begin(), facts.end());
     facts.erase(std::unique(facts.begin(), facts.end()), facts.end());
-    if (facts.size() > opt_.max_facts) {
-      ++stats_.unstorable;
-      return;
-    }
-    if (work < opt_.min_store_work) return;
     std::size_t fact_bytes = 0;
     if constexpr (HasFactMemory<G>) fact_bytes = g_.fact_bytes();
     if (table_.size() >= opt_.max_entries || bytes_ + fact_bytes > (opt_.max_megabytes << 20)) {
@@ -468,6 +473,15 @@ class GenericSearch {
       bytes_ = 0;
       if constexpr (HasFactMemory<G>) g_.clear_fact_values();
       ++stats_.clears;
+    }
+    // The values after any clear (interned values are renumbered by it).
+    std::vector<std::pair<std::uint64_t, std::int64_t>>& valued = valued_;
+    valued.clear();
+    for (std::uint64_t id : facts) valued.push_back({id, g_.fact(id)});
+    if constexpr (HasFactReduction<G>) g_.reduce_facts(valued);
+    if (valued.size() > opt_.max_facts) {
+      ++stats_.unstorable;
+      return;
     }
     // Up to kWays entries per key, proved under different histories: one
     // that holds now is superseded (the new bounds started from it), else
@@ -495,8 +509,7 @@ class GenericSearch {
     e.b = shifted(r, -shift());
     e.best = best;
     bytes_ -= e.facts.capacity() * sizeof(e.facts[0]);
-    e.facts.clear();
-    for (std::uint64_t id : facts) e.facts.push_back({id, g_.fact(id)});
+    e.facts.assign(valued.begin(), valued.end());
     bytes_ += e.facts.capacity() * sizeof(e.facts[0]);
     ++stats_.stores;
   }
@@ -522,6 +535,7 @@ class GenericSearch {
   std::size_t bytes_ = 0;
   std::unordered_map<std::vector<std::uint64_t>, std::vector<Entry>, KeyHash> table_;
   std::deque<std::vector<std::uint64_t>> facts_, keys_;
+  std::vector<std::pair<std::uint64_t, std::int64_t>> valued_;  // store()'s scratch
   std::deque<std::vector<Move>> moves_;
 };
 
