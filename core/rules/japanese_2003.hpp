@@ -27,12 +27,14 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/move.hpp"
 #include "core/position.hpp"
 #include "core/rank.hpp"
 #include "core/rules/japanese/analysis.hpp"
+#include "core/rules/japanese/pass_strategy.hpp"
 #include "core/rules/japanese/shared_analysis.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/value.hpp"
@@ -110,6 +112,18 @@ class Japanese2003Game {
     return it != seen_.end() && it->second.count > 1;
   }
 
+  // Bounds on the minimax value of the current node (not over) under its
+  // actual history, from the passing strategies, with the history facts
+  // they rest on appended to `facts` (core/rules/japanese/pass_strategy.hpp;
+  // the generic search's HasStrategyBounds). Plays and undoes moves: the
+  // game is left as found.
+  std::pair<Value, Value> strategy_bounds(std::int32_t floor, std::int32_t ceiling, std::int32_t beta,
+                                          std::vector<std::uint64_t>& facts) {
+    return japanese::pass_strategy_bounds(*this, floor, ceiling, beta, facts, strategy_options_, &strategy_stats_);
+  }
+  japanese::PassStrategyOptions& strategy_options() { return strategy_options_; }
+  const japanese::PassStrategyStats& strategy_stats() const { return strategy_stats_; }
+
   // Tests only: the tag range |difference| <= max_difference (0 forces the
   // overflow path for every nonzero difference). Call before any move.
   void set_tag_range(int max_difference);
@@ -164,6 +178,8 @@ class Japanese2003Game {
   std::vector<std::uint64_t> hist_;
   std::uint64_t visit_ = 0, visits_ = 0;  // this node's visit number, visits so far
   japanese::AnalysisOptions analysis_options_;
+  japanese::PassStrategyOptions strategy_options_;
+  japanese::PassStrategyStats strategy_stats_;
   mutable std::unordered_map<Position, std::unique_ptr<Cached>, PosHash> cache_;
   // Analyses the positions the cache misses, from hypothetical-sequence
   // graphs shared by all of them (the same answers as

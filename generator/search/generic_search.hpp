@@ -92,6 +92,20 @@ concept HasFactReduction = requires(const G& g, std::vector<std::pair<std::uint6
   g.reduce_facts(f);
 };
 
+// Optional: bounds on the minimax value of the current node (not over)
+// under its actual history, resting on history facts whose ids the game
+// appends (japanese-2003: the values of the two passing strategies,
+// docs/solving.md section 4, "japanese-2003: bounds from the passing
+// strategies"). They hold at (K, H') for every H' that agrees with H on
+// those facts, like a proof of the search. A lower bound at or below
+// `floor`, an upper one at or above `ceiling`, may come back open (minus /
+// plus infinity, no facts); the upper side may be left open once the lower
+// reaches `beta`. The game may play and undo moves; it is left as found.
+template <class G>
+concept HasStrategyBounds = requires(G& g, std::vector<std::uint64_t>& ids) {
+  { g.strategy_bounds(std::int32_t{}, std::int32_t{}, std::int32_t{}, ids) } -> std::same_as<std::pair<Value, Value>>;
+};
+
 template <class G>
 concept GenericSearchGame =
     ReferenceGame<G> && requires(const G& g, std::vector<std::uint64_t>& ids, std::vector<Move>& moves) {
@@ -117,14 +131,15 @@ struct GenericOptions {
   // internal node). Cheap proofs are quick to redo and cost as much memory.
   std::uint64_t min_store_work = 1;
   std::size_t max_facts = 4096;  // a proof resting on more facts is used but not stored
-  bool node_bounds = true;       // use HasNodeBounds where the game has them (off: cross-checks)
+  bool node_bounds = true;       // use HasNodeBounds / HasStrategyBounds where the game has them (off: cross-checks)
   bool progress = false;         // one line per root test on stderr
 };
 
 struct GenericStats {
   std::uint64_t nodes = 0, probes = 0, hits = 0, cutoffs = 0, stores = 0, unstorable = 0, clears = 0,
                 iterations = 0, horizon_nodes = 0;
-  std::uint64_t bound_cutoffs = 0;  // nodes decided by the game's node bounds (HasNodeBounds)
+  std::uint64_t bound_cutoffs = 0;  // nodes decided by the game's node bounds (HasNodeBounds, HasStrategyBounds)
+  std::uint64_t strategy_bounds = 0;  // nodes whose bounds HasStrategyBounds narrowed
   // Profile (docs/solving.md section 4, "Where the nodes go"): probes that
   // found the key but no entry whose facts hold now; nodes whose position
   // repeats (HasCycleProbe); nodes by ply from the root, in buckets
@@ -245,15 +260,19 @@ class GenericSearch {
     // Deepening pays where a horizon node's bounds can decide something:
     // games with finite outcome bounds (kee-2005 chinese: 1x3 in 32,317
     // nodes deepening by 8 against 8,421,448 in one full-window search).
-    // Without them (kee-2005 japanese, japanese-2003) a horizon node
+    // Without them (kee-2005 japanese, japanese-2003 without its node
+    // bounds) a horizon node
     // decides nothing and one full-window search is far cheaper (kee-2005
     // japanese 1x3: 1,603,536 nodes against 13,431,590).
     const bool bounded = min_ > Value::minus_infinity() && max_ < Value::plus_infinity();
     // Node bounds (HasNodeBounds) give horizon nodes something to decide
     // with even where the root is unbounded (kee-2005 japanese 1x3: 4,822
-    // nodes deepening by 4 against 168,745 in one full-window search).
+    // nodes deepening by 4 against 168,745 in one full-window search), and
+    // so do strategy bounds (HasStrategyBounds; japanese-2003 2x4: 4,312
+    // nodes against 25,462,798).
     bool deepen = bounded;
     if constexpr (HasNodeBounds<G>) deepen = deepen || opt_.node_bounds;
+    if constexpr (HasStrategyBounds<G>) deepen = deepen || opt_.node_bounds;
     if (opt_.deepening_step <= 0 || !deepen) {  // one full-window search to the end of every line
       ++stats_.iterations;
       root = search(min_.order - 1, max_.order + 1, 1 << 30, 0, 0);
@@ -354,10 +373,35 @@ class GenericSearch {
         return b;
       }
     }
+    // Strategy bounds (HasStrategyBounds): costly, so only where the table
+    // did not decide the node. Their facts join this node's only where a
+    // bound returned rests on them (b0: the bounds without them).
+    const Bounds b0 = b;
+    std::vector<std::uint64_t>& strategy = level(strategy_facts_, ply);
+    strategy.clear();
+    bool by_strategy = false;
+    if constexpr (HasStrategyBounds<G>) {
+      if (opt_.node_bounds) {
+        const auto [lo, hi] = g_.strategy_bounds(b.lo.order, b.hi.order, beta, strategy);
+        if (lo > b.lo || hi < b.hi) {
+          by_strategy = true;
+          ++stats_.strategy_bounds;
+          b.lo = std::max(b.lo, lo);
+          b.hi = std::min(b.hi, hi);
+          if (b.hi < b.lo) throw std::logic_error("generic search: strategy bounds cross the proven bounds");
+          if (b.lo == b.hi || b.lo.order >= beta || b.hi.order <= alpha) {
+            ++stats_.bound_cutoffs;
+            facts.insert(facts.end(), strategy.begin(), strategy.end());
+            return b;
+          }
+        }
+      }
+    }
     const std::uint64_t nodes_before = stats_.nodes;
     if (depth <= 0) {
       ++stats_.horizon_nodes;
       horizon_hit_ = true;
+      if (by_strategy) facts.insert(facts.end(), strategy.begin(), strategy.end());
       return b;  // what is known here, with the facts it rests on
     }
     std::vector<Move>& moves = level(moves_, ply);
@@ -417,16 +461,26 @@ class GenericSearch {
         break;
       }
     }
-    Bounds r;
-    if (cut || give_up) {
-      // Only this side's bound from the children searched (one child
-      // suffices for it); the other side's from the entry, whose facts stay.
-      r = black ? Bounds{std::max(b.lo, best), b.hi} : Bounds{b.lo, std::min(b.hi, best)};
-    } else {
-      r = black ? Bounds{std::max(b.lo, best), std::min(b.hi, other)} : Bounds{std::max(b.lo, other), std::min(b.hi, best)};
-      if (moves.empty()) r = b;  // no move (a game model that allows it): nothing proven
-    }
+    auto result = [&](const Bounds& from) {
+      if (cut || give_up) {
+        // Only this side's bound from the children searched (one child
+        // suffices for it); the other side's from the entry, whose facts stay.
+        return black ? Bounds{std::max(from.lo, best), from.hi} : Bounds{from.lo, std::min(from.hi, best)};
+      }
+      if (moves.empty()) return from;  // no move (a game model that allows it): nothing proven
+      return black ? Bounds{std::max(from.lo, best), std::min(from.hi, other)}
+                   : Bounds{std::max(from.lo, other), std::min(from.hi, best)};
+    };
+    const Bounds r = result(b);
     if (r.hi < r.lo) throw std::logic_error("generic search: crossed bounds");
+    if (by_strategy) {
+      // Every child bound is proven whatever the window it was searched
+      // with, so the same bounds formed without the strategy bounds are
+      // proven too; where they are as good, the strategy's facts are not
+      // needed.
+      const Bounds r0 = result(b0);
+      if (!(r0.lo == r.lo && r0.hi == r.hi)) facts.insert(facts.end(), strategy.begin(), strategy.end());
+    }
     store(key, r, best_move, facts, stats_.nodes - nodes_before);
     return r;
   }
@@ -534,7 +588,7 @@ class GenericSearch {
   static constexpr std::size_t kNodeBytes = 112;
   std::size_t bytes_ = 0;
   std::unordered_map<std::vector<std::uint64_t>, std::vector<Entry>, KeyHash> table_;
-  std::deque<std::vector<std::uint64_t>> facts_, keys_;
+  std::deque<std::vector<std::uint64_t>> facts_, keys_, strategy_facts_;
   std::vector<std::pair<std::uint64_t, std::int64_t>> valued_;  // store()'s scratch
   std::deque<std::vector<Move>> moves_;
 };

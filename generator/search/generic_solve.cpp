@@ -78,6 +78,12 @@ SolveReport run(G& game, const SolveRequest& req, const search::GenericOptions& 
       for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));
   }
   add_stats(rep, solver.stats(), solver.work());
+  if constexpr (requires { game.strategy_stats(); }) {
+    // japanese-2003's passing-strategy bounds: the moves of their one-player games.
+    rep.counters.push_back({"strategy_computations", game.strategy_stats().computations});
+    rep.counters.push_back({"strategy_moves", game.strategy_stats().moves});
+    rep.counters.push_back({"strategy_given_up", game.strategy_stats().given_up});
+  }
   return rep;
 }
 
@@ -111,7 +117,8 @@ void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t w
                   {"unstorable", st.unstorable}, {"table_clears", st.clears},
                   {"deepening_iterations", st.iterations}, {"horizon_nodes", st.horizon_nodes},
                   {"table_rejected", st.rejected}, {"cycle_nodes", st.cycle_nodes},
-                  {"max_ply", st.max_ply}, {"bound_cutoffs", st.bound_cutoffs}};
+                  {"max_ply", st.max_ply}, {"bound_cutoffs", st.bound_cutoffs},
+                  {"strategy_bounds", st.strategy_bounds}};
   if (work > st.nodes) rep.counters.push_back({"analysis_nodes", work - st.nodes});
 }
 

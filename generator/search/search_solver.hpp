@@ -89,6 +89,9 @@ struct SearchOptions {
   // the guess's own test failed at the previous horizon (docs/solving.md §3,
   // "Session 22"). Which tests run changes speed only, never a value.
   bool aim = true;
+  // The generic search only: GenericOptions::node_bounds (the bounds a
+  // ruleset gives a node, HasNodeBounds / HasStrategyBounds).
+  bool node_bounds = true;
   // With aim: this value instead of the tables' (and without `ordering`);
   // any value gives the same result, at another cost (tests). Unset: 1 << 30.
   int aim_at = 1 << 30;

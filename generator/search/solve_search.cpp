@@ -66,6 +66,7 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
     g.time_limit = options.time_limit;
     g.deepening_step = options.deepening_step;
     g.progress = options.progress;
+    g.node_bounds = options.node_bounds;
     // --hash: the generic table's memory cap (the superko search splits it
     // between its table and its proof records).
     const int points = static_cast<int>(req.board.size());

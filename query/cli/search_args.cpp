@@ -10,6 +10,7 @@ search::SearchOptions SearchArgs::options() const {
   search::SearchOptions o;
   o.deepening_step = deepening;
   o.aim = !no_aim;
+  o.node_bounds = !no_node_bounds;
   o.threads = threads;
   o.team_split = team == "split";
   o.progress = progress;
@@ -23,7 +24,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
+  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb;
 }
 
@@ -45,6 +46,12 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
     sub->add_flag("--no-aim", a.no_aim,
                   "search: with --ordering retro-ko, one thread's deepening tests start from the proved bounds "
                   "instead of aiming at the ko=basic tables' value of the state (speed only, never a value)");
+  if (which & kDeepening)
+    sub->add_flag("--no-node-bounds", a.no_node_bounds,
+                  "search: the generic search (rulesets other than tromp-taylor) without the bounds a ruleset "
+                  "gives a node (kee-2005 japanese: territory bounds in the confirmation phases; japanese-2003: "
+                  "the passing strategies' values), and then without deepening where the root has no outcome "
+                  "bounds (cross-checks and measurements; never a value)");
   if (which & kThreads)
     sub->add_option("--threads", a.threads,
                     "search: this many threads search the same question on one shared table (lazy SMP; the "

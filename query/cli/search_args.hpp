@@ -14,6 +14,7 @@ struct SearchArgs {
   std::string ordering = "auto";
   int deepening = search::SearchOptions{}.deepening_step;
   bool no_aim = false;  // SearchOptions::aim off
+  bool no_node_bounds = false;  // SearchOptions::node_bounds off (the generic search)
   int threads = 1;
   std::string team = "pair";  // SearchOptions::team_split: "pair" or "split"
   bool progress = false;
