@@ -109,8 +109,9 @@ class RetroOrdering {
       return {s, s};
     }
     if (ko_index_) {
-      std::uint64_t s = ko_index_->state_of(next, to_move_next, passes_next, ko);
-      if (s == retro::kNoStateIndex) s = ko_index_->state_of(next, to_move_next, passes_next, -1);
+      // A game's child is a legal position (state_of_legal's contract); a
+      // ban the exact game does not have reads the state without one.
+      const std::uint64_t s = ko_index_->state_of_legal(next, to_move_next, passes_next, ko);
       return {-decode(cells_[s].upper), -decode(cells_[s].lower)};
     }
     // The tables are from the child's mover's view: -upper is the value
