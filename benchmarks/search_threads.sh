@@ -7,7 +7,7 @@
 # rates) and the wall speedup (meaningful only when the load average is
 # below ~1). One-thread node counts are deterministic; two-thread runs are
 # not (interleavings differ), so REPS runs are made of each.
-# Usage: [THREADS="1 2 8"] benchmarks/search_threads.sh [GOTB] [REPS] [BOARD...]
+# Usage: [THREADS="1 2 8"] [TEAM=pair|split] benchmarks/search_threads.sh [GOTB] [REPS] [BOARD...]
 #   defaults: build/query/gotb, 2 repetitions, boards 3x5 4x4, THREADS "1 2"
 #   (the speedup line compares 1 and 2 threads; with more threads than
 #   cores compare nodes and CPU seconds, not wall).
@@ -17,6 +17,7 @@ REPS=${2:-2}
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 BOARDS=${*:-"3x5 4x4"}
 THREADS=${THREADS:-"1 2"}
+TEAM=${TEAM:-}  # --team of the runs with several threads (empty: gotb's default, pair)
 OUT=$(mktemp)
 for b in $BOARDS; do
   for t in $THREADS; do
@@ -24,7 +25,7 @@ for b in $BOARDS; do
     while [ "$r" -le "$REPS" ]; do
       load=$(cut -d' ' -f1 /proc/loadavg)
       /usr/bin/time -f "%e %U %S" -o "$OUT.time" "$GOTB" solve -b "$b" --method search --no-move-values --no-pv \
-        --json --profile --threads "$t" >"$OUT.json" 2>"$OUT.err" || true
+        --json --profile --threads "$t" ${TEAM:+--team "$TEAM"} >"$OUT.json" 2>"$OUT.err" || true
       nodes=$(sed -n 's/.*"nodes": *\([0-9]*\).*/\1/p' "$OUT.json" | head -1)
       value=$(awk '/"value": *\{/ { v = 1 } v && /"text"/ { sub(/.*"text": *"/, ""); sub(/".*/, ""); print; exit }' "$OUT.json")
       per=$(sed -n 's/^team: .*nodes per thread: *\([0-9 ]*\);.*/\1/p' "$OUT.err" | head -1)

@@ -6,9 +6,12 @@
 # best wall time kept), checks that the two files are byte-identical, and
 # prints for each thread count the wall, user and system seconds, then the
 # speed-up of the wall times and the bound the lanes' critical path allows
-# (--profile: nodes and thread CPU seconds over the level barriers). Wall
-# seconds mean something only on an idle machine: the load average is
-# printed before and after.
+# (--profile: nodes and thread CPU seconds over the level barriers), the
+# wall breakdown of the generation and of the serial phases around it, and
+# the idle-core model of the levels from the chunks' thread CPU seconds
+# (what the levels would take on two idle cores). Wall seconds mean
+# something only on an idle machine: the load average is printed before
+# and after.
 # Usage: benchmarks/superko_speedup.sh [GOTB] [BOARD] [RULES] [REPEAT] [EXTRA OPTIONS...]
 set -eu
 GOTB=${1:-build/query/gotb}
@@ -35,6 +38,13 @@ while [ $i -lt "$REPEAT" ]; do
 done
 grep -E "^nodes" "$DIR/out.1" | sed 's/^/threads 1: /'
 grep -E "^lanes" "$DIR/out.1" || true
+# Where each run's wall time went (the last run of each thread count):
+# the generation's breakdown, the idle-core model of its levels, and the
+# wall and CPU seconds of the serial phases around it.
+for t in 1 2; do
+  grep -E "^(generation|idle model)" "$DIR/out.$t" | sed "s/^/threads $t: /"
+  sed -n '/^phase /,/^  sum/p' "$DIR/out.$t" | sed "s/^/threads $t: /"
+done
 if cmp -s "$DIR/t1.gotb" "$DIR/t2.gotb"; then echo "files: byte-identical with 1 and 2 threads"; else echo "files: DIFFER"; fi
 awk -v a="$best1" -v b="$best2" -v board="$BOARD" -v rules="$RULES" \
   'BEGIN { printf "%s %s: best wall 1 thread %.3f s, 2 threads %.3f s: speed-up %.2fx\n", board, rules, a, b, a / b }'

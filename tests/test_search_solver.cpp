@@ -541,6 +541,70 @@ TEST_CASE("deepening share: bounds per exact line, claims by horizon", "[search]
   }
 }
 
+// Pair mode (deepening_share.hpp, the default for teams): members join a
+// running test instead of skipping it, skip (and stop) a test another member
+// ran to its end without result at the same or a deeper horizon, and mark the
+// states they search near a test's root as busy.
+TEST_CASE("deepening share in pair mode: joined tests, ended tests, busy states", "[search][threads]") {
+  using C = search::DeepeningShare::Claimed;
+  search::DeepeningShare share(search::DeepeningShare::Mode::Pair, 2);
+  CHECK(share.mode() == search::DeepeningShare::Mode::Pair);
+  CHECK(share.members() == 2);
+  const search::DeepeningShare::Line a{1, 2, 3}, b{1, 4, 3};
+  CHECK(share.join(a, 8, 0, +1) == C::Run);
+  CHECK(share.join(a, 8, 0, +1) == C::Run);  // running: joined, not skipped
+  CHECK_FALSE(share.ended(a, 8, 0, +1));
+  share.finish(a, 8, 0, +1);  // one member ran it to its end without result
+  CHECK(share.ended(a, 8, 0, +1));
+  CHECK(share.ended(a, 4, 0, +1));        // shallower: ended too
+  CHECK_FALSE(share.ended(a, 12, 0, +1));  // deeper: not
+  CHECK_FALSE(share.ended(a, 8, 0, -1));   // the other side: not
+  CHECK_FALSE(share.ended(b, 8, 0, +1));   // another history: not
+  CHECK(share.join(a, 8, 0, +1) == C::Skip);
+  CHECK(share.join(a, 12, 0, +1) == C::Run);
+  share.withdraw(a, 12, 0, +1);  // stopped from outside: blocks nothing
+  CHECK_FALSE(share.ended(a, 12, 0, +1));
+  CHECK_FALSE(share.busy(77));
+  share.enter(77);
+  share.enter(77);
+  CHECK(share.busy(77));
+  share.leave(77);
+  CHECK(share.busy(77));
+  share.leave(77);
+  CHECK_FALSE(share.busy(77));
+}
+
+// Every way a team divides the deepening (pair, split) gives one thread's
+// value with 2 and 3 threads, value only (where the share is used), on boards
+// whose deepening runs many tests, after random histories.
+TEST_CASE("teams of 1, 2 and 3 threads in either mode give equal values after random histories",
+          "[search][threads]") {
+  std::mt19937 rng(2024);
+  for (auto rules : {"tromp-taylor", "tromp-taylor:ssk,no-suicide"})
+    for (auto board : {"2x4", "3x3", "2x5", "1x7"}) {
+      const Board b = Board::parse(board);
+      for (int trial = 0; trial < 2; ++trial) {
+        TrompTaylorGame g(b, RuleSet::parse(rules), 0.5);
+        const std::vector<std::string> moves =
+            trial == 0 ? std::vector<std::string>{} : test::random_history(g, rng, 1 + static_cast<int>(rng() % 6));
+        SolveRequest req{b, RuleSet::parse(rules), 0.5, moves, {}};
+        req.with_move_values = false;
+        req.with_pv = false;
+        search::SearchOptions one;
+        const Value v = search_solve(req, one).value;
+        for (bool split : {false, true})
+          for (int threads : {2, 3}) {
+            INFO(board << " " << rules << " after " << moves.size() << " moves, " << threads << " threads, "
+                       << (split ? "split" : "pair"));
+            search::SearchOptions team;
+            team.threads = threads;
+            team.team_split = split;
+            CHECK(search_solve(req, team).value.identical(v));
+          }
+      }
+    }
+}
+
 TEST_CASE("a shared table refuses another board or rules; a stopped search stays usable", "[search][threads]") {
   const Board b = Board::parse("2x3");
   auto table = std::make_shared<search::SearchTable>(b, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")), 2,

@@ -8,13 +8,17 @@
 // member proved there by a completed test holds for the other as it stands:
 // same state, same history, same game (docs/solving.md §3, "Session 19").
 // The claims only decide which tests a member runs, never a value: a member
-// skips a test that another member is running or has run without result at
-// the same or a deeper horizon, and goes on to the next horizon, where it
-// runs its tests itself. So a member never waits for another, and alone it
-// searches exactly as without a share.
+// skips a test that another member is running (split mode) or has run
+// without result at the same or a deeper horizon, and goes on to the next
+// horizon, where it runs its tests itself. So a member never waits for
+// another, and alone it searches exactly as without a share. In pair mode
+// members join each other's running tests, and the busy marks (enter/leave)
+// only reorder moves (docs/solving.md §3, "Session 23").
 #pragma once
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 #include <cstdint>
 #include <deque>
 #include <mutex>
@@ -25,6 +29,27 @@ namespace gotb::search {
 class DeepeningShare {
  public:
   using Line = std::vector<std::uint64_t>;
+
+  // How the members divide a line's deepening.
+  //  - Split (session 19): each horizon's two tests (lower, upper) run on
+  //    different members; a test another member runs is skipped.
+  //  - Pair (session 23): every member runs the one-thread driver's tests in
+  //    its order, each test on all members at once (lazy SMP on one test,
+  //    their move orders differ near the root), each member's budget the
+  //    team's share of one thread's (the test's budget over the members);
+  //    the first member to finish a test ends it for the others.
+  enum class Mode { Split, Pair };
+  explicit DeepeningShare(Mode mode = Mode::Split, int members = 2) : mode_(mode), members_(members) {}
+  Mode mode() const { return mode_; }
+  // Pair mode: states that a member is searching now near the root of a test
+  // (a count per hash slot; collisions only defer a move needlessly). A member
+  // that meets a busy child after its first move searches it last, when the
+  // other member has stored its bounds (ABDADA, Weill 1996): it changes the
+  // order of moves only.
+  void enter(std::uint64_t key) { busy_[slot(key)].fetch_add(1, std::memory_order_relaxed); }
+  void leave(std::uint64_t key) { busy_[slot(key)].fetch_sub(1, std::memory_order_relaxed); }
+  bool busy(std::uint64_t key) const { return busy_[slot(key)].load(std::memory_order_relaxed) > 0; }
+  int members() const { return members_; }
 
   // Narrows lo, hi by the bounds published for `line` (none: unchanged).
   void narrow(const Line& line, int& lo, int& hi) {
@@ -82,6 +107,24 @@ class DeepeningShare {
     r.claims.push_back({horizon, t, bias, true});
     return Claimed::Run;
   }
+  // Pair mode: joins the test (horizon, t, bias) at `line` (Run), or Skip when
+  // another member finished it without result at this horizon or a deeper
+  // one. A test another member runs is joined, not skipped.
+  Claimed join(const Line& line, int horizon, int t, int bias) {
+    std::lock_guard<std::mutex> g(m_);
+    Record& r = get(line);
+    if (finished(r, horizon, t, bias)) return Claimed::Skip;
+    r.claims.push_back({horizon, t, bias, true});
+    return Claimed::Run;
+  }
+  // Pair mode: another member finished the test (horizon, t, bias) or the
+  // same test deeper, without moving the bounds it tests (a result would
+  // have been published first, and narrow() would decide the window).
+  bool ended(const Line& line, int horizon, int t, int bias) {
+    std::lock_guard<std::mutex> g(m_);
+    const Record* r = find(line);
+    return r && finished(*r, horizon, t, bias);
+  }
   // The claimed test ended: finished (it ran, moved nothing or spent its
   // budget, so running it again at this horizon would fail again) or
   // withdrawn (it was stopped from outside before it finished).
@@ -106,6 +149,11 @@ class DeepeningShare {
     std::uint64_t spent = 0;
     std::vector<Claim> claims;
   };
+  static bool finished(const Record& r, int horizon, int t, int bias) {
+    for (const Claim& c : r.claims)
+      if (!c.running && c.t == t && c.bias == bias && c.horizon >= horizon) return true;
+    return false;
+  }
   static Claim* running(Record& r, int horizon, int t, int bias) {
     for (Claim& c : r.claims)
       if (c.running && c.horizon == horizon && c.t == t && c.bias == bias) return &c;
@@ -128,6 +176,11 @@ class DeepeningShare {
     return r;
   }
   static constexpr std::size_t kRecords = 256;
+  static std::size_t slot(std::uint64_t key) { return (key * 0x9E3779B97F4A7C15ull) >> (64 - kBusyBits); }
+  static constexpr int kBusyBits = 16;
+  Mode mode_;
+  int members_;
+  std::unique_ptr<std::atomic<std::uint32_t>[]> busy_{new std::atomic<std::uint32_t>[std::size_t{1} << kBusyBits]()};
   std::mutex m_;
   std::deque<Record> records_;
 };

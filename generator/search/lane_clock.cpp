@@ -1,6 +1,7 @@
 #include "generator/search/lane_clock.hpp"
 
 #include <algorithm>
+#include <chrono>
 
 namespace gotb::search {
 
@@ -78,7 +79,10 @@ std::int64_t LaneClockSchedule::next(std::uint32_t k, std::uint64_t nodes) {
       blocked = c.now.load() < mark;  // re-read: publish() may have missed the mark just set
     }
     if (!blocked) break;
+    const auto t0 = std::chrono::steady_clock::now();
     cv_.wait(lock);
+    ++clock_waits_;
+    clock_wait_seconds_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   }
   const std::int64_t chunk = static_cast<std::int64_t>(next_chunk_++);
   state_[k] = State::Solving;
@@ -108,6 +112,33 @@ void LaneClockSchedule::stop() {
   std::lock_guard<std::mutex> lock(mu_);
   stop_ = true;
   bump();
+}
+
+double idle_level_seconds(const std::vector<ChunkRun>& chunks, std::uint32_t lanes) {
+  std::vector<double> free_at(lanes, 0.0), start(chunks.size(), 0.0);
+  std::vector<std::vector<std::size_t>> of_lane(lanes);
+  for (std::size_t i = 0; i < chunks.size(); ++i) {
+    const ChunkRun& c = chunks[i];
+    double s = free_at[c.lane];
+    for (std::uint32_t j = 0; j < lanes; ++j) {
+      if (j == c.lane) continue;
+      // The chunk of lane j handed out before this one whose clock span
+      // holds c.from: lane j's clock reaches c.from part-way through it.
+      for (auto x = of_lane[j].rbegin(); x != of_lane[j].rend(); ++x) {
+        const ChunkRun& o = chunks[*x];
+        if (o.to <= c.from) break;  // lane j was past this chunk's clock before
+        if (o.from <= c.from) {
+          const double part = o.to > o.from ? static_cast<double>(c.from - o.from) / static_cast<double>(o.to - o.from) : 1.0;
+          s = std::max(s, start[*x] + part * o.cpu);
+          break;
+        }
+      }
+    }
+    start[i] = s;
+    free_at[c.lane] = s + c.cpu;
+    of_lane[c.lane].push_back(i);
+  }
+  return chunks.empty() ? 0.0 : *std::max_element(free_at.begin(), free_at.end());
 }
 
 }  // namespace gotb::search

@@ -70,6 +70,11 @@ class LaneClockSchedule {
   void stop();
   // Nodes the lane searched in this level.
   std::uint64_t level_nodes(std::uint32_t lane) const { return level_nodes_[lane]; }
+  // Since the schedule was made: how often lanes slept in next() until a
+  // solving lane's clock passed theirs (or a lane's state changed), and the
+  // wall seconds they slept (--profile: what the node clocks cost in time).
+  std::uint64_t clock_waits() const { return clock_waits_; }
+  double clock_wait_seconds() const { return clock_wait_seconds_; }
 
  private:
   friend struct NodeClock;
@@ -86,7 +91,28 @@ class LaneClockSchedule {
   std::uint64_t chunks_ = 0, next_chunk_ = 0;
   bool stop_ = false;
   std::uint32_t permits_ = 0;
+  std::uint64_t clock_waits_ = 0;
+  double clock_wait_seconds_ = 0;
   std::condition_variable permit_cv_;
 };
+
+// One chunk as a lane solved it (for --profile's model of idle cores): the
+// lane, the lane's clock (nodes since the level began) when the chunk began
+// and when it ended, and the thread CPU seconds it took.
+struct ChunkRun {
+  std::uint32_t lane = 0;
+  std::uint64_t from = 0, to = 0;
+  double cpu = 0;
+};
+
+// The wall seconds a level would take with a thread per lane on idle cores
+// if each chunk took its CPU seconds and a lane's clock advanced evenly
+// through a chunk: `chunks` in the order they were handed out; a chunk
+// starts when its lane has finished the one before and every other lane's
+// clock has reached the clock it was handed out at (the schedule's rule).
+// So it holds what the rule's waiting costs, not wake-up latencies or
+// other processes. On a loaded machine the thread CPU seconds still say
+// what the work costs, where wall seconds do not.
+double idle_level_seconds(const std::vector<ChunkRun>& chunks, std::uint32_t lanes);
 
 }  // namespace gotb::search

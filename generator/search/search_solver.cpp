@@ -40,6 +40,12 @@ constexpr int kShareHorizon = 0;
 // per call, which on 4x4 (lines of 20-30 plies, short tests) cost more than
 // the skipped work saved; near the root the tests are long and worth sharing.
 constexpr std::size_t kShareMaxLine = 8;
+// Pair mode (DeepeningShare::Mode::Pair): plies below a test's root where a
+// member defers the children another member is searching (ABDADA). 4x4, two
+// threads, team nodes (one run each; one thread 7.11M): no deferring 9.25M,
+// 6 plies 7.79M, 12 plies 8.74M, 20 plies 10.17M (docs/solving.md §3,
+// "Session 23").
+constexpr int kPairDeferPlies = 6;
 }  // namespace
 
 std::size_t auto_hash_megabytes(int points) { return points >= 20 ? 2048 : points >= 16 ? 1024 : 256; }
@@ -569,8 +575,15 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   }
   std::stable_sort(P.moves.begin(), P.moves.end(), [](const Cand& a, const Cand& b) { return a.score > b.score; });
   // A lazy SMP helper starts elsewhere near the root (SearchOptions::diversify).
-  if (opt_.diversify > 0 && depth < kDiversifyPlies && P.moves.size() > 2)
-    std::rotate(P.moves.begin() + 1, P.moves.begin() + 1 + opt_.diversify % (P.moves.size() - 1), P.moves.end());
+  // In pair mode the members' orders are spread evenly over the moves after
+  // the first (member k of N starts k/N of the way along them).
+  if (opt_.diversify > 0 && depth < kDiversifyPlies && P.moves.size() > 2) {
+    const std::size_t rest = P.moves.size() - 1;
+    const std::size_t k = opt_.share && opt_.share->mode() == DeepeningShare::Mode::Pair
+                              ? rest * static_cast<std::size_t>(opt_.diversify) / static_cast<std::size_t>(opt_.share->members())
+                              : static_cast<std::size_t>(opt_.diversify);
+    if (k % rest) std::rotate(P.moves.begin() + 1, P.moves.begin() + 1 + k % rest, P.moves.end());
+  }
 
   // Black maximises. The bound from one child (Black's lower bound, White's
   // upper bound) needs that child's proof and its move staying legal; the
@@ -583,9 +596,30 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   bool cut = false, abandoned = false;
   if (P.kids.size() < P.moves.size()) P.kids.resize(P.moves.size());
   std::size_t kids = 0;
+  // Pair mode near the test's root: a child another member is searching now
+  // is searched after the others (DeepeningShare::busy; order only, the
+  // first move never: every member starts where the order is best).
+  DeepeningShare* const team =
+      test_share_ && test_share_->mode() == DeepeningShare::Mode::Pair && depth < kPairDeferPlies ? test_share_ : nullptr;
+  std::size_t fresh = P.moves.size();  // moves at and past this index were deferred once already
   for (std::size_t i = 0; i < P.moves.size(); ++i) {
+    if (team && i > 0 && i < fresh) {
+      const Cand& d = P.moves[i];
+      if (team->busy(state_key({d.next, d.sit, opponent(f.to_move), d.point < 0 ? f.passes + 1 : 0}))) {
+        std::rotate(P.moves.begin() + i, P.moves.begin() + i + 1, P.moves.end());
+        --fresh;
+        --i;
+        continue;
+      }
+    }
     const Cand c = P.moves[i];
     push_frame({c.next, c.sit, opponent(f.to_move), c.point < 0 ? f.passes + 1 : 0});
+    struct Busy {
+      DeepeningShare* team;
+      std::uint64_t key;
+      Busy(DeepeningShare* t, std::uint64_t k) : team(t), key(k) { if (team) team->enter(key); }
+      ~Busy() { if (team) team->leave(key); }
+    } busy(team, team ? state_key(line_.back()) : 0);
     const bool capture = c.point >= 0 && popcount(c.next.black | c.next.white) <= popcount(f.pos.black | f.pos.white);
     captures_on_path_ += capture;
     LoHi r;
@@ -672,7 +706,11 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
 bool TrompTaylorSearch::test_obsolete() {
   int lo = -n_ - 1, hi = n_ + 1;
   test_share_->narrow(*test_line_, lo, hi);
-  return lo > test_t_ || hi <= test_t_;
+  if (lo > test_t_ || hi <= test_t_) return true;
+  // Pair mode: another member ran this same test to its end without result.
+  test_ended_ = test_share_->mode() == DeepeningShare::Mode::Pair &&
+                test_share_->ended(*test_line_, horizon_, test_t_, bias_);
+  return test_ended_;
 }
 
 TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess) {
@@ -702,7 +740,8 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
   DeepeningShare* const share = track_root_ || line_.size() - root_size_ > kShareMaxLine ? nullptr : opt_.share;
   // Aiming is one thread's (a team's members split each horizon's two tests
   // through the share instead).
-  if (share) guess = kNoGuess;
+  const bool pair = share && share->mode() == DeepeningShare::Mode::Pair;
+  if (share && !pair) guess = kNoGuess;
   DeepeningShare::Line line_keys;
   if (share)
     for (const Frame& f : line_) line_keys.push_back(state_key(f));
@@ -722,9 +761,11 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
     // A test's budget grows with the work done so far (see SearchOptions::test_budget):
     // with a share, the work of the whole team at this line.
     const std::uint64_t done = share ? share->spent(line_keys) : nodes_before - deepen_start;
+    // Pair mode: every member runs the test, each with its part of the budget.
+    const double part = pair ? 1.0 / share->members() : 1.0;
     test_limit_ = opt_.test_budget > 0
                       ? nodes_before + std::max<std::uint64_t>(opt_.test_budget_min,
-                                                               static_cast<std::uint64_t>(opt_.test_budget *
+                                                               static_cast<std::uint64_t>(opt_.test_budget * part *
                                                                                           static_cast<double>(done)))
                       : 0;
     LoHi r;
@@ -751,14 +792,17 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
       r = search(t, t + 1, 0);
     } catch (const TestObsolete&) {
       // Not a result of this test: the shared bounds moved past its window
-      // (sync() takes them); nothing is published.
-      trace("stopped, decided by another thread", b.lo, b.hi);
+      // (sync() takes them), or (pair mode) another member ran the same test
+      // to its end without result; nothing is published.
+      const bool ended = test_ended_;
+      test_ended_ = false;
+      trace(ended ? "stopped, run without result by another thread" : "stopped, decided by another thread", b.lo, b.hi);
       test_limit_ = 0;
       share->add_spent(line_keys, stats_.nodes - nodes_before);
       if (opt_.profile) stats_.profile.tests.push_back({horizon_, bias, t, b.lo, b.hi, stats_.nodes - nodes_before, true});
       sync();
       obsolete = true;
-      return true;
+      return !ended;
     } catch (const TestBudgetSpent&) {
       trace("budget spent", b.lo, b.hi);
       test_limit_ = 0;
@@ -789,7 +833,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
   };
   // A helper of a team with a share takes the upper side first, so that the
   // two members run the two tests of a horizon at once.
-  const int first_bias = share && opt_.diversify % 2 == 1 ? -1 : +1;
+  const int first_bias = share && !pair && opt_.diversify % 2 == 1 ? -1 : +1;
   const int offset = share ? kShareHorizon : kDiversifyHorizon;
   // Aimed tests (guess set): the windows that failed at the previous horizon.
   int prev_failed_lo = kNoHorizon, prev_failed_hi = kNoHorizon;
@@ -827,7 +871,8 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
         }
         int& failed = bias > 0 ? failed_lo : failed_hi;
         if (t == failed) continue;
-        if (share && share->claim(line_keys, h, t, bias) == DeepeningShare::Claimed::Skip) {
+        if (share && (pair ? share->join(line_keys, h, t, bias) : share->claim(line_keys, h, t, bias)) ==
+                         DeepeningShare::Claimed::Skip) {
           // Another member runs this test here or deeper, or ran it without
           // result: not repeated, and this horizon is not complete.
           failed = t;

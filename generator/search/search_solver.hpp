@@ -118,8 +118,9 @@ struct SearchOptions {
   // Lazy SMP helpers (search_solve with --threads): a search with
   // diversify = k > 0 tries the moves of nodes in the first plies below the
   // searched state in another order (rotated by k), and starts its deepening
-  // at a horizon 2k plies further (with a share below: at the same horizon,
-  // odd k running the upper test of each horizon first), so that the threads
+  // at a horizon 2k plies further (with a share below: at the same horizon;
+  // in split mode odd k run the upper test of each horizon first, in pair
+  // mode member k of N rotates by k/N of the moves), so that the threads
   // sharing one table explore different subtrees first. Any order and any
   // horizon give the same exact value (docs/solving.md §3).
   int diversify = 0;
@@ -127,6 +128,11 @@ struct SearchOptions {
   // the other members (deepening_share.hpp). Null: none. Not used by
   // prove_root(), whose bounds need their own dependency lists.
   DeepeningShare* share = nullptr;
+  // SearchTeam: how members divide each line's deepening tests
+  // (DeepeningShare::Mode): false = Pair (all members on each test of the
+  // one-thread order), true = Split (a horizon's two tests on two members).
+  // Which tests run changes speed only, never a value.
+  bool team_split = false;
 };
 
 // The size of the table and of the proof ring (each) when SearchOptions
@@ -339,6 +345,7 @@ class TrompTaylorSearch {
   DeepeningShare* test_share_ = nullptr;
   const std::vector<std::uint64_t>* test_line_ = nullptr;
   int test_t_ = 0;
+  bool test_ended_ = false;  // the stop came from another member's finished test (pair mode), not its bounds
   bool test_obsolete();
   void generate(Ply& P, const Frame& f, bool use_symmetry);
   // SearchOptions::seeds at the current node: raises lo / hi (Black's view)

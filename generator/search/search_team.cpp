@@ -6,7 +6,8 @@
 namespace gotb::search {
 
 SearchTeam::SearchTeam(const Board& board, const TrompTaylorConfig& cfg, double komi, SearchOptions opt,
-                       int threads, const std::vector<Move>& history) {
+                       int threads, const std::vector<Move>& history)
+    : share_(opt.team_split ? DeepeningShare::Mode::Split : DeepeningShare::Mode::Pair, std::max(threads, 1)) {
   if (threads < 1) throw std::invalid_argument("search team: at least one thread");
   if (opt.transpositions) {
     table_ = opt.table ? opt.table

@@ -21,6 +21,7 @@
 #include "core/rules/tromp_taylor.hpp"
 #include "core/stack_guard.hpp"
 #include "generator/search/lane_clock.hpp"
+#include "generator/search/lane_workers.hpp"
 #include "generator/search/search_solver.hpp"
 #include "generator/search/table_exchange.hpp"
 
@@ -121,6 +122,9 @@ double thread_cpu_seconds() {
   ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
+double since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
 }  // namespace
 
 SuperkoGenerateStats generate_superko(
@@ -136,12 +140,13 @@ SuperkoGenerateStats generate_superko(
   const auto start = std::chrono::steady_clock::now();
   const double cpu_start = process_cpu_seconds();
   const SuperkoPlan plan = superko_plan(index, options.chunk_states);
+  SuperkoGenerateStats st;
+  st.phases.plan = since(start);
   std::vector<StateProof>& proofs = progress.proofs;
   std::vector<char>& done = progress.done;
   proofs.resize(plan.order.size());
   progress.deferred.resize(plan.order.size(), 0);
   if (done.size() < plan.chunks()) done.resize(plan.chunks(), 0);
-  SuperkoGenerateStats st;
   st.states = plan.order.size();
   for (char d : done) st.chunks_resumed += d != 0;
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
@@ -195,7 +200,13 @@ SuperkoGenerateStats generate_superko(
   // Keys each lane stored during the current level, and what it hands to
   // the others at the level's end (lane_exchange).
   std::vector<std::vector<std::uint64_t>> lane_log(exchange ? lanes : 0);
-  std::vector<TableExport> lane_export(exchange ? lanes : 0);
+  // Two sets of copies: with a thread per lane, the lanes copy in the
+  // level before's set at the start of a level while a lane that is done
+  // with the level already copies out into the other.
+  std::vector<TableExport> lane_exports[2] = {std::vector<TableExport>(exchange ? lanes : 0),
+                                              std::vector<TableExport>(exchange ? lanes : 0)};
+  int out_set = 0;
+  const auto tables_start = std::chrono::steady_clock::now();
   for (std::uint32_t k = 0; k < lanes; ++k) {
     SearchOptions lo = so;
     lo.table = lane_table[k] = std::make_shared<SearchTable>(board, cfg, table_megabytes_for(so, n),
@@ -205,7 +216,18 @@ SuperkoGenerateStats generate_superko(
     if (schedule) lo.clock = &schedule->clock(k);
     lane_solver[k] = std::make_unique<TrompTaylorSearch>(board, cfg, 0, lo);
   }
+  st.phases.tables = since(tables_start);
   std::vector<char> populated(lanes, 0);
+  // With node clocks each lane runs on a thread of its own, made once for
+  // the run (lane_workers.hpp); the entry exchange runs on them too.
+  std::unique_ptr<LaneWorkers> workers;
+  if (schedule) workers = std::make_unique<LaneWorkers>(lanes, kLaneStack);
+  // Runs job(k) for every lane: on the lanes' threads, at most `threads` at
+  // once, or with oneTBB.
+  auto for_each_lane = [&](const std::function<void(std::uint32_t)>& job) {
+    if (workers) return workers->run(job, static_cast<std::uint32_t>(threads));
+    tbb::parallel_for(std::uint32_t{0}, lanes, job);
+  };
   std::vector<StateProof> replayed;
   // Solves chunk c of plan p with solver s; with `replay`, the chunk is in
   // the journal already: its proofs are proved again and compared.
@@ -281,30 +303,58 @@ SuperkoGenerateStats generate_superko(
   // table, in lane order (writing its own only). Both steps are functions of
   // the lanes' searches, so the tables, and every later proof, stay
   // independent of the threads.
+  std::vector<double> export_cpu(lanes, 0.0), import_cpu(lanes, 0.0);
+  std::vector<std::uint64_t> imported(lanes, 0);
+  auto export_lane = [&](std::uint32_t k) {
+    const double t0 = thread_cpu_seconds();
+    TableExport& x = lane_exports[out_set][k];
+    x.clear();
+    export_entries(*lane_table[k], lane_log[k], n, options.exchange_min_work, x);
+    lane_log[k].clear();
+    export_cpu[k] = thread_cpu_seconds() - t0;
+  };
+  // Lane k copies the other lanes' copies of set `from` into its table.
+  auto import_lane = [&](std::uint32_t k, int from) {
+    const double t0 = thread_cpu_seconds();
+    lane_table[k]->set_store_log(nullptr);  // imports are not the lane's own
+    imported[k] = 0;
+    for (std::uint32_t j = 0; j < lanes; ++j)
+      if (j != k) imported[k] += import_entries(*lane_table[k], lane_exports[from][j]);
+    lane_table[k]->set_store_log(&lane_log[k]);
+    import_cpu[k] = thread_cpu_seconds() - t0;
+  };
+  // With a thread per lane the copy-in waits for the next level's start
+  // (pending_import: the set and the pass it belongs to), where each lane
+  // does it on its own thread before its first chunk: no barrier of its
+  // own, and a lane that has less to copy in starts searching sooner.
+  int pending_import = -1, pending_pass = 0;
+  auto account_imports = [&](int pass) {
+    SuperkoGenerateStats::LanePass& lp = st.lane_passes[pass - 1];
+    lp.exchange_critical_cpu += *std::max_element(import_cpu.begin(), import_cpu.end());
+    for (std::uint32_t k = 0; k < lanes; ++k) lp.exchange_cpu += import_cpu[k], lp.imported += imported[k];
+  };
+  // With a thread for every lane, a lane copies out its entries as soon as
+  // it has no chunk left in the level, on its own thread, while the others
+  // still search (its table and log are final for the level then, so the
+  // copy is the same as after the barrier); otherwise every lane copies
+  // out after the barrier.
+  const bool export_early = exchange && workers && static_cast<std::uint32_t>(threads) >= lanes;
   auto exchange_entries = [&](int pass) {
     if (!exchange) return;
-    std::vector<double> cpu(lanes, 0.0);
-    std::vector<std::uint64_t> imported(lanes, 0);
-    tbb::parallel_for(std::uint32_t{0}, lanes, [&](std::uint32_t k) {
-      const double t0 = thread_cpu_seconds();
-      lane_export[k].clear();
-      export_entries(*lane_table[k], lane_log[k], n, options.exchange_min_work, lane_export[k]);
-      lane_log[k].clear();
-      cpu[k] = thread_cpu_seconds() - t0;
-    });
+    const auto exchange_start = std::chrono::steady_clock::now();
+    if (!export_early) for_each_lane(export_lane);
     SuperkoGenerateStats::LanePass& lp = st.lane_passes[pass - 1];
-    lp.exchange_critical_cpu += *std::max_element(cpu.begin(), cpu.end());
-    for (std::uint32_t k = 0; k < lanes; ++k) lp.exchange_cpu += cpu[k], lp.exported += lane_export[k].entries.size();
-    tbb::parallel_for(std::uint32_t{0}, lanes, [&](std::uint32_t k) {
-      const double t0 = thread_cpu_seconds();
-      lane_table[k]->set_store_log(nullptr);  // imports are not the lane's own
-      for (std::uint32_t j = 0; j < lanes; ++j)
-        if (j != k) imported[k] += import_entries(*lane_table[k], lane_export[j]);
-      lane_table[k]->set_store_log(&lane_log[k]);
-      cpu[k] = thread_cpu_seconds() - t0;
-    });
-    lp.exchange_critical_cpu += *std::max_element(cpu.begin(), cpu.end());
-    for (std::uint32_t k = 0; k < lanes; ++k) lp.exchange_cpu += cpu[k], lp.imported += imported[k];
+    lp.exchange_critical_cpu += *std::max_element(export_cpu.begin(), export_cpu.end());
+    for (std::uint32_t k = 0; k < lanes; ++k)
+      lp.exchange_cpu += export_cpu[k], lp.exported += lane_exports[out_set][k].entries.size();
+    if (export_early) {
+      pending_import = out_set, pending_pass = pass;
+    } else {
+      for_each_lane([&](std::uint32_t k) { import_lane(k, out_set); });
+      account_imports(pass);
+    }
+    out_set ^= 1;
+    st.phases.exchange += since(exchange_start);
   };
   // One pass over a plan's levels; chunk numbers start at `first_chunk`.
   // With a budget, a state that needs more nodes is deferred. Returns false
@@ -313,37 +363,65 @@ SuperkoGenerateStats generate_superko(
     for (std::uint64_t level = 0; level < p.levels(); ++level) {
       const std::uint64_t c0 = p.level_begin[level], c1 = p.level_begin[level + 1];
       if (schedule) {
-        // Each lane on a thread of its own (the same stack for every lane
-        // and thread count, since a search too deep for its stack stops:
+        // Each lane on its thread (the same stack for every lane and
+        // thread count, since a search too deep for its stack stops:
         // core/stack_guard.hpp), taking chunks in node-clock order.
+        const auto level_start = std::chrono::steady_clock::now();
         schedule->begin_level(c1 - c0);
-        std::vector<double> cpu(lanes, 0.0);
+        std::vector<double> cpu(lanes, 0.0), began(lanes, 0.0), populating(lanes, 0.0), wall(lanes, 0.0);
         std::vector<std::exception_ptr> failed(lanes);
-        std::vector<std::thread> workers;
-        for (std::uint32_t k = 0; k < lanes; ++k)
-          workers.emplace_back([&, k] {
+        std::vector<ChunkRun> runs(c1 - c0);
+        // All lanes at once: a lane waits for the others' clocks, and holds
+        // one of `threads` permits only while it solves.
+        workers->run([&](std::uint32_t k) {
             try {
-              run_with_stack(kLaneStack, [&] {
+              {
+                began[k] = since(level_start);
+                if (pending_import >= 0) import_lane(k, pending_import);
                 const double t0 = thread_cpu_seconds();
                 // The lane's table pages, at once and on its own thread
                 // (SearchTable::populate).
-                if (!populated[k]) lane_table[k]->populate(), populated[k] = 1;
+                if (!populated[k]) {
+                  const auto p0 = std::chrono::steady_clock::now();
+                  lane_table[k]->populate(), populated[k] = 1;
+                  populating[k] = since(p0);
+                }
                 TrompTaylorSearch& s = *lane_solver[k];
+                const std::uint64_t base = s.stats().nodes;
                 for (std::int64_t c; (c = schedule->next(k, s.stats().nodes)) >= 0;) {
                   const std::uint64_t chunk = c0 + static_cast<std::uint64_t>(c);
+                  ChunkRun& run = runs[static_cast<std::size_t>(c)];  // this lane's alone
+                  run.lane = k;
+                  run.from = s.stats().nodes - base;
+                  const double c_cpu = thread_cpu_seconds();
                   solve_chunk(s, p, first_chunk, chunk, budget, pass, level, done[first_chunk + chunk] != 0);
+                  run.cpu = thread_cpu_seconds() - c_cpu;
+                  run.to = s.stats().nodes - base;
                   if (stop.load()) schedule->stop();
                 }
                 cpu[k] = thread_cpu_seconds() - t0;
-              });
+                wall[k] = since(level_start) - began[k];
+                if (export_early) export_lane(k);
+              }
             } catch (...) {
               failed[k] = std::current_exception();
               schedule->abort(k);
             }
-          });
-        for (auto& w : workers) w.join();
+          }, lanes);
         for (const auto& e : failed)
           if (e) std::rethrow_exception(e);
+        if (pending_import >= 0) account_imports(pending_pass), pending_import = -1;
+        {
+          const double populate = *std::max_element(populating.begin(), populating.end());
+          st.phases.populate += populate;
+          st.phases.levels += since(level_start) - populate;
+          st.phases.lane_start += *std::max_element(began.begin(), began.end());
+          for (std::uint32_t k = 0; k < lanes; ++k) st.phases.lane_idle += std::max(0.0, wall[k] - cpu[k]);
+          std::vector<double> lane_cpu(lanes, 0.0);
+          for (const ChunkRun& r : runs) lane_cpu[r.lane] += r.cpu, st.phases.model_one_thread += r.cpu;
+          st.phases.model_no_wait += *std::max_element(lane_cpu.begin(), lane_cpu.end());
+          st.phases.model_lanes += idle_level_seconds(runs, lanes);
+        }
         SuperkoGenerateStats::LanePass& lp = st.lane_passes[pass - 1];
         ++lp.levels;
         std::uint64_t most = 0;
@@ -414,8 +492,10 @@ SuperkoGenerateStats generate_superko(
       if (progress.deferred[s] >= pass - 1) only[s] = 1, ++count;  // >=: a resumed pass may have deferred some again
     st.deferred_by_pass.push_back(count);
     if (!count) break;
+    const auto plan_start = std::chrono::steady_clock::now();
     const SuperkoPlan next =
         superko_plan(index, options.chunk_states, &only, pass == passes && options.last_pass_most_empties_first);
+    st.phases.plan += since(plan_start);
     const std::uint64_t first_chunk = total_chunks;
     total_chunks += next.chunks();
     if (done.size() < total_chunks) done.resize(total_chunks, 0);
@@ -430,6 +510,27 @@ SuperkoGenerateStats generate_superko(
   st.seed_cutoffs = seed_cutoffs.load();
   st.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   st.cpu_seconds = process_cpu_seconds() - cpu_start;
+  if (schedule) st.phases.clock_waits = schedule->clock_waits(), st.phases.clock_wait = schedule->clock_wait_seconds();
+  // The lanes' threads, solvers and tables go: unmapping the tables is
+  // kernel work (2x5: some 0.05 CPU s) that no search waits for, so with
+  // release_in_background a thread of its own does it while the caller
+  // packs and writes the file.
+  if (options.release_in_background && lanes) {
+    st.release = std::make_shared<std::jthread>(
+        [w = std::move(workers), s = std::move(lane_solver), t = std::move(lane_table)]() mutable {
+          w.reset();
+          s.clear();
+          t.clear();
+        });
+  } else {
+    const auto t0 = std::chrono::steady_clock::now();
+    const double c0 = process_cpu_seconds();
+    workers.reset();
+    lane_solver.clear();
+    lane_table.clear();
+    st.phases.teardown = since(t0);
+    st.phases.teardown_cpu = process_cpu_seconds() - c0;
+  }
   if (!complete) throw NodeLimitReached("superko generation stopped after the requested number of chunks");
   return st;
 }
@@ -665,21 +766,39 @@ SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs) {
   a.best.resize(n);
   a.lo_cap.resize(n);
   a.hi_cap.resize(n);
-  a.fact_index.reserve(4 * (n + 1));
-  auto put_u32 = [&](std::uint64_t v) {
+  a.fact_index.resize(4 * (n + 1));
+  auto put_u32 = [&](std::size_t i, std::uint64_t v) {
     if (v > 0xFFFFFFFFu) throw std::runtime_error("superko facts: more than 4 GiB of facts");
-    for (int i = 0; i < 4; ++i) a.fact_index.push_back(static_cast<std::int8_t>(static_cast<std::uint8_t>(v >> (8 * i))));
+    for (int b = 0; b < 4; ++b) a.fact_index[4 * i + b] = static_cast<std::int8_t>(static_cast<std::uint8_t>(v >> (8 * b)));
   };
-  for (std::size_t i = 0; i < n; ++i) {
-    const StateProof& p = proofs[i];
-    a.value[i] = p.value;
-    a.best[i] = p.best;
-    a.lo_cap[i] = cap_code(p.lo);
-    a.hi_cap[i] = cap_code(p.hi);
-    put_u32(a.facts.size());
-    encode_facts(p, a.facts);
+  // Blocks of states encoded in parallel (oneTBB, in the caller's arena),
+  // then laid end to end in state order: the same bytes as one loop.
+  constexpr std::size_t kBlock = 4096;
+  const std::size_t blocks = (n + kBlock - 1) / kBlock;
+  std::vector<std::vector<std::int8_t>> bytes(blocks);
+  std::vector<std::vector<std::uint64_t>> starts(blocks);
+  tbb::parallel_for(std::size_t{0}, blocks, [&](std::size_t b) {
+    const std::size_t i0 = b * kBlock, i1 = std::min(n, i0 + kBlock);
+    starts[b].reserve(i1 - i0);
+    for (std::size_t i = i0; i < i1; ++i) {
+      const StateProof& p = proofs[i];
+      a.value[i] = p.value;
+      a.best[i] = p.best;
+      a.lo_cap[i] = cap_code(p.lo);
+      a.hi_cap[i] = cap_code(p.hi);
+      starts[b].push_back(bytes[b].size());
+      encode_facts(p, bytes[b]);
+    }
+  });
+  std::size_t total = 0;
+  for (const auto& v : bytes) total += v.size();
+  a.facts.reserve(std::max<std::size_t>(total, 1));
+  for (std::size_t b = 0; b < blocks; ++b) {
+    const std::uint64_t base = a.facts.size();
+    for (std::size_t j = 0; j < starts[b].size(); ++j) put_u32(b * kBlock + j, base + starts[b][j]);
+    a.facts.insert(a.facts.end(), bytes[b].begin(), bytes[b].end());
   }
-  put_u32(a.facts.size());
+  put_u32(n, a.facts.size());
   if (a.facts.empty()) a.facts.push_back(0);  // a stream array holds at least one byte
   return a;
 }

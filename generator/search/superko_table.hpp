@@ -27,6 +27,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/board.hpp"
@@ -132,6 +133,10 @@ struct SuperkoGenerateOptions {
   // solves chunks k, k + L, ... (the scheme before). Part of a file's
   // identity.
   bool lane_clock = false;
+  // Free the lanes' tables on a thread of their own after the last level
+  // (SuperkoGenerateStats::release), so that the caller's next steps (the
+  // file) need not wait for the kernel to unmap them. Speed only.
+  bool release_in_background = false;
 };
 
 // The order of a run and its cut into levels and chunks. States are
@@ -217,6 +222,36 @@ struct SuperkoGenerateStats {
     double cpu = 0, critical_cpu = 0, exchange_cpu = 0, exchange_critical_cpu = 0;
   };
   std::vector<LanePass> lane_passes;
+  // Wall seconds (steady clock) of the run's phases, for --profile: where
+  // the time goes that the lanes' node and CPU counts do not show. plan:
+  // the order and its cut into levels and chunks (every pass); tables: the
+  // lanes' tables and solvers made; populate: the slowest lane's first
+  // mapping of its table (SearchTable::populate); levels: the lanes' level
+  // runs, from a level's start to its last lane's end, less populate;
+  // lane_start: of those, from a level's start until its last lane began
+  // (thread start-up); exchange: the entry exchange at the barriers;
+  // lane_idle: summed over the lanes, wall time in a level run less the
+  // lane's thread CPU time (waiting for a chunk or the barrier, or
+  // preempted by other processes).
+  struct Phases {
+    double plan = 0, tables = 0, populate = 0, levels = 0, lane_start = 0, exchange = 0, lane_idle = 0;
+    // Node clocks: how often a free lane slept until a solving lane's
+    // clock passed its own, and the wall seconds it slept.
+    std::uint64_t clock_waits = 0;
+    double clock_wait = 0;
+    // Node clocks, a model of idle cores from the chunks' thread CPU
+    // seconds (lane_clock.hpp, idle_level_seconds): the levels' wall with a
+    // thread per lane (the clock rule's waits included), the same without
+    // any wait (each level's busiest lane), and with one thread (all chunks).
+    double model_lanes = 0, model_no_wait = 0, model_one_thread = 0;
+    // The lanes' threads, solvers and tables freed at the end: wall and
+    // process CPU seconds.
+    double teardown = 0, teardown_cpu = 0;
+  };
+  Phases phases;
+  // With release_in_background: the thread that frees the lanes' tables,
+  // joined when the last copy of the stats goes.
+  std::shared_ptr<std::jthread> release;
   double seconds = 0;
   int threads = 0;
 };

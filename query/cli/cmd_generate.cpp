@@ -5,12 +5,15 @@
 #include <iostream>
 #include <memory>
 
+#include <tbb/task_arena.h>
+
 #include "core/rules/games.hpp"
 #include "format/tablebase.hpp"
 #include "generator/distributed/generate_mpi.hpp"
 #include "generator/distributed/superko_mpi.hpp"
 #include "generator/retrograde/exact_table.hpp"
 #include "generator/retrograde/generate.hpp"
+#include "generator/retrograde/progress.hpp"
 #include "generator/search/move_ordering.hpp"
 #include "generator/search/root_proof.hpp"
 #include "generator/search/root_store.hpp"
@@ -91,9 +94,14 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   const bool rank0 = !session || session->rank() == 0;
   if (board.size() > 31) throw std::invalid_argument("--exact: superko tablebases handle boards of up to 31 points");
   const auto start = std::chrono::steady_clock::now();
+  // Wall and CPU seconds of the phases around the search (--profile): what
+  // two threads cannot share is visible there.
+  retro::PhaseClock phases;
   retro::StateIndex index(board);
+  phases.mark("index");
   std::shared_ptr<const search::RetroOrdering> ordering;
   if (search::retro_ordering_cheap(board)) ordering = search::RetroOrdering::build(board, a.threads);
+  phases.mark("ordering");
   search::SuperkoGenerateOptions opt;
   opt.threads = a.threads;
   opt.chunk_states = a.chunk_states;
@@ -102,6 +110,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   opt.lane_exchange = a.lane_exchange == "on";
   opt.exchange_min_work = a.exchange_min_work;
   opt.lane_clock = a.lane_schedule == "clock";
+  opt.release_in_background = true;  // the lanes' tables unmapped while the file is written
   // The level order (seeds, two passes) needs every earlier level's proofs
   // wherever a chunk is solved; MPI ranks solve chunks of the flat order
   // (superko_table.hpp), which depend on nothing else.
@@ -155,6 +164,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
       std::fprintf(stderr, "superko: resuming %s.partial: %llu chunks already solved\n", a.output.c_str(),
                    static_cast<unsigned long long>(resumed));
   }
+  phases.mark("journal read");
   search::SuperkoGenerateStats st;
   dist::SuperkoDistributedStats ds;
   const std::uint64_t per = std::max<std::uint32_t>(a.chunk_states, 1);
@@ -182,6 +192,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                 journal ? "; run the same command again to continue" : " (no --output: nothing kept)");
     throw StoppedByLimit("--max-chunks reached");
   }
+  phases.mark("generation");
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::uint64_t facts = 0, exact_any_history = 0;
   for (const auto& p : proofs) {
@@ -235,11 +246,38 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                   static_cast<unsigned long long>(l.exported), static_cast<unsigned long long>(l.imported),
                   l.exchange_cpu, l.exchange_critical_cpu);
     }
+  if (a.profile) {
+    const auto& f = st.phases;
+    std::printf("generation   wall s: plan %.3f, tables %.3f, populate %.3f, levels %.3f (of which lanes starting "
+                "%.3f), exchange %.3f, teardown %s; the lanes idle %.3f in all (waiting, or preempted; %llu "
+                "sleeps on a node clock, %.3f s)\n",
+                f.plan, f.tables, f.populate, f.levels, f.lane_start, f.exchange,
+                st.release ? "in the background"
+                           : (std::to_string(f.teardown).substr(0, 5) + " (" +
+                              std::to_string(f.teardown_cpu).substr(0, 5) + " CPU s)").c_str(),
+                f.lane_idle, static_cast<unsigned long long>(f.clock_waits), f.clock_wait);
+    if (f.model_one_thread > 0)
+      std::printf("idle model   the levels' chunks on idle cores, from their thread CPU seconds: %.3f s with a thread "
+                  "per lane (node-clock waits included; %.3f s without any wait), %.3f s on one thread: %.2fx\n",
+                  f.model_lanes, f.model_no_wait, f.model_one_thread,
+                  f.model_lanes > 0 ? f.model_one_thread / f.model_lanes : 0.0);
+  }
   const std::uint64_t empty = retro::state_of(index, Position{}, Color::Black, 0);
   std::printf("empty board  %s  (Black to move, Black's view, komi %g, exact)\n",
               Value::score(proofs[empty].value, a.komi).to_string().c_str(), a.komi);
-  if (!a.output_given) return;
-  const search::SuperkoArrays arr = search::pack_proofs(proofs);
+  auto print_phases = [&] {
+    if (!a.profile) return;
+    std::fflush(stdout);
+    retro::print_phases(stdout, phases.phases());
+  };
+  if (!a.output_given) return print_phases();
+  phases.restart();
+  search::SuperkoArrays arr;
+  {
+    tbb::task_arena arena(a.threads > 0 ? a.threads : tbb::task_arena::automatic);
+    arena.execute([&] { arr = search::pack_proofs(proofs); });
+  }
+  phases.mark("pack");
   TablebaseMeta meta;
   meta.board = board.spec();
   meta.rules = rules.to_string();
@@ -285,11 +323,14 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                    {search::kSkFacts, arr.facts.data(), arr.facts.size(), true},
                    {search::kSkFactIndex, arr.fact_index.data(), arr.fact_index.size(), true}},
                   wopt);
+  phases.mark("write");
   if (journal) journal->remove();
   TablebaseReader check(a.output);
   const double disk = static_cast<double>(check.file_bytes());
   std::printf("file         %s: %.0f bytes, %.2f bytes/state on disk (fact stream %zu bytes raw)\n",
               a.output.c_str(), disk, disk / static_cast<double>(n), arr.facts.size());
+  phases.mark("file reread");
+  print_phases();
 }
 
 // A superko ruleset with --root: the empty board's value with both sides'
@@ -709,7 +750,10 @@ void add_generate_command(CLI::App& app) {
   schedule->check(CLI::IsMember({"clock", "static"}))->capture_default_str();
   sub->add_flag("--profile", args->profile,
                 "--exact with lanes: per pass, the lanes' nodes and thread CPU seconds, their critical path over the "
-                "level barriers (the speed-up it allows) and the entry exchange's cost. tromp-taylor:ko=basic "
+                "level barriers (the speed-up it allows) and the entry exchange's cost; the generation's wall "
+                "seconds by step (populate, levels, exchange, node-clock sleeps), a model of its levels on idle cores "
+                "from the chunks' thread CPU seconds, and the wall and CPU seconds of the phases around it (index, "
+                "ordering, journal, pack, write). tromp-taylor:ko=basic "
                 "(exact tables, without --exact): wall and CPU seconds (user+sys of the whole process) of each "
                 "phase on stderr (index, successor graph, rounds, report, file), also with -q");
   auto* hash = sub->add_option("--hash", args->table_megabytes,

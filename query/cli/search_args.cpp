@@ -11,6 +11,7 @@ search::SearchOptions SearchArgs::options() const {
   o.deepening_step = deepening;
   o.aim = !no_aim;
   o.threads = threads;
+  o.team_split = team == "split";
   o.progress = progress;
   o.profile = profile;
   if (hash_mb > 0) {  // else 0: sized by the board
@@ -22,7 +23,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || threads != d.threads || progress != d.progress || profile != d.profile ||
+  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb;
 }
 
@@ -49,6 +50,14 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
                     "search: this many threads search the same question on one shared table (lazy SMP; the "
                     "first to finish answers); node and time limits apply to each thread")
         ->check(integer_number(1, 1024))
+        ->capture_default_str();
+  if (which & kThreads)
+    sub->add_option("--team", a.team,
+                    "search, with --threads N > 1: how the threads divide the deepening's null-window tests: pair "
+                    "(every thread on each test of one thread's order, moves another thread is searching near "
+                    "the test's root deferred) or split (a horizon's lower and upper tests on different threads); "
+                    "speed only, never a value")
+        ->check(CLI::IsMember({"pair", "split"}))
         ->capture_default_str();
   if (which & kHash)
     sub->add_option("--hash", a.hash_mb,

@@ -15,6 +15,7 @@ struct SearchArgs {
   int deepening = search::SearchOptions{}.deepening_step;
   bool no_aim = false;  // SearchOptions::aim off
   int threads = 1;
+  std::string team = "pair";  // SearchOptions::team_split: "pair" or "split"
   bool progress = false;
   bool profile = false;
   // Memory of the transposition table and its proof ring, half each;
