@@ -245,7 +245,82 @@ class ExactRows {
     evaluated += ev.combine(std::plus<>{});
   }
 
+  // One Gauss-Seidel pass in place over the range (in parallel), for
+  // builds that need the two fixpoints but not the depths (the search's
+  // move ordering, exact_fixpoints.hpp): each state is set from the values
+  // its children hold now, read and written through relaxed atomics, the
+  // lower and upper code of a state being separate variables. No depths.
+  // Adds to changed / evaluated; a pass that changes nothing has reached
+  // the fixpoints (exact_fixpoints.hpp says why they are round()'s).
+  void sweep_in_place(Bounds* v, std::uint64_t& changed, std::uint64_t& evaluated) const {
+    tbb::combinable<std::uint64_t> ch, ev;
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, n1_ - n0_, 1024),
+                      [&](const tbb::blocked_range<std::uint64_t>& r) {
+                        std::uint64_t c = 0, e = 0;
+                        for (std::uint64_t i = r.begin(); i != r.end(); ++i) update_in_place(i, v, c, e);
+                        ch.local() += c;
+                        ev.local() += e;
+                      });
+    changed += ch.combine(std::plus<>{});
+    evaluated += ev.combine(std::plus<>{});
+  }
+
  private:
+  static int load_code(const std::int8_t& x) {
+    return std::atomic_ref<const std::int8_t>(x).load(std::memory_order_relaxed);
+  }
+  // sweep_in_place's step for every state of local position i: the same
+  // operator as update_position.
+  void update_in_place(std::uint64_t i, Bounds* v, std::uint64_t& changed, std::uint64_t& evaluated) const {
+    const std::uint64_t n = n0_ + i;
+    const std::uint64_t s0 = 2 * i, s1 = s0 + 1;
+    const std::uint64_t kf = 2 * (n1_ - n0_) + (idx_.ko_first(n) - k0_);
+    const int kc = idx_.ko_count(n);
+    // Only this thread writes this position's states: plain reads of them.
+    bool open = v[s0].lo != v[s0].up || v[s1].lo != v[s1].up;
+    for (int j = 0; j < kc && !open; ++j) open = v[kf + j].lo != v[kf + j].up;
+    if (!open) return;
+    const std::uint32_t a = first_[i], z = first_[i + 1];
+    int bl = -128, bu = -128;
+    for (std::uint32_t k = a; k < z; ++k) {
+      const Bounds& c = v[child_[k]];
+      bl = std::max(bl, -load_code(c.up));
+      bu = std::max(bu, -load_code(c.lo));
+    }
+    const Bounds& pc = v[pass_child_[i]];
+    const int pass_l = -load_code(pc.up), pass_u = -load_code(pc.lo);
+    const int score = end_score_[i];
+    auto set = [&](std::uint64_t s, int nl, int nu) {
+      ++evaluated;
+      // From the bottom, a monotone operator only raises lower codes and
+      // lowers upper ones; anything else is a bug.
+      if (nl < v[s].lo || nu > v[s].up) throw std::logic_error("exact retrograde sweep: a value moved back (bug)");
+      if (nl != v[s].lo) {
+        std::atomic_ref<std::int8_t>(v[s].lo).store(static_cast<std::int8_t>(nl), std::memory_order_relaxed);
+        ++changed;
+      }
+      if (nu != v[s].up) {
+        std::atomic_ref<std::int8_t>(v[s].up).store(static_cast<std::int8_t>(nu), std::memory_order_relaxed);
+        ++changed;
+      }
+    };
+    set(s0, std::max(bl, pass_l), std::max(bu, pass_u));
+    set(s1, std::max(bl, score), std::max(bu, score));
+    if (kc == 0) return;
+    const std::uint8_t* ko_point = &ko_point_[kf - 2 * (n1_ - n0_)];
+    for (int j = 0; j < kc; ++j) {
+      const int q = ko_point[j];
+      int l = pass_l, u = pass_u;
+      for (std::uint32_t k = a; k < z; ++k) {
+        if (point_[k] == q) continue;  // the ban
+        const Bounds& c = v[child_[k]];
+        l = std::max(l, -load_code(c.up));
+        u = std::max(u, -load_code(c.lo));
+      }
+      set(kf + j, l, u);
+    }
+  }
+
   template <class F>
   void for_positions(F&& f) const {
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(w0_, w1_, 64),

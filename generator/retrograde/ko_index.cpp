@@ -81,6 +81,19 @@ std::uint64_t KoStateIndex::state_of(const Position& pos, Color to_move, int pas
   return state_of_normalised(norm, passes, ko);
 }
 
+std::uint64_t KoStateIndex::state_of_legal(const Position& pos, Color to_move, int passes, int ko) const {
+  const Position norm = to_move == Color::Black ? pos : Position{pos.white, pos.black};
+  if (ko < 0) return 2 * pos_->number_of(norm) + static_cast<std::uint64_t>(passes);
+  const Mask kp = ko_points(board(), norm);
+  if (passes != 0 || !(kp & bit(ko))) return 2 * pos_->number_of(norm) + static_cast<std::uint64_t>(passes);
+  int g = 0;
+  const std::uint64_t n = pos_->number(pos_->canonical_rank_with(norm, g));
+  const Symmetries& sym = pos_->symmetries();
+  const Mask kc = sym.apply(g, kp);
+  const int qc = sym.perm(g)[ko];
+  return ko_first(n) + static_cast<std::uint64_t>(popcount(kc & (bit(qc) - 1)));
+}
+
 KoStateIndex::Stored KoStateIndex::stored(std::uint64_t s) const {
   const StateIndex& idx = *pos_;
   Stored out;

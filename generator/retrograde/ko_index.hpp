@@ -69,6 +69,13 @@ class KoStateIndex {
   // {0, 1}, a ko ban that is not one of ko_points, or a ban with passes 1).
   std::uint64_t state_of(const Position& pos, Color to_move, int passes, int ko) const;
 
+  // The same for a legal position reached in a game (a real position: no
+  // string without liberties) and passes in {0, 1}, unchecked, with one
+  // canonical rank: a ban that is not one of ko_points (the exact game has
+  // no ban there) reads the state without a ban. The search's move ordering
+  // calls this for every child (docs/solving.md §3, "Session 23").
+  std::uint64_t state_of_legal(const Position& pos, Color to_move, int passes, int ko) const;
+
   // The stored state s: canonical colour-normalised position, passes, ban.
   struct Stored {
     Position pos;

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "core/scoring.hpp"
+#include "generator/retrograde/exact_fixpoints.hpp"
 #include "generator/retrograde/graph_fixpoint.hpp"
 
 namespace gotb::search {
@@ -15,8 +16,10 @@ std::shared_ptr<const RetroOrdering> RetroOrdering::build(const Board& board, in
   opt.time_limit = limits.time_limit;
   if (tables == Tables::BasicKo) {
     retro::WorkLimits lim(limits.max_work, limits.time_limit);
-    const retro::ExactGenerated g = retro::generate_exact(board, RuleSet::parse("tromp-taylor:ko=basic,suicide=no"),
-                                                          threads, false, lim.active() ? &lim : nullptr);
+    // The fixpoints without the files' depths: Gauss-Seidel passes in place
+    // (exact_fixpoints.hpp), the same arrays as retro::generate_exact.
+    const retro::ExactGenerated g = retro::exact_fixpoints(board, RuleSet::parse("tromp-taylor:ko=basic,suicide=no"),
+                                                           threads, lim.active() ? &lim : nullptr);
     auto out = std::make_shared<RetroOrdering>(g, key);
     out->work_ = lim.used();
     return out;

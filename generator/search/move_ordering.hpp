@@ -67,8 +67,9 @@ class RetroOrdering {
   // tromp-taylor:ko=basic without suicide (retro::generate_exact), whose
   // two fixpoints live on (position, passes, ko ban): the same kind of
   // pessimistic / optimistic scores, with the immediate recapture of a ko
-  // ruled out, built from a successor graph (4x4: about 6 CPU s against
-  // 18 for the plain fixpoint sweeps). Order only, like the others.
+  // ruled out, built from a successor graph by Gauss-Seidel passes in place
+  // (retro::exact_fixpoints: the same arrays as the files' Jacobi rounds,
+  // without their depths). Order only, like the others.
   enum class Tables { NoSuicide, SuicideAllowed, BasicKo };
   // Runs retro::generate for the board (threads as retro::GenerateOptions,
   // 0 = all cores). Throws like retro::generate (std::invalid_argument above
@@ -109,8 +110,9 @@ class RetroOrdering {
       return {s, s};
     }
     if (ko_index_) {
-      std::uint64_t s = ko_index_->state_of(next, to_move_next, passes_next, ko);
-      if (s == retro::kNoStateIndex) s = ko_index_->state_of(next, to_move_next, passes_next, -1);
+      // A game's child is a legal position (state_of_legal's contract); a
+      // ban the exact game does not have reads the state without one.
+      const std::uint64_t s = ko_index_->state_of_legal(next, to_move_next, passes_next, ko);
       return {-decode(cells_[s].upper), -decode(cells_[s].lower)};
     }
     // The tables are from the child's mover's view: -upper is the value

@@ -10,12 +10,13 @@
 // (`drop_from`). A set larger than the cap is marked overflowed: the bound
 // is still correct for this visit but is never stored for reuse.
 //
-// `sorted`: the lists are kept sorted so that sets can be merged, except a
-// list loaded from the table through a board symmetry, which stays in the
-// order of its words until something needs the order (`normalize`: a merge,
-// a store in the table's own orientation, a root proof handed out). Most
-// loaded lists are replaced or dropped before that (docs/solving.md §3,
-// "Session 21"). Either way each list holds every fact once.
+// `sorted`: the lists are sorted when `sorted` is set, and then kept so;
+// otherwise they hold the same facts in no particular order until something
+// needs the order (`normalize`: a merge, a root proof handed out). Lists
+// read from the table and long unions (`unite`, through a hash set) are
+// unsorted: sorting them was the largest cost of the search on 4x4, and
+// nothing in the search itself needs the order (docs/solving.md §3,
+// "Session 23"). Either way each list holds every fact once.
 //
 // `stone_cap`: a bound that rests on a fill guarantee (core/benson.hpp)
 // needs every position of H before the node to hold at most that many stones
@@ -28,6 +29,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <vector>
+
+#include "generator/search/key_set.hpp"
 
 namespace gotb::search {
 
@@ -88,7 +91,11 @@ struct ProofDeps {
   }
   void add_present(Present p, std::size_t cap) {
     if (overflow) return;
-    normalize();
+    if (!sorted) {  // as add_absent
+      if (std::find(present.begin(), present.end(), p) == present.end()) present.push_back(p);
+      check(cap);
+      return;
+    }
     auto it = std::lower_bound(present.begin(), present.end(), p);
     if (it == present.end() || it->key != p.key) present.insert(it, p);
     check(cap);
@@ -138,7 +145,7 @@ struct ProofDeps {
       absent.assign(parts[last].absent.begin(), parts[last].absent.end());
       present.assign(parts[last].present.begin(), parts[last].present.end());
       sorted = parts[last].sorted;
-    } else {
+    } else if (na + np <= kSortedUnite) {
       absent.reserve(na);
       present.reserve(np);
       for (std::size_t i = 0; i < n; ++i) {
@@ -149,6 +156,21 @@ struct ProofDeps {
       absent.erase(std::unique(absent.begin(), absent.end()), absent.end());
       std::sort(present.begin(), present.end());
       present.erase(std::unique(present.begin(), present.end()), present.end());
+    } else {
+      // Long lists: duplicates dropped through a hash set in linear time,
+      // the union left unsorted (each fact once, in no particular order).
+      static thread_local KeySet seen;
+      absent.reserve(na);
+      present.reserve(np);
+      seen.reset(na);
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::uint64_t k : parts[i].absent)
+          if (seen.insert(k)) absent.push_back(k);
+      seen.reset(np);
+      for (std::size_t i = 0; i < n; ++i)
+        for (const Present& p : parts[i].present)
+          if (seen.insert(p.key)) present.push_back(p);
+      sorted = false;
     }
     check(cap);
   }
@@ -159,6 +181,10 @@ struct ProofDeps {
     present.erase(std::remove_if(present.begin(), present.end(), [&](const Present& p) { return p.first >= index; }),
                   present.end());
   }
+
+  // unite() sorts unions of at most this many facts (with duplicates) and
+  // hashes longer ones.
+  static constexpr std::size_t kSortedUnite = 32;
 
   void set_overflow() {
     overflow = true;

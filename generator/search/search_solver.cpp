@@ -196,10 +196,9 @@ void TrompTaylorSearch::load(ProofDeps& out, const std::vector<std::uint64_t>& w
   // fails() already mapped the words to the current orientation.
   out.absent.assign(words.begin(), words.begin() + absent);
   for (int i = absent; i < n; ++i) out.present.push_back({words[i], on_line_.first_index(words[i])});
-  // The ring holds them sorted in the canonical orientation; mapped back
-  // through a symmetry they are sorted only when something needs the order
-  // (ProofDeps::normalize).
-  out.sorted = from == 0;
+  // The ring's lists are in no particular order (save()); they are sorted
+  // only when something needs the order (ProofDeps::normalize).
+  out.sorted = false;
   out.drop_from(line_index);
 }
 
@@ -207,27 +206,10 @@ std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
   const std::uint64_t at = table_->reserve(d.absent.size() + d.present.size());
   stats_.list_saved_words += d.absent.size() + d.present.size();
   std::uint64_t i = at;
-  if (to == 0 && d.sorted) {
-    for (std::uint64_t k : d.absent) table_->put(i++, k);
-    for (const Present& p : d.present) table_->put(i++, p.key);
-    return at;
-  }
-  // The lists are sorted (if at all, ProofDeps::sorted) in the real
-  // orientation; load() takes the ring's lists as sorted in the canonical
-  // one (it marks only what it maps back unsorted), so they are sorted again
-  // after mapping. (Unsorted lists lost no fact, but merged into
-  // duplicates: set_union and add_absent assume sorted input.)
-  auto put = [&](auto&& keys) {
-    scratch_.clear();
-    for (std::uint64_t k : keys) scratch_.push_back(map_situation(to, k));
-    std::sort(scratch_.begin(), scratch_.end());
-    for (std::uint64_t k : scratch_) table_->put(i++, k);
-  };
-  put(d.absent);
-  std::vector<std::uint64_t> present_keys;
-  present_keys.reserve(d.present.size());
-  for (const Present& p : d.present) present_keys.push_back(p.key);
-  put(present_keys);
+  // The ring's lists need no order (load() marks what it reads unsorted):
+  // each fact is written once, mapped to the canonical orientation.
+  for (std::uint64_t k : d.absent) table_->put(i++, to == 0 ? k : map_situation(to, k));
+  for (const Present& p : d.present) table_->put(i++, to == 0 ? p.key : map_situation(to, p.key));
   return at;
 }
 
@@ -1265,7 +1247,7 @@ std::string format_profile(const SearchStats& st) {
          ull(st.seed_probes), ull(st.seed_used), ull(st.seed_cutoffs));
   line("profile: proof lists: %llu stored bounds pointed at a list already in the ring\n", ull(st.ring_reused));
   line("profile: proof lists: %llu read to check a bound (%llu words), %llu loaded (%llu words, %llu of them turned "
-       "through a symmetry and sorted), %llu words written\n",
+       "through a symmetry), %llu words written\n",
        ull(st.list_reads), ull(st.list_read_words), ull(st.list_loads), ull(st.list_load_words),
        ull(st.list_turned_words), ull(st.list_saved_words));
   {

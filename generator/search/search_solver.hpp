@@ -179,7 +179,7 @@ struct SearchStats {
   std::uint64_t ring_reused = 0;    // stored bounds that point at a list already in the ring (no copy)
   std::uint64_t list_reads = 0, list_read_words = 0;  // proof lists copied out of the ring to check a bound, and their words
   std::uint64_t list_loads = 0, list_load_words = 0;  // ... loaded into a node's bounds (mapped back, sorted when turned)
-  std::uint64_t list_turned_words = 0;                // ... words of loads through a symmetry (sorted again)
+  std::uint64_t list_turned_words = 0;                // ... words of loads through a symmetry
   std::uint64_t list_saved_words = 0;                 // words written to the ring
   // Stored lists by bound (0 lower, 1 upper) and the test that stored them
   // (0 lower test, 1 upper test, 2 unbiased search): how many, and their words
@@ -441,7 +441,6 @@ class TrompTaylorSearch {
   std::vector<std::uint64_t> tmp_;
   std::vector<Present> ptmp_;
   std::vector<std::uint64_t> lo_words_, hi_words_;  // dependency lists copied out of the table
-  std::vector<std::uint64_t> scratch_;  // save()
 };
 
 }  // namespace gotb::search
