@@ -17,7 +17,7 @@ REPS=${2:-2}
 if [ $# -ge 2 ]; then shift 2; else shift $#; fi
 BOARDS=${*:-"3x5 4x4"}
 THREADS=${THREADS:-"1 2"}
-TEAM=${TEAM:-}  # --team of the runs with several threads (empty: gotb's default, pair)
+TEAM=${TEAM:-}  # --team of the runs with several threads (empty: gotb's default, split)
 OUT=$(mktemp)
 for b in $BOARDS; do
   for t in $THREADS; do

@@ -9,12 +9,12 @@
 // the upper test of each horizon first) so that they prove different things
 // first. The members also share their deepening (deepening_share.hpp): the
 // bounds proved at a line, the nodes spent there (the tests' budget), and
-// which tests run. By default (SearchOptions::team_split false, pair mode)
+// which tests run. In pair mode (SearchOptions::team_split false)
 // every member runs each test of one thread's order at once, with its part
 // of the budget, deferring near the test's root the moves another member is
 // searching; the first to end a test ends it for all. With team_split the
 // two null-window tests of a horizon run on two threads instead and no test
-// is run twice (docs/solving.md §3, "Session 23"). The first
+// is run twice (the default; docs/solving.md §3, "Session 23"). The first
 // member to finish gives the answer and stops the others. Each member's
 // answer is exact on its own, so the team's is too (docs/solving.md §3, "A
 // table shared by threads").

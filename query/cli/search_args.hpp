@@ -16,7 +16,7 @@ struct SearchArgs {
   bool no_aim = false;  // SearchOptions::aim off
   bool no_node_bounds = false;  // SearchOptions::node_bounds off (the generic search)
   int threads = 1;
-  std::string team = "pair";  // SearchOptions::team_split: "pair" or "split"
+  std::string team = "split";  // SearchOptions::team_split: "pair" or "split"
   bool progress = false;
   bool profile = false;
   // Memory of the transposition table and its proof ring, half each;
