@@ -280,16 +280,6 @@ class ExactRows {
     bool open = v[s0].lo != v[s0].up || v[s1].lo != v[s1].up;
     for (int j = 0; j < kc && !open; ++j) open = v[kf + j].lo != v[kf + j].up;
     if (!open) return;
-    const std::uint32_t a = first_[i], z = first_[i + 1];
-    int bl = -128, bu = -128;
-    for (std::uint32_t k = a; k < z; ++k) {
-      const Bounds& c = v[child_[k]];
-      bl = std::max(bl, -load_code(c.up));
-      bu = std::max(bu, -load_code(c.lo));
-    }
-    const Bounds& pc = v[pass_child_[i]];
-    const int pass_l = -load_code(pc.up), pass_u = -load_code(pc.lo);
-    const int score = end_score_[i];
     auto set = [&](std::uint64_t s, int nl, int nu) {
       ++evaluated;
       // From the bottom, a monotone operator only raises lower codes and
@@ -304,21 +294,7 @@ class ExactRows {
         ++changed;
       }
     };
-    set(s0, std::max(bl, pass_l), std::max(bu, pass_u));
-    set(s1, std::max(bl, score), std::max(bu, score));
-    if (kc == 0) return;
-    const std::uint8_t* ko_point = &ko_point_[kf - 2 * (n1_ - n0_)];
-    for (int j = 0; j < kc; ++j) {
-      const int q = ko_point[j];
-      int l = pass_l, u = pass_u;
-      for (std::uint32_t k = a; k < z; ++k) {
-        if (point_[k] == q) continue;  // the ban
-        const Bounds& c = v[child_[k]];
-        l = std::max(l, -load_code(c.up));
-        u = std::max(u, -load_code(c.lo));
-      }
-      set(kf + j, l, u);
-    }
+    apply_operator(i, kf, kc, v, load_code, set);
   }
 
   template <class F>
@@ -347,16 +323,6 @@ class ExactRows {
       for (int j = 0; j < kc; ++j) v2[kf + j] = v[kf + j];
       return;
     }
-    const std::uint32_t a = first_[i], z = first_[i + 1];
-    int bl = -128, bu = -128;
-    for (std::uint32_t k = a; k < z; ++k) {
-      const Bounds c = v[child_[k]];
-      bl = std::max(bl, -static_cast<int>(c.up));
-      bu = std::max(bu, -static_cast<int>(c.lo));
-    }
-    const Bounds pc = v[pass_child_[i]];
-    const int pass_l = -static_cast<int>(pc.up), pass_u = -static_cast<int>(pc.lo);
-    const int score = end_score_[i];
     auto set = [&](std::uint64_t s, int nl, int nu) {
       ++evaluated;
       v2[s] = Bounds{static_cast<std::int8_t>(nl), static_cast<std::int8_t>(nu)};
@@ -369,6 +335,27 @@ class ExactRows {
         ++changed;
       }
     };
+    const auto load_plain = [](const std::int8_t& x) { return static_cast<int>(x); };
+    apply_operator(i, kf, kc, v, load_plain, set);
+  }
+
+  // The operator on every state of local position i (both colours to move,
+  // then each own ko state with its ban), reading children through `load`
+  // (plain for the Jacobi rounds, atomic for the in-place sweep, where other
+  // threads write children) and handing each state's new bounds to `set`.
+  template <class Load, class Set>
+  void apply_operator(std::uint64_t i, std::uint64_t kf, int kc, const Bounds* v, Load load, Set set) const {
+    const std::uint32_t a = first_[i], z = first_[i + 1];
+    int bl = -128, bu = -128;
+    for (std::uint32_t k = a; k < z; ++k) {
+      const Bounds& c = v[child_[k]];
+      bl = std::max(bl, -load(c.up));
+      bu = std::max(bu, -load(c.lo));
+    }
+    const Bounds& pc = v[pass_child_[i]];
+    const int pass_l = -load(pc.up), pass_u = -load(pc.lo);
+    const int score = end_score_[i];
+    const std::uint64_t s0 = 2 * i, s1 = s0 + 1;
     set(s0, std::max(bl, pass_l), std::max(bu, pass_u));
     set(s1, std::max(bl, score), std::max(bu, score));
     if (kc == 0) return;
@@ -378,9 +365,9 @@ class ExactRows {
       int l = pass_l, u = pass_u;
       for (std::uint32_t k = a; k < z; ++k) {
         if (point_[k] == q) continue;  // the ban: this play captures exactly the ko stone
-        const Bounds c = v[child_[k]];
-        l = std::max(l, -static_cast<int>(c.up));
-        u = std::max(u, -static_cast<int>(c.lo));
+        const Bounds& c = v[child_[k]];
+        l = std::max(l, -load(c.up));
+        u = std::max(u, -load(c.lo));
       }
       set(kf + j, l, u);
     }
