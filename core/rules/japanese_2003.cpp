@@ -74,7 +74,8 @@ const Japanese2003Game::Cached& Japanese2003Game::cached(const Position& pos) co
   auto it = cache_.find(pos);
   if (it != cache_.end()) return *it->second;
   auto c = std::make_unique<Cached>();
-  if (!analyser_) analyser_ = std::make_unique<japanese::SharedAnalyser>(*board_, analysis_options_);
+  if (!analyser_)
+    analyser_ = std::make_unique<japanese::SymmetricAnalyser>(*board_, analysis_options_, analysis_symmetry_);
   c->analysis = analyser_->analyse(pos);
   c->territory_score = japanese::score_final_position(*board_, pos, c->analysis, 0).score;
   return *cache_.emplace(pos, std::move(c)).first->second;

@@ -36,6 +36,7 @@
 #include "core/rules/japanese/analysis.hpp"
 #include "core/rules/japanese/pass_strategy.hpp"
 #include "core/rules/japanese/shared_analysis.hpp"
+#include "core/rules/japanese/symmetric_analysis.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/value.hpp"
 
@@ -119,10 +120,18 @@ class Japanese2003Game {
   // game is left as found.
   std::pair<Value, Value> strategy_bounds(std::int32_t floor, std::int32_t ceiling, std::int32_t beta,
                                           std::vector<std::uint64_t>& facts) {
-    return japanese::pass_strategy_bounds(*this, floor, ceiling, beta, facts, strategy_options_, &strategy_stats_);
+    return japanese::pass_strategy_bounds(*this, floor, ceiling, beta, facts, strategy_options_, &strategy_stats_,
+                                          &strategy_cache_);
   }
   japanese::PassStrategyOptions& strategy_options() { return strategy_options_; }
   const japanese::PassStrategyStats& strategy_stats() const { return strategy_stats_; }
+
+  // Tests only: analyse every position as given instead of through its
+  // symmetry-class representative (japanese/symmetric_analysis.hpp). Call
+  // before the first analysis.
+  void set_analysis_symmetry(bool on) { analysis_symmetry_ = on; }
+  // Distinct final positions analysed so far (profile).
+  std::size_t analysed_positions() const { return cache_.size(); }
 
   // Tests only: the tag range |difference| <= max_difference (0 forces the
   // overflow path for every nonzero difference). Call before any move.
@@ -180,11 +189,14 @@ class Japanese2003Game {
   japanese::AnalysisOptions analysis_options_;
   japanese::PassStrategyOptions strategy_options_;
   japanese::PassStrategyStats strategy_stats_;
+  japanese::StrategyCache strategy_cache_;
   mutable std::unordered_map<Position, std::unique_ptr<Cached>, PosHash> cache_;
   // Analyses the positions the cache misses, from hypothetical-sequence
   // graphs shared by all of them (the same answers as
-  // analyse_final_position; docs/rules/japanese-2003.md, "Shared graphs").
-  mutable std::unique_ptr<japanese::SharedAnalyser> analyser_;
+  // analyse_final_position; docs/rules/japanese-2003.md, "Shared graphs"),
+  // one representative per symmetry class (symmetric_analysis.hpp).
+  mutable std::unique_ptr<japanese::SymmetricAnalyser> analyser_;
+  bool analysis_symmetry_ = true;
 };
 
 }  // namespace gotb

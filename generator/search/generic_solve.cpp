@@ -83,6 +83,9 @@ SolveReport run(G& game, const SolveRequest& req, const search::GenericOptions& 
     rep.counters.push_back({"strategy_computations", game.strategy_stats().computations});
     rep.counters.push_back({"strategy_moves", game.strategy_stats().moves});
     rep.counters.push_back({"strategy_given_up", game.strategy_stats().given_up});
+    rep.counters.push_back({"strategy_cache_hits", game.strategy_stats().cache_hits});
+    rep.counters.push_back({"strategy_cache_stores", game.strategy_stats().cache_stores});
+    rep.counters.push_back({"analysed_positions", game.analysed_positions()});
   }
   return rep;
 }

@@ -1,5 +1,6 @@
 #include "core/rules/japanese/pass_strategy.hpp"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "core/rules/japanese/hypothetical.hpp"
@@ -85,39 +86,127 @@ class OnePlayer {
 };
 
 // One side: the strategy's value if it is more useful than `limit`, with
-// its facts; otherwise the open bound without facts.
+// its facts; otherwise the open bound without facts. With a cache, a stored
+// computation whose facts hold now answers where it can (StrategyCache).
 Value side(Japanese2003Game& g, Color passer, std::int32_t limit, std::vector<std::uint64_t>& facts,
-           const PassStrategyOptions& opt, PassStrategyStats* stats) {
+           const PassStrategyOptions& opt, PassStrategyStats* stats, StrategyCache* cache,
+           const StrategyCache::Key& key) {
   const bool lower = passer == Color::Black;
   const Value open = lower ? Value::minus_infinity() : Value::plus_infinity();
+  auto beyond = [lower](Value v, std::int32_t lim) { return lower ? v.order <= lim : v.order >= lim; };
+  StrategyCache::Entry* held = cache ? cache->find(g, key, lower, stats) : nullptr;
+  if (held) {
+    if (!beyond(held->value, held->limit)) {
+      // Exact: no cut-off happened in that computation.
+      if (beyond(held->value, limit)) return open;
+      for (const auto& f : held->facts) facts.push_back(f.first);
+      return held->value;
+    }
+    // The value is at or beyond the stored limit: so at or beyond any limit
+    // no more demanding; only a more demanding one needs a computation.
+    if (lower ? limit >= held->limit : limit <= held->limit) return open;
+  }
   const std::size_t mark = facts.size();
   Value v = open;
+  bool given_up = false;
   try {
     v = OnePlayer(g, passer, limit, facts, opt, stats).value();
   } catch (const GiveUp&) {
-    v = open;
-    if (stats) ++stats->given_up;
+    given_up = true;
   } catch (const NotDecided&) {
     // An analysis the rules' solver could not decide, or a node without a
     // legal move (D6) inside the one-player game: no bound from it.
+    given_up = true;
+  }
+  if (given_up) {
     v = open;
     if (stats) ++stats->given_up;
   }
-  if (lower ? v.order <= limit : v.order >= limit) v = open;
+  if (cache && !given_up) {
+    StrategyCache::Entry e{v, limit, {}};
+    std::vector<std::uint64_t> ids(facts.begin() + static_cast<std::ptrdiff_t>(mark), facts.end());
+    std::sort(ids.begin(), ids.end());
+    ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+    e.facts.reserve(ids.size());
+    for (std::uint64_t id : ids) e.facts.emplace_back(id, g.fact(id));
+    cache->store(key, lower, std::move(e), held, opt, stats);
+  }
+  if (beyond(v, limit)) v = open;
   if (v == open) facts.resize(mark);
   return v;
 }
 
 }  // namespace
 
+std::size_t StrategyCache::Hash::operator()(const Key& k) const {
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL;
+  for (std::uint64_t w : k) {
+    h ^= w + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
+    h *= 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 31;
+  }
+  return static_cast<std::size_t>(h);
+}
+
+StrategyCache::Entry* StrategyCache::find(const Japanese2003Game& g, const Key& key, bool lower,
+                                          PassStrategyStats* stats) {
+  auto it = map_[lower].find(key);
+  if (it == map_[lower].end()) return nullptr;
+  for (Entry& e : it->second) {
+    bool holds = true;
+    for (const auto& [id, value] : e.facts)
+      if (g.fact(id) != value) {
+        holds = false;
+        break;
+      }
+    if (holds) {
+      if (stats) ++stats->cache_hits;
+      return &e;
+    }
+  }
+  if (stats) ++stats->cache_rejected;
+  return nullptr;
+}
+
+void StrategyCache::store(const Key& key, bool lower, Entry e, Entry* replace, const PassStrategyOptions& opt,
+                          PassStrategyStats* stats) {
+  if (stats) ++stats->cache_stores;
+  if (replace) {
+    facts_ += e.facts.size();
+    facts_ -= replace->facts.size();
+    *replace = std::move(e);
+    return;
+  }
+  if (facts_ + e.facts.size() > opt.cache_max_facts) {
+    // Lossy: a lost entry costs a computation, never a value.
+    map_[0].clear();
+    map_[1].clear();
+    facts_ = entries_ = 0;
+    if (stats) ++stats->cache_clears;
+  }
+  auto& list = map_[lower][key];
+  // At most four histories per key (as the search's table); the oldest goes.
+  if (list.size() >= 4) {
+    facts_ -= list.front().facts.size();
+    list.erase(list.begin());
+    --entries_;
+  }
+  facts_ += e.facts.size();
+  ++entries_;
+  list.push_back(std::move(e));
+}
+
 std::pair<Value, Value> pass_strategy_bounds(Japanese2003Game& g, std::int32_t floor, std::int32_t ceiling,
                                              std::int32_t beta, std::vector<std::uint64_t>& facts,
-                                             const PassStrategyOptions& opt, PassStrategyStats* stats) {
+                                             const PassStrategyOptions& opt, PassStrategyStats* stats,
+                                             StrategyCache* cache) {
   if (g.is_over() || g.board().size() > 32) return {Value::minus_infinity(), Value::plus_infinity()};
   if (stats) ++stats->computations;
-  const Value lo = side(g, Color::Black, floor, facts, opt, stats);
+  const StrategyCache::Key key = g.state_key();
+  if (!opt.cache) cache = nullptr;
+  const Value lo = side(g, Color::Black, floor, facts, opt, stats, cache, key);
   if (lo.order >= beta) return {lo, Value::plus_infinity()};
-  const Value hi = side(g, Color::White, ceiling, facts, opt, stats);
+  const Value hi = side(g, Color::White, ceiling, facts, opt, stats, cache, key);
   return {lo, hi};
 }
 
