@@ -123,3 +123,92 @@ TEST_CASE("japanese-2003 passing-strategy bounds never change a generic search v
     }
   }
 }
+
+// The cache of the one-player games (StrategyCache): one game keeps its cache
+// across many random games (so entries stored under one history are probed
+// under others), a second game computes every bound afresh; at every node,
+// for several windows (floor, ceiling, beta), the bounds must be equal, and
+// the cached side's facts must include the fresh side's (a reused exact value
+// rests on the whole one-player game it explored).
+TEST_CASE("japanese-2003 strategy cache gives the same bounds at every node of random games",
+          "[generic][japanese-2003][bounds][strategy-cache]") {
+  std::mt19937 rng(2424);
+  int nodes = 0, finite = 0;
+  std::uint64_t hits = 0;
+  for (const auto& [board, games] : {std::pair{"1x3", 60}, {"1x4", 80}, {"2x2", 60}, {"1x5", 30}, {"2x3", 8}}) {
+    const Board b = Board::parse(board);
+    Japanese2003Game cached(b, RuleSet::parse("japanese-2003"), 0), fresh(b, RuleSet::parse("japanese-2003"), 0);
+    fresh.strategy_options().cache = false;
+    for (int game = 0; game < games; ++game) {
+      int plies = 0;
+      while (!cached.is_over() && plies < 30) {
+        for (int window = 0; window < 3; ++window) {
+          const std::int32_t inf = Value::plus_infinity().order, minf = Value::minus_infinity().order;
+          std::int32_t floor = minf, ceiling = inf, beta = inf + 1;
+          if (window > 0) {
+            const int n = b.size();
+            floor = Value::score_half_points(2 * (static_cast<int>(rng() % (2 * n + 1)) - n)).order;
+            ceiling = std::max(floor + 1, Value::score_half_points(2 * (static_cast<int>(rng() % (2 * n + 1)) - n)).order);
+            beta = window == 2 ? ceiling : inf + 1;
+          }
+          std::vector<std::uint64_t> fc, ff;
+          const auto [lc, hc] = cached.strategy_bounds(floor, ceiling, beta, fc);
+          const auto [lf, hf] = fresh.strategy_bounds(floor, ceiling, beta, ff);
+          INFO(board << " game " << game << " ply " << plies << " window " << window << ": cached [" << lc.order
+                     << ", " << hc.order << "], fresh [" << lf.order << ", " << hf.order << "]");
+          REQUIRE(lc.identical(lf));
+          REQUIRE(hc.identical(hf));
+          std::sort(fc.begin(), fc.end());
+          for (std::uint64_t id : ff) REQUIRE(std::binary_search(fc.begin(), fc.end(), id));
+          ++nodes;
+          if (lc > Value::minus_infinity() || hc < Value::plus_infinity()) ++finite;
+        }
+        std::vector<Move> legal;
+        cached.legal_moves(legal);
+        std::vector<Move> passes, plays;
+        for (Move m : legal) (m.kind == MoveKind::Play ? plays : passes).push_back(m);
+        const bool pass = plays.empty() || (!passes.empty() && rng() % 3 == 0);
+        const auto& from = pass ? passes : plays;
+        const Move m = from[rng() % from.size()];
+        cached.play(m);
+        fresh.play(m);
+        ++plies;
+      }
+      for (int i = 0; i < plies; ++i) {
+        cached.undo();
+        fresh.undo();
+      }
+    }
+    hits += cached.strategy_stats().cache_hits;
+  }
+  INFO(nodes << " nodes, " << finite << " with a finite side, " << hits << " cache hits");
+  CHECK(nodes > 1000);
+  CHECK(finite > nodes / 2);
+  CHECK(hits > static_cast<std::uint64_t>(nodes / 4));  // the cache was used, across histories
+}
+
+TEST_CASE("japanese-2003 search values equal with and without the strategy cache",
+          "[generic][japanese-2003][bounds][strategy-cache]") {
+  std::mt19937 rng(24);
+  for (const char* board : {"1x3", "1x4", "1x5", "2x2", "2x3"}) {
+    const Board b = Board::parse(board);
+    for (int trial = 0; trial < 4; ++trial) {
+      Japanese2003Game with(b, RuleSet::parse("japanese-2003"), 0), without(b, RuleSet::parse("japanese-2003"), 0);
+      without.strategy_options().cache = false;
+      for (int i = 0; i < 2 * trial && !with.is_over(); ++i) {
+        std::vector<Move> legal;
+        with.legal_moves(legal);
+        const Move m = legal[rng() % legal.size()];
+        with.play(m);
+        without.play(m);
+      }
+      if (with.is_over()) continue;
+      search::GenericSearch<Japanese2003Game> s1(with, {}), s2(without, {});
+      INFO(board << " trial " << trial);
+      REQUIRE(s1.value().identical(s2.value()));
+      const auto v1 = s1.move_values(), v2 = s2.move_values();
+      REQUIRE(v1.size() == v2.size());
+      for (std::size_t i = 0; i < v1.size(); ++i) REQUIRE(v1[i].value.identical(v2[i].value));
+    }
+  }
+}
