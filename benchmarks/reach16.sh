@@ -11,9 +11,15 @@
 # Usage: [ORDERING=auto|retro|retro-ko|history] [TIME=1200] [NODES=0] [HASH=0]
 #        [GOTB=build/query/gotb] [LOGDIR=reach16-logs] benchmarks/reach16.sh [BOARD...]
 #   defaults: ORDERING retro-ko, TIME 1200 s, no node limit, boards 2x8 1x12.
+#   NODES is gotb's --node-limit, which also bounds the work of building the
+#   retro orderings' tables: leave it 0 with ORDERING retro / retro-ko.
+#   Node counts are deterministic; on 2x8 and 1x12 every test up to 32 plies
+#   is stopped by its budget (docs/solving.md §3, "Session 24"), so compare
+#   runs by the horizon and bounds reached, not by nodes.
 #   Memory: the search table is 2 GiB from 16 points and 4 GiB from 20
-#   (HASH in MiB overrides); the retro orderings add their tables (2x8:
-#   about 0.1 GiB; 3x6 and 4x5 have 3^18 and 3^20 positions: much more).
+#   (HASH in MiB overrides); the retro orderings add their tables (2x8
+#   retro-ko: 0.28 GiB; 3x6 retro-ko: 2.5 GiB, so about 4.5 GiB in all;
+#   4x5: about nine times 3x6's tables).
 set -eu
 GOTB=${GOTB:-build/query/gotb}
 ORDERING=${ORDERING:-retro-ko}
