@@ -307,6 +307,45 @@ TEST_CASE("superko files: lanes on node clocks do not depend on the thread count
   }
 }
 
+TEST_CASE("superko files: later passes cut state by state do not depend on the thread count", "[superko]") {
+  // The passes after the first cut into chunks of one state
+  // (later_chunk_states), so that the node clocks can hand the few costly
+  // states of a level to different lanes: still a function of the lanes
+  // alone (1, 2 and 3 threads, with the exchange), the same values as the
+  // chunks of the first pass's rule, and the second pass holds one chunk
+  // per deferred state.
+  const Board b = Board::parse("1x6");
+  retro::StateIndex idx(b);
+  for (const char* rules : {"tromp-taylor", "tromp-taylor:ko=situational,suicide=no"}) {
+    INFO(rules);
+    const RuleSet r = RuleSet::parse(rules);
+    SuperkoGenerateOptions o;
+    o.chunk_states = 4;
+    o.first_pass_nodes = 100;
+    o.threads = 1;
+    o.lanes = 2;
+    o.lane_clock = true;
+    o.lane_exchange = true;
+    SuperkoGenerateStats coarse;
+    const std::vector<StateProof> before = generate_superko(idx, r, o, &coarse);
+    o.later_chunk_states = 1;
+    const auto runs = run_on_1_2_3_threads(idx, r, o);
+    REQUIRE(runs[0].stats.deferred > 1);
+    // Pass 1's chunks are cut as before; pass 2 has one chunk per state.
+    CHECK(runs[0].stats.chunks == superko_plan(idx, 4).chunks() + runs[0].stats.deferred);
+    CHECK(coarse.chunks < runs[0].stats.chunks);
+    for (int t = 1; t < 3; ++t) {
+      CHECK(runs[t].proofs == runs[0].proofs);
+      CHECK(runs[t].stats.nodes == runs[0].stats.nodes);
+      std::uint64_t c0 = 0, ct = 0;
+      for (const auto& lp : runs[0].stats.lane_passes) c0 += lp.critical_nodes;
+      for (const auto& lp : runs[t].stats.lane_passes) ct += lp.critical_nodes;
+      CHECK(c0 == ct);
+    }
+    for (std::size_t s = 0; s < before.size(); ++s) CHECK(runs[0].proofs[s].value == before[s].value);
+  }
+}
+
 TEST_CASE("superko files: sampled states of 3x3 agree with the search from scratch", "[superko]") {
   const Board b = Board::parse("3x3");
   retro::StateIndex idx(b);

@@ -494,7 +494,8 @@ SuperkoGenerateStats generate_superko(
     if (!count) break;
     const auto plan_start = std::chrono::steady_clock::now();
     const SuperkoPlan next =
-        superko_plan(index, options.chunk_states, &only, pass == passes && options.last_pass_most_empties_first);
+        superko_plan(index, options.later_chunk_states ? options.later_chunk_states : options.chunk_states, &only,
+                     pass == passes && options.last_pass_most_empties_first);
     st.phases.plan += since(plan_start);
     const std::uint64_t first_chunk = total_chunks;
     total_chunks += next.chunks();

@@ -81,6 +81,15 @@ struct StateProof {
 struct SuperkoGenerateOptions {
   int threads = 0;                   // 0 = oneTBB's default
   std::uint32_t chunk_states = 256;  // most states per chunk (the unit of work and of resuming)
+  // Most states per chunk in the passes after the first (0: chunk_states).
+  // Those passes hold the few costly states; a level there has some tens
+  // of states, 16 chunks hold several each, and the costly ones sit side by
+  // side in the index's order (2x6: four states of 24k to 127k nodes in one
+  // chunk, 344k of the pass's 430k nodes), so one lane solved them all while
+  // the other idled. One state per chunk lets the node clocks hand them to
+  // both lanes (docs/solving.md, "Later passes state by state"). Part of a
+  // file's identity (which lane solves a state decides its table).
+  std::uint32_t later_chunk_states = 0;
   std::size_t table_megabytes = 16;  // per solver (one per chunk being solved)
   std::size_t max_dependencies = 4096;
   // The first pass gives each state at most this many nodes; states that
