@@ -1,6 +1,7 @@
 // Superko tablebases: values with the history facts their proofs rest on
 // (generator/search/superko_table.hpp; docs/solving.md, "Superko tablebases").
 #include <catch2/catch.hpp>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <array>
@@ -90,6 +91,36 @@ TEST_CASE("superko facts: records round-trip", "[superko]") {
     decode_facts(rec.data(), rec.data() + rec.size(), q);
     REQUIRE(q == p);
   }
+  // pack_proofs sizes the records and encodes them in place in parallel
+  // blocks of 4,096 states: the same bytes as encode_facts in one loop,
+  // over several blocks (the proofs repeated past 3 blocks, a state with
+  // no facts at the ends).
+  std::vector<StateProof> many;
+  many.push_back(StateProof{});
+  while (many.size() < 3 * 4096 + 100) many.insert(many.end(), proofs.begin(), proofs.end());
+  many.push_back(StateProof{});
+  std::vector<std::int8_t> stream, index;
+  for (std::size_t i = 0; i <= many.size(); ++i) {
+    for (int k = 0; k < 4; ++k) index.push_back(static_cast<std::int8_t>(stream.size() >> (8 * k)));
+    if (i < many.size()) encode_facts(many[i], stream);
+  }
+  for (const int threads : {1, 2}) {
+    tbb::task_arena arena(threads);
+    SuperkoArrays packed;
+    arena.execute([&] { packed = pack_proofs(many); });
+    CHECK(std::vector<std::int8_t>(packed.facts.begin(), packed.facts.end()) == stream);
+    CHECK(packed.fact_index == index);
+    REQUIRE(packed.value.size() == many.size());
+    for (std::size_t i = 0; i < many.size(); ++i) REQUIRE(packed.value[i] == many[i].value);
+  }
+  // Records without facts are their four zero counts; no states at all:
+  // the stream holds one byte (an array holds at least one), the index 0.
+  const SuperkoArrays bare = pack_proofs(std::vector<StateProof>(5));
+  CHECK(bare.facts.size() == 20);
+  CHECK(std::count(bare.facts.begin(), bare.facts.end(), 0) == 20);
+  const SuperkoArrays none = pack_proofs({});
+  CHECK(none.facts.size() == 1);
+  CHECK(none.fact_index == std::vector<std::int8_t>(4, 0));
 }
 
 // ---------------------------------------------------------------------------

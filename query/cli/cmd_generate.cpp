@@ -38,7 +38,10 @@ struct GenerateArgs {
   std::uint32_t chunk_states = 256;
   // --exact, level order: states per chunk in the passes after the first
   // (SuperkoGenerateOptions::later_chunk_states; 0 = as --chunk-states).
-  std::uint32_t later_chunk_states = 1;
+  // 0 by default: one state per chunk balanced 2x6's second pass but lost
+  // the table sharing between its costly states (docs/solving.md, "Later
+  // passes state by state").
+  std::uint32_t later_chunk_states = 0;
   std::uint64_t max_chunks = 0;
   std::uint64_t first_pass_nodes = 2000;
   int passes = 2;
@@ -698,9 +701,9 @@ void add_generate_command(CLI::App& app) {
       ->check(integer_number(1, 1 << 24))
       ->capture_default_str();
   given.later_chunk_states = sub->add_option("--later-chunk-states", args->later_chunk_states,
-                  "--exact, level order: states per chunk in the passes after the first, which hold the few costly "
-                  "states (one per chunk lets both lanes share them; part of the file's identity); 0 = as "
-                  "--chunk-states")
+                  "--exact, level order: most states per chunk in the passes after the first, which hold the few "
+                  "costly states (1: the node clocks may hand each to either lane; part of the file's identity); "
+                  "0 = cut as the first pass (at least 16 chunks a level, at most --chunk-states states each)")
       ->check(integer_number(0, 1 << 24))
       ->capture_default_str();
   given.max_chunks = sub->add_option("--max-chunks", args->max_chunks,
