@@ -1,11 +1,13 @@
 // Superko tablebases: values with the history facts their proofs rest on
 // (generator/search/superko_table.hpp; docs/solving.md, "Superko tablebases").
 #include <catch2/catch.hpp>
+#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 
 #include "core/rules/ruleset.hpp"
@@ -699,4 +701,60 @@ TEST_CASE("superko files: play and principal variations from the file", "[superk
   CHECK(gtp.exit_code == 0);
   CHECK(gtp.out.find("? ") == std::string::npos);
   std::filesystem::remove(path);
+}
+
+namespace {
+// The pack of session 23 (blocks encoded into vectors of their own, then
+// copied into one stream on one thread), kept here to time it against
+// pack_proofs ("[.superko-pack]").
+std::vector<std::int8_t> pack_by_copy(const std::vector<StateProof>& proofs) {
+  constexpr std::size_t kBlock = 4096;
+  const std::size_t n = proofs.size(), blocks = (n + kBlock - 1) / kBlock;
+  std::vector<std::vector<std::int8_t>> bytes(blocks);
+  tbb::parallel_for(std::size_t{0}, blocks, [&](std::size_t b) {
+    for (std::size_t i = b * kBlock; i < std::min(n, (b + 1) * kBlock); ++i) encode_facts(proofs[i], bytes[b]);
+  });
+  std::size_t total = 0;
+  for (const auto& v : bytes) total += v.size();
+  std::vector<std::int8_t> out;
+  out.reserve(total);
+  for (const auto& v : bytes) out.insert(out.end(), v.begin(), v.end());
+  return out;
+}
+}  // namespace
+
+TEST_CASE("superko files: the pack's time, in place against by copy", "[.superko-pack]") {
+  // GOTB_PACK_FILE=FILE GOTB_PACK_BOARD=2x6 build/tests/gotb_tests "[.superko-pack]":
+  // every proof of a written file decoded, then both packs on 1 and 2
+  // threads, alternating, best of 3 (wall and process CPU seconds).
+  const char* path = std::getenv("GOTB_PACK_FILE");
+  const char* board = std::getenv("GOTB_PACK_BOARD");
+  if (!path || !board) return;
+  const Board b = Board::parse(board);
+  TablebaseReader reader(path);
+  const SuperkoFile file(reader, GameSpec{b, RuleSet::parse("tromp-taylor"), 0});
+  std::vector<StateProof> proofs(file.states());
+  for (std::uint64_t s = 0; s < proofs.size(); ++s) proofs[s] = file.proof(s);
+  auto cpu = [] {
+    timespec t{};
+    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+  };
+  for (const int threads : {1, 2}) {
+    tbb::task_arena arena(threads);
+    double best[2][2] = {{1e9, 1e9}, {1e9, 1e9}};  // [in place, by copy][wall, CPU]
+    for (int round = 0; round < 3; ++round)
+      for (int way = 0; way < 2; ++way) {
+        const auto w0 = std::chrono::steady_clock::now();
+        const double c0 = cpu();
+        std::size_t bytes = 0;
+        arena.execute([&] { bytes = way == 0 ? pack_proofs(proofs).facts.size() : pack_by_copy(proofs).size(); });
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+        best[way][0] = std::min(best[way][0], wall);
+        best[way][1] = std::min(best[way][1], cpu() - c0);
+        CHECK(bytes > 1);
+      }
+    std::printf("pack %s, %d threads: in place %.3f s wall %.3f CPU s; by copy %.3f s wall %.3f CPU s\n", board,
+                threads, best[0][0], best[0][1], best[1][0], best[1][1]);
+  }
 }
