@@ -193,6 +193,7 @@ struct SearchStats {
   std::uint64_t seed_probes = 0;   // nodes whose state the seeds hold (SearchOptions::seeds)
   std::uint64_t seed_used = 0;     // ... a stored bound of which held under the line
   std::uint64_t seed_cutoffs = 0;  // ... and settled the node
+  std::uint64_t seed_rejects = 0;  // stored bounds (facts known) that would have tightened the node but whose facts fail under its line
   struct Test {
     int horizon, bias, t, lo, hi;
     std::uint64_t nodes;

@@ -100,13 +100,33 @@ std::uint64_t superko_pass_budget(const SuperkoGenerateOptions& options, int pas
 }
 
 ProofSeeds::ProofSeeds(const retro::StateIndex& index, const std::vector<StateProof>& proofs)
-    : index_(index), proofs_(proofs), ready_(index.states(), 0) {}
+    : index_(index), proofs_(&proofs), ready_(index.states(), 0) {}
+
+ProofSeeds::ProofSeeds(const retro::StateIndex& index, Loader load, std::size_t cache_states)
+    : index_(index), ready_empties_(index.board().size()), load_(std::move(load)) {
+  std::size_t slots = 1;
+  while (slots < std::max<std::size_t>(cache_states, 1)) slots *= 2;
+  cache_.resize(slots);
+}
 
 const StateProof* ProofSeeds::find(const Position& normalised, int passes, int& g) const {
   const std::uint64_t rank = index_.canonical_rank_with(normalised, g);
   if (!index_.stored(rank)) return nullptr;
   const std::uint64_t s = 2 * index_.number(rank) + static_cast<std::uint64_t>(passes);
-  return ready_[s] ? &proofs_[s] : nullptr;
+  if (!load_) return ready_[s] ? &(*proofs_)[s] : nullptr;
+  // Lazy: direct-mapped by a multiplicative hash of the state (neighbouring
+  // states, one position's two pass counts, do not share a slot).
+  Slot& slot = cache_[((s * 0x9E3779B97F4A7C15ull) >> 32) & (cache_.size() - 1)];
+  if (slot.state == s) {
+    ++hits_;
+    return &slot.proof;
+  }
+  slot.state = ~std::uint64_t{0};  // (a throwing load leaves no half-decoded proof behind)
+  slot.proof = StateProof{};
+  load_(s, slot.proof);
+  slot.state = s;
+  ++loads_;
+  return &slot.proof;
 }
 
 namespace {

@@ -175,11 +175,26 @@ SuperkoPlan superko_plan(const retro::StateIndex& index, std::uint32_t chunk_sta
 // (SearchOptions::seeds; docs/solving.md, "Superko tablebases", "Seeds"):
 // a node whose state is here takes each stored bound whose facts hold under
 // its line, with those facts as the bound's dependencies, exactly like a
-// transposition table entry that never leaves. allow() only while no search
-// reads the seeds.
+// transposition table entry that never leaves.
+//
+// Two sources, one interface:
+//  - proofs in memory (the generator: the completed levels), each state
+//    usable once allow()ed; allow() only while no search reads the seeds;
+//  - lazy (a query's re-proof seeded from an open superko file,
+//    query/superko_probe.hpp): every state of the index is usable and its
+//    proof is decoded by `load` the first time a node asks, then kept in a
+//    direct-mapped cache of `cache_states` slots. One search at a time: a
+//    lazy find() writes the cache (no lock), and the proof it returns
+//    stays valid until the next find().
 class ProofSeeds {
  public:
   ProofSeeds(const retro::StateIndex& index, const std::vector<StateProof>& proofs);
+  // Fills `out` (cleared by the caller's type: every field is assigned) with
+  // the proof of `state`; may throw (a malformed record), and the search
+  // that asked then ends with that exception.
+  using Loader = std::function<void(std::uint64_t state, StateProof& out)>;
+  static constexpr std::size_t kDefaultCacheStates = std::size_t{1} << 12;
+  ProofSeeds(const retro::StateIndex& index, Loader load, std::size_t cache_states = kDefaultCacheStates);
   void allow(std::uint64_t state, int empties) {
     ready_[state] = 1;
     if (empties > ready_empties_) ready_empties_ = empties;
@@ -192,12 +207,24 @@ class ProofSeeds {
   const StateProof* find(const Position& normalised, int passes, int& g) const;
   const retro::StateIndex& index() const { return index_; }
   bool situational = false;
+  bool lazy() const { return static_cast<bool>(load_); }
+  // Lazy: records decoded (cache misses) and proofs found in the cache.
+  std::uint64_t loads() const { return loads_; }
+  std::uint64_t cache_hits() const { return hits_; }
 
  private:
   const retro::StateIndex& index_;
-  const std::vector<StateProof>& proofs_;
+  const std::vector<StateProof>* proofs_ = nullptr;
   std::vector<char> ready_;
   int ready_empties_ = -1;
+  // Lazy mode.
+  Loader load_;
+  struct Slot {
+    std::uint64_t state = ~std::uint64_t{0};
+    StateProof proof;
+  };
+  mutable std::vector<Slot> cache_;
+  mutable std::uint64_t loads_ = 0, hits_ = 0;
 };
 
 // A state a budgeted pass deferred (StateProof::best in the journal).
