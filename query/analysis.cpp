@@ -31,6 +31,7 @@ const char* source_name(ValueSource s) {
     case ValueSource::FileFixpoints: return "file-fixpoints";
     case ValueSource::Search: return "search";
     case ValueSource::Reference: return "reference";
+    case ValueSource::SearchSeeded: return "search-seeded";
   }
   return "unknown";
 }

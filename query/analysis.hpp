@@ -57,9 +57,21 @@ struct ValueBounds {
 // file proves where it proves no value.
 // FileFacts: a superko file (query/superko_probe.hpp) whose stored bounds'
 // history facts hold under this history, so the stored value is exact here.
-enum class ValueSource { GameOver, FileExact, FileChecked, FileBounds, FileFixpoints, Search, Reference, FileFacts };
+// SearchSeeded: the exact search, seeded from a superko file's stored
+// bounds and moves where their facts hold (query/superko_probe.hpp).
+enum class ValueSource {
+  GameOver,
+  FileExact,
+  FileChecked,
+  FileBounds,
+  FileFixpoints,
+  Search,
+  Reference,
+  FileFacts,
+  SearchSeeded
+};
 // "game-over", "file-exact", "file-history-checked", "file-bounds", "file-fixpoints", "search", "reference",
-// "file-facts".
+// "file-facts", "search-seeded".
 const char* source_name(ValueSource s);
 
 // The two finite-state fixpoints a retrograde fixpoint file stores (Black's

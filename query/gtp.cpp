@@ -271,17 +271,21 @@ GtpEngine::Reply GtpEngine::cmd_genmove(const std::vector<std::string>& args, bo
   Analysis a = backend_.analyze(trial.spec(), trial.moves());
   // A tablebase that could not answer from the file under this history and
   // fell back to a solver says so (the reply itself stays plain GTP).
-  if (backend_.name() == "tablebase" && (a.source == ValueSource::Search || a.source == ValueSource::Reference))
+  const bool solved = a.source == ValueSource::Search || a.source == ValueSource::SearchSeeded ||
+                      a.source == ValueSource::Reference;
+  if (backend_.name() == "tablebase" && solved)
     std::fprintf(stderr, "gotb gtp: genmove: the file's stored facts do not hold under this game's history; solved by "
-                         "the %s solver (%llu nodes, %.3f s)\n",
-                 source_name(a.source), static_cast<unsigned long long>(a.nodes), a.seconds);
+                         "the %s solver%s (%llu nodes, %.3f s)\n",
+                 a.source == ValueSource::Reference ? "reference" : "search",
+                 a.source == ValueSource::SearchSeeded ? " seeded from the file's stored bounds and moves" : "",
+                 static_cast<unsigned long long>(a.nodes), a.seconds);
   // Play needs proven values: a fixpoint file's score range (no fallback)
   // would let the engine pick a move that loses value.
   if (!proven(a))
     return {false, "no exact value for this position (" + std::string(source_name(a.source)) + "): " + a.note};
   // A tablebase that needed its fallback solver here (a history its facts
   // do not cover): say so where a GUI's log shows it, stdout stays GTP.
-  if (backend_.name() == "tablebase" && (a.source == ValueSource::Search || a.source == ValueSource::Reference))
+  if (backend_.name() == "tablebase" && solved)
     std::cerr << "gotb gtp: genmove " << (*c == Color::Black ? "b" : "w") << " after " << trial.moves().size()
               << " moves: " << a.note << std::endl;
   if (backend_.name() == "tablebase" && a.source == ValueSource::FileBounds && a.strategy_move)

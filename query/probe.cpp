@@ -137,7 +137,9 @@ TablebaseProbe::TablebaseProbe(const std::string& path, ProbeOptions options) : 
   if (auto k = m.meta.extra.find("kind"); k != m.meta.extra.end() && k->second == search::kSuperkoKind) {
     m.superko = std::make_unique<SuperkoFile>(*reader, m.spec);  // reads and verifies every array
     m.kind = search::kSuperkoKind;
-    if (options.fallback != ProbeOptions::Fallback::None) m.fallback = superko_fallback(m.spec, options);
+    // The search re-proves from the file's seeds (superko_fallback).
+    if (options.fallback != ProbeOptions::Fallback::None)
+      m.fallback = superko_fallback(m.spec, options, m.superko.get());
     return;
   }
   if (auto k = m.meta.extra.find("kind"); k != m.meta.extra.end() && k->second == search::kRootKind) {
@@ -510,11 +512,16 @@ ProbeResult TablebaseProbe::Impl::solve_on_the_fly(const std::vector<std::string
     std::lock_guard<std::mutex> lock(fallback_mutex);
     r = fallback->analyze(spec, history);
   }
-  const ValueSource src = fallback->name() == "search" ? ValueSource::Search : ValueSource::Reference;
+  const ValueSource src = r.source == ValueSource::SearchSeeded ? ValueSource::SearchSeeded
+                          : fallback->name() == "search"         ? ValueSource::Search
+                                                                 : ValueSource::Reference;
   r.source = src;
   r.fixpoints = file_answer.fixpoints;
   r.note = "the file holds no exact value here under this history; solved exactly on the fly by the " +
            fallback->name() + " solver";
+  if (src == ValueSource::SearchSeeded)
+    r.note += ", seeded from the file (its stored bounds wherever their facts hold under the search's line, its "
+              "stored moves first; docs/solving.md, 'Seeded re-proofs')";
   for (MoveEval& e : r.moves) {
     e.source = src;
     for (const MoveEval& f : file_answer.moves)

@@ -72,6 +72,11 @@ struct ProbeOptions {
   enum class Fallback { None, Search, Reference };
   Fallback fallback = Fallback::None;
   std::uint64_t node_limit = 0;  // per fallback probe (NodeLimitReached); 0 = none
+  // Superko files with Fallback::Search: the search is seeded from the file
+  // (its stored bounds wherever their facts hold under a node's line, its
+  // stored moves first; source SearchSeeded). false: a fresh search, as
+  // `gotb solve --method search` (source Search; for comparison).
+  bool seed_search = true;
   // Exact files: the most search nodes one probe spends checking the file's
   // values under the history (docs/solving.md, "Exact tables under a
   // history"); where it runs out, proven bounds instead of exact values.

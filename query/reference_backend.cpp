@@ -8,6 +8,7 @@
 #include "core/rules/games.hpp"
 #include "generator/search/move_ordering.hpp"
 #include "generator/search/search_solver.hpp"
+#include "generator/search/superko_table.hpp"
 
 namespace gotb {
 
@@ -97,23 +98,42 @@ class SessionImpl final : public ReferenceBackend::Session {
 // the history and names the moves.
 class SearchSession final : public ReferenceBackend::Session {
  public:
-  SearchSession(const GameSpec& s, search::SearchOptions opt)
+  SearchSession(const GameSpec& s, search::SearchOptions opt, std::shared_ptr<const search::ProofSeeds> seeds)
       : Session(s),
+        seeds_(std::move(seeds)),
         game_(spec.board, spec.rules, spec.komi),
         ordering_(search::retro_ordering_for(spec.board, search::OrderingMode::Auto)),  // move order only
-        solver_(spec.board, TrompTaylorConfig::from(spec.rules), spec.komi, with_ordering(opt, ordering_.get())) {}
+        solver_(spec.board, TrompTaylorConfig::from(spec.rules), spec.komi,
+                with_ordering(opt, ordering_.get(), seeds_.get())) {}
 
   Analysis analyze(const std::vector<std::string>& history) override {
     auto start = std::chrono::steady_clock::now();
     replay_to(game_, played_, history, [&](Move m) { solver_.play(m); }, [&] { solver_.undo(); });
-    return analyse_current(game_, solver_, "search", [&] { return solver_.stats().nodes; }, start);
+    const search::SearchStats before = solver_.stats();
+    Analysis a = analyse_current(game_, solver_, "search", [&] { return solver_.stats().nodes; }, start);
+    if (seeds_) {
+      // The same exact search, its nodes seeded from the file: said so,
+      // with what the seeds did in this query.
+      const search::SearchStats& st = solver_.stats();
+      if (a.source == ValueSource::Search) a.source = ValueSource::SearchSeeded;
+      for (MoveEval& e : a.moves)
+        if (e.source == ValueSource::Search) e.source = ValueSource::SearchSeeded;
+      a.counters.push_back({"seed_probes", st.seed_probes - before.seed_probes});
+      a.counters.push_back({"seed_used", st.seed_used - before.seed_used});
+      a.counters.push_back({"seed_cutoffs", st.seed_cutoffs - before.seed_cutoffs});
+      a.counters.push_back({"seed_rejects", st.seed_rejects - before.seed_rejects});
+    }
+    return a;
   }
 
  private:
-  static search::SearchOptions with_ordering(search::SearchOptions o, const search::RetroOrdering* r) {
+  static search::SearchOptions with_ordering(search::SearchOptions o, const search::RetroOrdering* r,
+                                             const search::ProofSeeds* seeds) {
     o.ordering = r;
+    o.seeds = seeds;
     return o;
   }
+  std::shared_ptr<const search::ProofSeeds> seeds_;  // (before solver_: it must outlive it)
   TrompTaylorGame game_;
   std::shared_ptr<const search::RetroOrdering> ordering_;
   search::TrompTaylorSearch solver_;
@@ -166,7 +186,8 @@ Analysis ReferenceBackend::analyze(const GameSpec& spec, const std::vector<std::
       search::SearchOptions so;
       so.node_limit = opt_.solver.node_limit;
       so.time_limit = opt_.solver.time_limit;
-      session_ = std::make_unique<SearchSession>(spec, so);
+      const bool seeded = opt_.seeds && opt_.seeds_for && *opt_.seeds_for == spec;
+      session_ = std::make_unique<SearchSession>(spec, so, seeded ? opt_.seeds : nullptr);
     } else {
       visit_game(spec.board, spec.rules, spec.komi, [&](auto& g) {
         using G = std::remove_cvref_t<decltype(g)>;

@@ -12,10 +12,15 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "generator/reference/reference_solver.hpp"
 #include "query/analysis.hpp"
+
+namespace gotb::search {
+class ProofSeeds;  // generator/search/superko_table.hpp
+}
 
 namespace gotb {
 
@@ -34,6 +39,15 @@ class ReferenceBackend final : public AnalysisBackend {
     // <= 31 points), the reference solver for the others (the command
     // line's default; this class defaults to the reference solver).
     std::string method = "reference";
+    // The search only: proofs it takes at every node whose state they hold,
+    // where their facts hold under the node's line (SearchOptions::seeds;
+    // a superko file's lazy seeds, SuperkoFile::seeds). The analyses then
+    // say source SearchSeeded and count the seeds' use in `counters`.
+    // One search at a time reads them (the backend is not thread-safe).
+    std::shared_ptr<const search::ProofSeeds> seeds;
+    // The game the seeds were made for (a superko file's board and rules):
+    // a query for any other game is searched without them.
+    std::optional<GameSpec> seeds_for;
   };
 
   ReferenceBackend();

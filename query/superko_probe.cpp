@@ -76,6 +76,13 @@ search::StateProof SuperkoFile::proof(std::uint64_t s) const {
   return p;
 }
 
+std::shared_ptr<search::ProofSeeds> SuperkoFile::seeds(std::size_t cache_states) const {
+  auto s = std::make_shared<search::ProofSeeds>(
+      *index_, [this](std::uint64_t state, search::StateProof& out) { out = proof(state); }, cache_states);
+  s->situational = situational_;
+  return s;
+}
+
 SuperkoFile::Answer SuperkoFile::at(const std::vector<Position>& positions, const std::vector<Color>& to_move,
                                     int passes) const {
   const Position& pos = positions.back();
@@ -411,11 +418,16 @@ bool superko_answered(const ProbeResult& r) {
 
 namespace gotb {
 
-std::unique_ptr<ReferenceBackend> superko_fallback(const GameSpec& spec, const ProbeOptions& options) {
+std::unique_ptr<ReferenceBackend> superko_fallback(const GameSpec& spec, const ProbeOptions& options,
+                                                   const SuperkoFile* seed_from) {
   ReferenceBackend::Options o;
   o.method = options.fallback == ProbeOptions::Fallback::Search ? "search" : "reference";
   o.max_points = options.fallback == ProbeOptions::Fallback::Search ? 31 : 8;
   o.solver.node_limit = options.node_limit;
+  if (seed_from && o.method == "search" && options.seed_search) {
+    o.seeds = seed_from->seeds();
+    o.seeds_for = spec;
+  }
   auto b = std::make_unique<ReferenceBackend>(o);
   if (std::string why = b->unsupported(spec); !why.empty())
     throw std::invalid_argument("--fallback " + o.method + " cannot solve this file's game: " + why);

@@ -49,6 +49,16 @@ class SuperkoFile {
   std::uint64_t states() const { return index_->states(); }
   // Decoded proof of a stored state (tests, `gotb info`).
   search::StateProof proof(std::uint64_t state) const;
+  // The file as lazy seeds of the exact search (search::ProofSeeds, lazy):
+  // a node whose state the file covers decodes that state's record on
+  // demand (kept in a cache of `cache_states` decoded proofs) and takes
+  // each stored bound whose facts hold under the node's line, the stored
+  // move first in its move order (docs/solving.md, "Superko tablebases",
+  // "Seeded re-proofs"). The file must outlive the seeds; one search at a
+  // time reads them. A malformed record throws TablebaseError from the
+  // search that reached it.
+  std::shared_ptr<search::ProofSeeds> seeds(
+      std::size_t cache_states = search::ProofSeeds::kDefaultCacheStates) const;
 
  private:
   GameSpec spec_;
@@ -135,6 +145,9 @@ struct ProbeOptions;
 class ReferenceBackend;
 // The on-the-fly solver a superko probe falls back to (the search, or the
 // reference solver on small boards); throws std::invalid_argument when it
-// cannot solve the file's game.
-std::unique_ptr<ReferenceBackend> superko_fallback(const GameSpec& spec, const ProbeOptions& options);
+// cannot solve the file's game. With `seed_from` (a superko file of that
+// game, which must outlive the solver) the search is seeded from it
+// (SuperkoFile::seeds) and its answers say source SearchSeeded.
+std::unique_ptr<ReferenceBackend> superko_fallback(const GameSpec& spec, const ProbeOptions& options,
+                                                   const SuperkoFile* seed_from = nullptr);
 }  // namespace gotb

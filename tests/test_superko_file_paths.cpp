@@ -211,14 +211,23 @@ TEST_CASE("superko files: query and GTP state which path answered (file facts or
     j = nlohmann::json::parse(test::run_gotb("query " + path + " --moves \"" + defeated_text + "\" --json").out);
     CHECK(j["source"] == "file-bounds");
     CHECK(j["exact"] == false);
-    // With the fallback: re-proved by the search, exact, said so, and right.
+    // With the fallback: re-proved by the search seeded from the file,
+    // exact, said so, and right; --unseeded: the fresh search, the same value.
     t = test::run_gotb("query " + path + " --fallback search --moves \"" + defeated_text + "\"");
     REQUIRE(t.exit_code == 0);
-    CHECK(t.out.find("exact (search)") != std::string::npos);
+    CHECK(t.out.find("exact (search seeded from file)") != std::string::npos);
     j = nlohmann::json::parse(
         test::run_gotb("query " + path + " --fallback search --moves \"" + defeated_text + "\" --json").out);
-    CHECK(j["source"] == "search");
+    CHECK(j["source"] == "search-seeded");
     CHECK(j["exact"] == true);
+    CHECK(j["lower"]["text"] == truth.to_string());
+    t = test::run_gotb("query " + path + " --fallback search --unseeded --moves \"" + defeated_text + "\"");
+    REQUIRE(t.exit_code == 0);
+    CHECK(t.out.find("exact (search)") != std::string::npos);
+    j = nlohmann::json::parse(test::run_gotb("query " + path + " --fallback search --unseeded --moves \"" +
+                                             defeated_text + "\" --json")
+                                  .out);
+    CHECK(j["source"] == "search");
     CHECK(j["lower"]["text"] == truth.to_string());
   }
 

@@ -334,8 +334,14 @@ void TrompTaylorSearch::use_seeds(const Frame& f, int line_index, int& lo, int& 
   const bool want_hi = white ? v > lo : v < hi;  // ... and upper bound
   if (want_lo || want_hi) seed_line_keys(g, white, seed_line_);
   bool used = false;
-  if (want_lo &&
-      seed_facts(sp->lo, white ? f.before_white : f.before_black, back, white, line_index, seed_line_, seed_deps_)) {
+  // A stored bound whose (known) facts fail under this line is not used
+  // (counted: the query's re-proof reports it).
+  auto facts_hold = [&](const StoredFacts& facts, int stones_before) {
+    if (seed_facts(facts, stones_before, back, white, line_index, seed_line_, seed_deps_)) return true;
+    stats_.seed_rejects += !facts.unknown;
+    return false;
+  };
+  if (want_lo && facts_hold(sp->lo, white ? f.before_white : f.before_black)) {
     if (!white) {
       lo = v;
       P.lo.assign(seed_deps_);
@@ -345,8 +351,7 @@ void TrompTaylorSearch::use_seeds(const Frame& f, int line_index, int& lo, int& 
     }
     used = true;
   }
-  if (want_hi &&
-      seed_facts(sp->hi, white ? f.before_black : f.before_white, back, white, line_index, seed_line_, seed_deps_)) {
+  if (want_hi && facts_hold(sp->hi, white ? f.before_black : f.before_white)) {
     if (!white) {
       hi = v;
       P.hi.assign(seed_deps_);
@@ -748,8 +753,17 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
   auto sync = [&] {
     if (share) share->narrow(line_keys, b.lo, b.hi);
   };
+  // proved_bounds(): what deepening has proven at the state value() asked
+  // about, kept up to date so that a limit's stop can report it.
+  const bool at_root = line_.size() == root_size_;
+  if (at_root) proved_any_ = false;
   auto decided = [&] {
     sync();
+    if (at_root && (b.lo > -n_ || b.hi < n_)) {
+      proved_lo_ = b.lo;
+      proved_hi_ = b.hi;
+      proved_any_ = true;
+    }
     return b.lo == b.hi || b.lo >= beta || b.hi <= alpha;
   };
   // One null-window test: lo > t (bias +1) or hi <= t (bias -1).
@@ -1072,6 +1086,11 @@ Value TrompTaylorSearch::value() {
   return to_value(r.lo);
 }
 
+std::optional<std::pair<Value, Value>> TrompTaylorSearch::proved_bounds() const {
+  if (!proved_any_) return std::nullopt;
+  return std::pair{to_value(proved_lo_), to_value(proved_hi_)};
+}
+
 std::vector<std::pair<Move, std::size_t>> TrompTaylorSearch::move_classes() const {
   std::vector<Move> moves;
   legal_moves(moves);
@@ -1243,8 +1262,9 @@ std::string format_profile(const SearchStats& st) {
        ull(st.stores), ull(st.store_empty), ull(st.store_superseded), ull(st.store_evict_same),
        ull(st.store_evict_other), ull(st.unstorable));
   if (st.seed_probes)
-    line("profile: seeds: %llu nodes found their state, a stored bound held at %llu, settled %llu\n",
-         ull(st.seed_probes), ull(st.seed_used), ull(st.seed_cutoffs));
+    line("profile: seeds: %llu nodes found their state, a stored bound held at %llu, settled %llu; %llu stored "
+         "bounds rejected (their facts fail under the line)\n",
+         ull(st.seed_probes), ull(st.seed_used), ull(st.seed_cutoffs), ull(st.seed_rejects));
   line("profile: proof lists: %llu stored bounds pointed at a list already in the ring\n", ull(st.ring_reused));
   line("profile: proof lists: %llu read to check a bound (%llu words), %llu loaded (%llu words, %llu of them turned "
        "through a symmetry), %llu words written\n",

@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <span>
@@ -192,6 +193,7 @@ struct SearchStats {
   std::uint64_t seed_probes = 0;   // nodes whose state the seeds hold (SearchOptions::seeds)
   std::uint64_t seed_used = 0;     // ... a stored bound of which held under the line
   std::uint64_t seed_cutoffs = 0;  // ... and settled the node
+  std::uint64_t seed_rejects = 0;  // stored bounds (facts known) that would have tightened the node but whose facts fail under its line
   struct Test {
     int horizon, bias, t, lo, hi;
     std::uint64_t nodes;
@@ -223,6 +225,10 @@ class TrompTaylorSearch {
 
   // Exact value of the current state under its full history.
   Value value();
+  // The bounds on the value of the state of the last value() call that its
+  // deepening had proven when it returned or was stopped by a limit; nullopt
+  // while they were still the whole range.
+  std::optional<std::pair<Value, Value>> proved_bounds() const;
   struct MoveValue {
     Move move;
     Value value;
@@ -433,6 +439,8 @@ class TrompTaylorSearch {
   bool track_root_ = false;
   ProofDeps root_lo_, root_hi_;
   std::size_t root_size_ = 1;  // frames of the root line (undo() stops there)
+  int proved_lo_ = 0, proved_hi_ = 0;  // proved_bounds(): deepen()'s bounds at the root line (0, 0 = none yet)
+  bool proved_any_ = false;
   PathSet on_line_;
   std::deque<Ply> plies_;
   std::array<std::array<std::uint32_t, 65>, 2> history_{};

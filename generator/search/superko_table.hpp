@@ -81,6 +81,17 @@ struct StateProof {
 struct SuperkoGenerateOptions {
   int threads = 0;                   // 0 = oneTBB's default
   std::uint32_t chunk_states = 256;  // most states per chunk (the unit of work and of resuming)
+  // Most states per chunk in the passes after the first (0: chunk_states).
+  // Those passes hold the few costly states; a level there has some tens
+  // of states, 16 chunks hold several each, and the costly ones sit side by
+  // side in the index's order (2x6: four states of 24k to 127k nodes in one
+  // chunk, 344k of the pass's 430k nodes), so one lane solved them all while
+  // the other idled. One state per chunk lets the node clocks hand them to
+  // both lanes (docs/solving.md, "Later passes state by state"; measured
+  // there: it also splits the costly states that shared one lane's table,
+  // so on 2x6 it adds nodes and is not the CLI's default). Part of a
+  // file's identity (which lane solves a state decides its table).
+  std::uint32_t later_chunk_states = 0;
   std::size_t table_megabytes = 16;  // per solver (one per chunk being solved)
   std::size_t max_dependencies = 4096;
   // The first pass gives each state at most this many nodes; states that
@@ -164,11 +175,26 @@ SuperkoPlan superko_plan(const retro::StateIndex& index, std::uint32_t chunk_sta
 // (SearchOptions::seeds; docs/solving.md, "Superko tablebases", "Seeds"):
 // a node whose state is here takes each stored bound whose facts hold under
 // its line, with those facts as the bound's dependencies, exactly like a
-// transposition table entry that never leaves. allow() only while no search
-// reads the seeds.
+// transposition table entry that never leaves.
+//
+// Two sources, one interface:
+//  - proofs in memory (the generator: the completed levels), each state
+//    usable once allow()ed; allow() only while no search reads the seeds;
+//  - lazy (a query's re-proof seeded from an open superko file,
+//    query/superko_probe.hpp): every state of the index is usable and its
+//    proof is decoded by `load` the first time a node asks, then kept in a
+//    direct-mapped cache of `cache_states` slots. One search at a time: a
+//    lazy find() writes the cache (no lock), and the proof it returns
+//    stays valid until the next find().
 class ProofSeeds {
  public:
   ProofSeeds(const retro::StateIndex& index, const std::vector<StateProof>& proofs);
+  // Fills `out` (cleared by the caller's type: every field is assigned) with
+  // the proof of `state`; may throw (a malformed record), and the search
+  // that asked then ends with that exception.
+  using Loader = std::function<void(std::uint64_t state, StateProof& out)>;
+  static constexpr std::size_t kDefaultCacheStates = std::size_t{1} << 12;
+  ProofSeeds(const retro::StateIndex& index, Loader load, std::size_t cache_states = kDefaultCacheStates);
   void allow(std::uint64_t state, int empties) {
     ready_[state] = 1;
     if (empties > ready_empties_) ready_empties_ = empties;
@@ -181,12 +207,24 @@ class ProofSeeds {
   const StateProof* find(const Position& normalised, int passes, int& g) const;
   const retro::StateIndex& index() const { return index_; }
   bool situational = false;
+  bool lazy() const { return static_cast<bool>(load_); }
+  // Lazy: records decoded (cache misses) and proofs found in the cache.
+  std::uint64_t loads() const { return loads_; }
+  std::uint64_t cache_hits() const { return hits_; }
 
  private:
   const retro::StateIndex& index_;
-  const std::vector<StateProof>& proofs_;
+  const std::vector<StateProof>* proofs_ = nullptr;
   std::vector<char> ready_;
   int ready_empties_ = -1;
+  // Lazy mode.
+  Loader load_;
+  struct Slot {
+    std::uint64_t state = ~std::uint64_t{0};
+    StateProof proof;
+  };
+  mutable std::vector<Slot> cache_;
+  mutable std::uint64_t loads_ = 0, hits_ = 0;
 };
 
 // A state a budgeted pass deferred (StateProof::best in the journal).
@@ -355,9 +393,37 @@ void encode_facts(const StateProof& p, std::vector<std::int8_t>& out);
 // Decodes the record [begin, end); throws std::runtime_error on a malformed one.
 void decode_facts(const std::int8_t* begin, const std::int8_t* end, StateProof& p);
 
-struct SuperkoArrays {
-  std::vector<std::int8_t> value, best, lo_cap, hi_cap, facts, fact_index;
+// An allocator that leaves new bytes uninitialised (resize() does not
+// zero them): the fact stream's pages are first touched by the threads
+// that encode into them, in parallel, not by one memset.
+template <class T>
+struct UninitAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitAllocator<U>;
+  };
+  UninitAllocator() = default;
+  template <class U>
+  UninitAllocator(const UninitAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;  // default-initialised: left as is
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
 };
+
+struct SuperkoArrays {
+  std::vector<std::int8_t> value, best, lo_cap, hi_cap, fact_index;
+  std::vector<std::int8_t, UninitAllocator<std::int8_t>> facts;
+};
+// The file's arrays from every state's proof: each state's record
+// (encode_facts) laid end to end in state order, fact_index their offsets.
+// Records are sized, then encoded straight into place, in parallel blocks
+// (oneTBB, in the caller's arena): the same bytes as one loop of
+// encode_facts (test "superko facts: records round-trip").
 SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs);
 
 // The resume journal next to an output file (OUTPUT.partial): a header

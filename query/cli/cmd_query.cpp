@@ -23,11 +23,13 @@ struct QueryArgs {
   double time_limit = 0;  // seconds for the history check (and --pv); 0 = none
   bool json = false, pv = false;
   bool allow_sgf_graph = false;
+  bool unseeded = false;
 };
 
 std::string value_text(const ValueBounds& v, ValueSource src, const std::optional<FixpointPair>& f) {
   std::string out = v.to_string();
-  out += v.exact() ? std::string("  exact (") + source_name(src) + ")"
+  out += v.exact() ? std::string("  exact (") +
+                         (src == ValueSource::SearchSeeded ? "search seeded from file" : source_name(src)) + ")"
                    : src == ValueSource::FileFixpoints ? "  not exact (score range)"
                                                        : std::string("  not exact (proven bounds, ") + source_name(src) + ")";
   if (f)
@@ -41,6 +43,7 @@ void run_query(const QueryArgs& a) {
   po.fallback = parse_fallback(a.fallback);
   po.node_limit = a.node_limit;
   po.history_node_limit = a.history_nodes;
+  po.seed_search = !a.unseeded;
   TablebaseProbe probe(a.file, po);
   const GameSpec& spec = probe.spec();
 
@@ -117,9 +120,14 @@ void add_query_command(CLI::App& app) {
       ->check(non_empty_name());
   sub->add_option("--fallback", args->fallback,
                   "solve states the file holds no exact value for on the fly: search, reference, or none (say "
-                  "'not exact')")
+                  "'not exact'); on a superko file (gotb generate --exact) the search is seeded from the file: its "
+                  "stored bounds wherever their history facts hold under the search's line, its stored moves first "
+                  "(source search-seeded, text 'exact (search seeded from file)')")
       ->check(CLI::IsMember({"none", "search", "reference"}))
       ->capture_default_str();
+  sub->add_flag("--unseeded", args->unseeded,
+                "superko files with --fallback search: re-prove without the file's seeds, as gotb solve --method "
+                "search (source search; for comparison)");
   sub->add_option("--node-limit", args->node_limit, "with --fallback: give up after this many nodes (exit 3)")
       ->capture_default_str();
   sub->add_option("--history-nodes", args->history_nodes,
