@@ -342,6 +342,12 @@ class GenericSearch {
         b.hi = std::min(b.hi, hi);
         if (b.lo == b.hi || b.lo.order >= beta || b.hi.order <= alpha) {
           ++stats_.bound_cutoffs;
+          // No facts for the bounds, but D always holds this node's own
+          // (the legality of the move that led here, which the parent's
+          // one-child bound drops from its own list): without them a
+          // bound chosen through this move leaked into histories where
+          // the move is illegal (international 2x2, one table).
+          g_.current_facts(facts);
           return b;
         }
       }
@@ -392,6 +398,7 @@ class GenericSearch {
           if (b.lo == b.hi || b.lo.order >= beta || b.hi.order <= alpha) {
             ++stats_.bound_cutoffs;
             facts.insert(facts.end(), strategy.begin(), strategy.end());
+            g_.current_facts(facts);  // this node's own, as above
             return b;
           }
         }
@@ -402,6 +409,7 @@ class GenericSearch {
       ++stats_.horizon_nodes;
       horizon_hit_ = true;
       if (by_strategy) facts.insert(facts.end(), strategy.begin(), strategy.end());
+      g_.current_facts(facts);  // this node's own, as above
       return b;  // what is known here, with the facts it rests on
     }
     std::vector<Move>& moves = level(moves_, ply);
