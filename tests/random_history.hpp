@@ -24,4 +24,19 @@ inline std::vector<std::string> random_history(TrompTaylorGame& g, std::mt19937&
   return moves;
 }
 
+// One random legal move of g, drawn so that passes come often enough for
+// pass-rich lines, phase ends and long cycles to occur: a pass with
+// probability pass_thirds/3 when both kinds are legal (only the legal kind
+// otherwise). Any game class with legal_moves(std::vector<Move>&).
+template <class Game>
+Move random_move_passes_often(Game& g, std::mt19937& rng, unsigned pass_thirds) {
+  std::vector<Move> legal;
+  g.legal_moves(legal);
+  std::vector<Move> passes, plays;
+  for (Move m : legal) (m.kind == MoveKind::Play ? plays : passes).push_back(m);
+  const bool pass = plays.empty() || (!passes.empty() && rng() % 3 >= 3 - pass_thirds);
+  const auto& from = pass ? passes : plays;
+  return from[rng() % from.size()];
+}
+
 }  // namespace gotb::test

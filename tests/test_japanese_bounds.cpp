@@ -10,6 +10,7 @@
 #include "core/rules/games.hpp"
 #include "generator/search/generic_search.hpp"
 #include "generator/search/generic_solve.hpp"
+#include "tests/random_history.hpp"
 
 using namespace gotb;
 
@@ -49,13 +50,7 @@ void check_game(Japanese2003Game& g, std::mt19937& rng, Tally& t) {
         hi.kind == ValueKind::WhiteWins)
       ++t.cycle_bounds;
     if (!facts.empty()) ++t.with_facts;
-    std::vector<Move> legal;
-    g.legal_moves(legal);
-    std::vector<Move> passes, plays;
-    for (Move m : legal) (m.kind == MoveKind::Play ? plays : passes).push_back(m);
-    const bool pass = plays.empty() || (!passes.empty() && rng() % 3 == 0);
-    const auto& from = pass ? passes : plays;
-    g.play(from[rng() % from.size()]);
+    g.play(test::random_move_passes_often(g, rng, 1));
     ++plies;
   }
   for (int i = 0; i < plies; ++i) g.undo();

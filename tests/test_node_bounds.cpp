@@ -11,6 +11,7 @@
 #include "core/rules/games.hpp"
 #include "generator/search/generic_search.hpp"
 #include "generator/search/generic_solve.hpp"
+#include "tests/random_history.hpp"
 
 using namespace gotb;
 
@@ -25,13 +26,7 @@ int check_game(Kee2005Game& g, std::mt19937& rng, int& tight) {
   int plies = 0, finite = 0;
   while (!g.is_over() && plies < 4000) {
     seen.push_back(g.node_outcome_bounds());
-    std::vector<Move> legal;
-    g.legal_moves(legal);
-    std::vector<Move> passes, plays;
-    for (Move m : legal) (m.kind == MoveKind::Play ? plays : passes).push_back(m);
-    const bool pass = plays.empty() || rng() % 3 != 0;
-    const auto& from = pass ? passes : plays;
-    g.play(from[rng() % from.size()]);
+    g.play(test::random_move_passes_often(g, rng, 2));
     ++plies;
   }
   if (!g.is_over()) {  // a rare endless-looking game: skipped, not counted
