@@ -77,7 +77,10 @@ concept HasFactMemory = requires(const G& g) {
 // japanese scoring in the confirmation phases, where the common position
 // and removals are fixed: docs/solving.md section 4, "Outcome bounds of a
 // node"). They need no facts; the search starts each node's bounds from
-// them and cuts the node off when they already decide its window.
+// them and cuts the node off when they already decide its window. All the
+// search needs is weaker: bounds on the node's minimax value under every
+// history with this key (international and the kee-2016 search game:
+// Benson's pass guarantees, docs/solving.md section 4, "Session 24").
 template <class G>
 concept HasNodeBounds = requires(const G& g) {
   { g.node_outcome_bounds() } -> std::same_as<std::pair<Value, Value>>;
