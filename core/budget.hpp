@@ -11,11 +11,15 @@
 #include <chrono>
 #include <cstdint>
 #include <stdexcept>
+#include <string>
 
 namespace gotb {
 
 struct NodeLimitReached : std::runtime_error {
   explicit NodeLimitReached(const char* why = "node limit reached") : std::runtime_error(why) {}
+  // What the solver had proven when it stopped, for the user (e.g. bounds on
+  // the value); empty when nothing was.
+  std::string proven;
 };
 
 // A run stopped by a limit the user set to cut it short (generate's

@@ -153,7 +153,8 @@ TEST_CASE("gotb query --sgf reads the history from a game record", "[retrograde]
 TEST_CASE("generate: the superko pass options are refused where they do not apply", "[cli][generate]") {
   // Each would be silently ignored (no --exact: a fixpoint file; --root: one
   // proof, no passes; --order flat: one pass), so the user is told instead.
-  for (const std::string opt : {"--last-pass-order most", "--report-nodes 10", "--passes 3", "--pass-growth 4"}) {
+  for (const std::string opt : {"--last-pass-order most", "--report-nodes 10", "--passes 3", "--pass-growth 4",
+                                 "--later-chunk-states 4"}) {
     auto plain = run_gotb("generate -q -b 1x3 -o /dev/null/never " + opt);
     CHECK(plain.exit_code != 0);
     CHECK(plain.out.find("need --exact") != std::string::npos);
@@ -181,6 +182,9 @@ TEST_CASE("generate: the superko pass options are refused where they do not appl
   auto flat = run_gotb("generate -q -b 1x3 --exact --order flat --last-pass-order most -o /dev/null/never");
   CHECK(flat.exit_code != 0);
   CHECK(flat.out.find("belong to --order levels") != std::string::npos);
+  auto flat_later = run_gotb("generate -q -b 1x3 --exact --order flat --later-chunk-states 1 -o /dev/null/never");
+  CHECK(flat_later.exit_code != 0);
+  CHECK(flat_later.out.find("belong to --order levels") != std::string::npos);
   // The lanes' options: the level order of --exact only.
   for (const std::string opt : {"--lane-exchange off", "--exchange-min-work 4", "--profile", "--lanes 1"}) {
     INFO(opt);

@@ -1,5 +1,6 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
+#include <cstdio>
 
 #include "tests/cli_runner.hpp"
 
@@ -65,6 +66,18 @@ TEST_CASE("gotb reports bad input with a message and a non-zero exit", "[cli][er
   auto limit = run_gotb("solve -b 2x3 --method reference --no-cache --node-limit 100");
   CHECK(limit.exit_code == 3);
   CHECK(limit.out.find("no value was proven") != std::string::npos);
+  // The search stopped after its deepening narrowed the value (3x3 without
+  // the retrograde ordering: [B+4, B+9] after 3,090 of 3,400 nodes): the
+  // message gives the proven bounds, and they hold the value (B+9).
+  auto bounds = run_gotb("solve -b 3x3 --method search --ordering history --no-move-values --no-pv --node-limit 3400");
+  CHECK(bounds.exit_code == 3);
+  const auto at = bounds.out.find("proven before the stop: B+");
+  REQUIRE(at != std::string::npos);
+  int lo = 0, hi = 0;
+  REQUIRE(std::sscanf(bounds.out.c_str() + at, "proven before the stop: B+%d <= value <= B+%d", &lo, &hi) == 2);
+  CHECK(lo <= 9);
+  CHECK(9 <= hi);
+  CHECK(limit.out.find("proven before the stop") == std::string::npos);  // nothing proven, nothing said
   auto no_args = run_gotb("");
   CHECK(no_args.exit_code != 0);
 }

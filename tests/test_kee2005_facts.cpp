@@ -97,7 +97,8 @@ std::size_t check_contract(const std::string& board, const std::string& rules, b
 }
 
 Value search_value(const std::string& board, const std::string& rules, bool contained,
-                   const std::vector<std::string>& moves = {}, search::GenericStats* stats = nullptr) {
+                   const std::vector<std::string>& moves = {}, search::GenericStats* stats = nullptr,
+                   bool fact_sides = true) {
   const Board b = Board::parse(board);
   Kee2005Game g(b, RuleSet::parse(rules), 0);
   g.set_contained_facts(contained);
@@ -105,6 +106,7 @@ Value search_value(const std::string& board, const std::string& rules, bool cont
   search::GenericOptions o;
   o.deepening_step = 4;
   o.min_store_work = 256;
+  o.fact_sides = fact_sides;
   search::GenericSearch<Kee2005Game> s(g, o);
   const Value v = s.value();
   if (stats) *stats = s.stats();
@@ -176,6 +178,140 @@ TEST_CASE("kee-2005 contained facts: one table across histories equals the refer
     o.deepening_step = 4;
     search::GenericSearch<Kee2005Game> solver(g, o);
     std::mt19937 rng(99);
+    for (int trial = 0; trial < trials; ++trial) {
+      const auto moves = random_line(board, rules, rng, 1 + trial * 2);
+      replay_moves(g, moves);
+      const Value v = solver.value();
+      for (std::size_t i = 0; i < moves.size(); ++i) g.undo();
+      INFO(board << " " << rules << " after " << moves.size() << " moves");
+      CHECK(v.identical(test::solve_value(board, rules, true, moves)));
+    }
+    CHECK(solver.stats().hits > 0);
+  }
+}
+
+// Session 24: facts that agree in one direction (docs/solving.md section 4,
+// "kee-2005: facts that agree in one direction"). The search may reuse a
+// lower bound where every fact_side +1 fact is at most, and every -1 fact
+// at least, its stored value (upper bounds: the mirror). That rests on
+// three properties of each fact with a side, checked here over random
+// histories: (a) it is listed only for moves of its side's player, (b) its
+// values are 0 and 1, (c) a move maps its old value by a nondecreasing
+// function (the same key and move never take 1 to 0 while taking 0 to 1;
+// within its phase it never falls).
+TEST_CASE("kee-2005 fact sides: listed for its player's moves, monotone under every move", "[kee-2005][generic][facts]") {
+  for (const char* rules : {"kee-2005", "kee-2005:japanese", "kee-2005:no-suicide", "kee-2005:japanese,no-suicide"})
+    for (const char* board : {"1x3", "1x4", "2x2"}) {
+      const Board b = Board::parse(board);
+      Kee2005Game g(b, RuleSet::parse(rules), 0);
+      g.set_contained_facts(true);
+      std::mt19937 rng(24);
+      std::map<std::tuple<Key, int, std::uint64_t, std::int64_t>, std::int64_t> after_of;
+      std::vector<std::uint64_t> seen;
+      std::size_t sided = 0, rises = 0;
+      for (int game = 0; game < 40; ++game) {
+        int plies = 0;
+        while (!g.is_over() && plies < 300) {
+          Key key;
+          g.search_key(key);
+          std::vector<Move> moves;
+          std::vector<std::uint64_t> ids;
+          g.legal_moves_with_facts(moves, ids);
+          const int mine = g.to_move() == Color::Black ? 1 : -1;
+          for (std::uint64_t id : ids) {
+            const int side = g.fact_side(id);
+            INFO(board << " " << rules << " fact " << id);
+            CHECK((side == 0 || side == mine));  // (a)
+            if (side != 0) {
+              ++sided;
+              const std::int64_t v = g.fact(id);
+              CHECK((v == 0 || v == 1));  // (b)
+              seen.push_back(id);
+            }
+          }
+          const Move m = moves[rng() % moves.size()];
+          const int mslot = m.kind == MoveKind::Play ? m.point : -1 - static_cast<int>(m.kind);
+          std::vector<std::uint64_t> sample;
+          for (int i = 0; i < 24 && !seen.empty(); ++i) sample.push_back(seen[rng() % seen.size()]);
+          std::vector<std::int64_t> before;
+          for (std::uint64_t id : sample) before.push_back(g.fact(id));
+          const auto phase = g.phase();
+          g.play(m);
+          ++plies;
+          for (std::size_t i = 0; i < sample.size(); ++i) {
+            const std::int64_t after = g.fact(sample[i]);
+            INFO(board << " " << rules << " game " << game << " ply " << plies << " fact " << sample[i]);
+            if (g.phase() == phase) CHECK(after >= before[i]);  // (c) within the phase
+            rises += after > before[i];
+            after_of[{key, mslot, sample[i], before[i]}] = after;
+          }
+          if (seen.size() > 20000) seen.erase(seen.begin(), seen.begin() + 10000);
+        }
+        while (g.ply() > 0) g.undo();
+      }
+      // (c) across histories: with the same key and move, old value 0 never
+      // gives more than old value 1.
+      for (const auto& [k, after0] : after_of) {
+        if (std::get<3>(k) != 0) continue;
+        auto it = after_of.find({std::get<0>(k), std::get<1>(k), std::get<2>(k), 1});
+        if (it != after_of.end()) CHECK(after0 <= it->second);
+      }
+      INFO(board << " " << rules);
+      CHECK(sided > 100);
+      CHECK(rises > 0);
+    }
+}
+
+TEST_CASE("kee-2005 fact sides: the same values with one-sided reuse and without", "[kee-2005][generic][facts]") {
+  // fact_sides on (the default) against equality only, both with contained
+  // facts; the one-sided probes must have been used for the comparison to
+  // mean anything.
+  std::uint64_t one_sided = 0;
+  for (const char* board : {"1x1", "1x2", "1x3", "1x4"}) {
+    INFO("chinese " << board);
+    search::GenericStats st{};
+    CHECK(search_value(board, "kee-2005", true, {}, &st, true).identical(search_value(board, "kee-2005", true, {}, nullptr, false)));
+    one_sided += st.one_sided;
+  }
+  for (const char* board : {"1x1", "1x2", "1x3"})
+    for (const char* rules : {"kee-2005:japanese", "kee-2005:japanese,no-suicide"}) {
+      INFO(rules << " " << board);
+      search::GenericStats st{};
+      CHECK(search_value(board, rules, true, {}, &st, true).identical(search_value(board, rules, true, {}, nullptr, false)));
+      one_sided += st.one_sided;
+    }
+  std::mt19937 rng(2424);
+  for (int trial = 0; trial < 8; ++trial) {
+    const char* rules = trial % 2 ? "kee-2005:no-suicide" : "kee-2005";
+    const auto moves = random_line("1x4", rules, rng, 3 + 3 * trial);
+    INFO(rules << " 1x4 after " << moves.size() << " moves");
+    search::GenericStats st{};
+    CHECK(search_value("1x4", rules, true, moves, &st, true).identical(search_value("1x4", rules, true, moves, nullptr, false)));
+    one_sided += st.one_sided;
+  }
+  for (int trial = 0; trial < 6; ++trial) {
+    const auto moves = random_line("1x3", "kee-2005:japanese", rng, 4 + 5 * trial);
+    INFO("japanese 1x3 after " << moves.size() << " moves");
+    CHECK(search_value("1x3", "kee-2005:japanese", true, moves, nullptr, true)
+              .identical(search_value("1x3", "kee-2005:japanese", true, moves, nullptr, false)));
+  }
+  CHECK(one_sided > 0);
+}
+
+TEST_CASE("kee-2005 fact sides: one table across histories equals the reference solver", "[kee-2005][generic][facts][ghi]") {
+  // As the contained-facts test above, both suicide options, with the
+  // one-sided reuse counted: one search object (one table) for every history.
+  for (const auto& [board, rules, trials] :
+       {std::tuple{"1x3", "kee-2005", 12}, std::tuple{"1x3", "kee-2005:no-suicide", 12},
+        std::tuple{"1x2", "kee-2005:japanese", 8}, std::tuple{"1x2", "kee-2005:japanese,no-suicide", 8}}) {
+    const Board b = Board::parse(board);
+    Kee2005Game g(b, RuleSet::parse(rules), 0);
+    g.set_contained_facts(true);
+    search::GenericOptions o;
+    o.deepening_step = 4;
+    o.fact_sides = true;
+    search::GenericSearch<Kee2005Game> solver(g, o);
+    std::mt19937 rng(2405);
     for (int trial = 0; trial < trials; ++trial) {
       const auto moves = random_line(board, rules, rng, 1 + trial * 2);
       replay_moves(g, moves);

@@ -1,10 +1,13 @@
 // Superko tablebases: values with the history facts their proofs rest on
 // (generator/search/superko_table.hpp; docs/solving.md, "Superko tablebases").
 #include <catch2/catch.hpp>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 
 #include "core/rules/ruleset.hpp"
@@ -90,6 +93,36 @@ TEST_CASE("superko facts: records round-trip", "[superko]") {
     decode_facts(rec.data(), rec.data() + rec.size(), q);
     REQUIRE(q == p);
   }
+  // pack_proofs sizes the records and encodes them in place in parallel
+  // blocks of 4,096 states: the same bytes as encode_facts in one loop,
+  // over several blocks (the proofs repeated past 3 blocks, a state with
+  // no facts at the ends).
+  std::vector<StateProof> many;
+  many.push_back(StateProof{});
+  while (many.size() < 3 * 4096 + 100) many.insert(many.end(), proofs.begin(), proofs.end());
+  many.push_back(StateProof{});
+  std::vector<std::int8_t> stream, index;
+  for (std::size_t i = 0; i <= many.size(); ++i) {
+    for (int k = 0; k < 4; ++k) index.push_back(static_cast<std::int8_t>(stream.size() >> (8 * k)));
+    if (i < many.size()) encode_facts(many[i], stream);
+  }
+  for (const int threads : {1, 2}) {
+    tbb::task_arena arena(threads);
+    SuperkoArrays packed;
+    arena.execute([&] { packed = pack_proofs(many); });
+    CHECK(std::vector<std::int8_t>(packed.facts.begin(), packed.facts.end()) == stream);
+    CHECK(packed.fact_index == index);
+    REQUIRE(packed.value.size() == many.size());
+    for (std::size_t i = 0; i < many.size(); ++i) REQUIRE(packed.value[i] == many[i].value);
+  }
+  // Records without facts are their four zero counts; no states at all:
+  // the stream holds one byte (an array holds at least one), the index 0.
+  const SuperkoArrays bare = pack_proofs(std::vector<StateProof>(5));
+  CHECK(bare.facts.size() == 20);
+  CHECK(std::count(bare.facts.begin(), bare.facts.end(), 0) == 20);
+  const SuperkoArrays none = pack_proofs({});
+  CHECK(none.facts.size() == 1);
+  CHECK(none.fact_index == std::vector<std::int8_t>(4, 0));
 }
 
 // ---------------------------------------------------------------------------
@@ -304,6 +337,45 @@ TEST_CASE("superko files: lanes on node clocks do not depend on the thread count
         for (std::size_t s = 0; s < fixed.size(); ++s) CHECK(x[0][s].value == fixed[s].value);
       }
     }
+  }
+}
+
+TEST_CASE("superko files: later passes cut state by state do not depend on the thread count", "[superko]") {
+  // The passes after the first cut into chunks of one state
+  // (later_chunk_states), so that the node clocks can hand the few costly
+  // states of a level to different lanes: still a function of the lanes
+  // alone (1, 2 and 3 threads, with the exchange), the same values as the
+  // chunks of the first pass's rule, and the second pass holds one chunk
+  // per deferred state.
+  const Board b = Board::parse("1x6");
+  retro::StateIndex idx(b);
+  for (const char* rules : {"tromp-taylor", "tromp-taylor:ko=situational,suicide=no"}) {
+    INFO(rules);
+    const RuleSet r = RuleSet::parse(rules);
+    SuperkoGenerateOptions o;
+    o.chunk_states = 4;
+    o.first_pass_nodes = 100;
+    o.threads = 1;
+    o.lanes = 2;
+    o.lane_clock = true;
+    o.lane_exchange = true;
+    SuperkoGenerateStats coarse;
+    const std::vector<StateProof> before = generate_superko(idx, r, o, &coarse);
+    o.later_chunk_states = 1;
+    const auto runs = run_on_1_2_3_threads(idx, r, o);
+    REQUIRE(runs[0].stats.deferred > 1);
+    // Pass 1's chunks are cut as before; pass 2 has one chunk per state.
+    CHECK(runs[0].stats.chunks == superko_plan(idx, 4).chunks() + runs[0].stats.deferred);
+    CHECK(coarse.chunks < runs[0].stats.chunks);
+    for (int t = 1; t < 3; ++t) {
+      CHECK(runs[t].proofs == runs[0].proofs);
+      CHECK(runs[t].stats.nodes == runs[0].stats.nodes);
+      std::uint64_t c0 = 0, ct = 0;
+      for (const auto& lp : runs[0].stats.lane_passes) c0 += lp.critical_nodes;
+      for (const auto& lp : runs[t].stats.lane_passes) ct += lp.critical_nodes;
+      CHECK(c0 == ct);
+    }
+    for (std::size_t s = 0; s < before.size(); ++s) CHECK(runs[0].proofs[s].value == before[s].value);
   }
 }
 
@@ -629,4 +701,60 @@ TEST_CASE("superko files: play and principal variations from the file", "[superk
   CHECK(gtp.exit_code == 0);
   CHECK(gtp.out.find("? ") == std::string::npos);
   std::filesystem::remove(path);
+}
+
+namespace {
+// The pack of session 23 (blocks encoded into vectors of their own, then
+// copied into one stream on one thread), kept here to time it against
+// pack_proofs ("[.superko-pack]").
+std::vector<std::int8_t> pack_by_copy(const std::vector<StateProof>& proofs) {
+  constexpr std::size_t kBlock = 4096;
+  const std::size_t n = proofs.size(), blocks = (n + kBlock - 1) / kBlock;
+  std::vector<std::vector<std::int8_t>> bytes(blocks);
+  tbb::parallel_for(std::size_t{0}, blocks, [&](std::size_t b) {
+    for (std::size_t i = b * kBlock; i < std::min(n, (b + 1) * kBlock); ++i) encode_facts(proofs[i], bytes[b]);
+  });
+  std::size_t total = 0;
+  for (const auto& v : bytes) total += v.size();
+  std::vector<std::int8_t> out;
+  out.reserve(total);
+  for (const auto& v : bytes) out.insert(out.end(), v.begin(), v.end());
+  return out;
+}
+}  // namespace
+
+TEST_CASE("superko files: the pack's time, in place against by copy", "[.superko-pack]") {
+  // GOTB_PACK_FILE=FILE GOTB_PACK_BOARD=2x6 build/tests/gotb_tests "[.superko-pack]":
+  // every proof of a written file decoded, then both packs on 1 and 2
+  // threads, alternating, best of 3 (wall and process CPU seconds).
+  const char* path = std::getenv("GOTB_PACK_FILE");
+  const char* board = std::getenv("GOTB_PACK_BOARD");
+  if (!path || !board) return;
+  const Board b = Board::parse(board);
+  TablebaseReader reader(path);
+  const SuperkoFile file(reader, GameSpec{b, RuleSet::parse("tromp-taylor"), 0});
+  std::vector<StateProof> proofs(file.states());
+  for (std::uint64_t s = 0; s < proofs.size(); ++s) proofs[s] = file.proof(s);
+  auto cpu = [] {
+    timespec t{};
+    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+  };
+  for (const int threads : {1, 2}) {
+    tbb::task_arena arena(threads);
+    double best[2][2] = {{1e9, 1e9}, {1e9, 1e9}};  // [in place, by copy][wall, CPU]
+    for (int round = 0; round < 3; ++round)
+      for (int way = 0; way < 2; ++way) {
+        const auto w0 = std::chrono::steady_clock::now();
+        const double c0 = cpu();
+        std::size_t bytes = 0;
+        arena.execute([&] { bytes = way == 0 ? pack_proofs(proofs).facts.size() : pack_by_copy(proofs).size(); });
+        const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+        best[way][0] = std::min(best[way][0], wall);
+        best[way][1] = std::min(best[way][1], cpu() - c0);
+        CHECK(bytes > 1);
+      }
+    std::printf("pack %s, %d threads: in place %.3f s wall %.3f CPU s; by copy %.3f s wall %.3f CPU s\n", board,
+                threads, best[0][0], best[0][1], best[1][0], best[1][1]);
+  }
 }

@@ -581,6 +581,17 @@ std::int64_t Kee2005Game::fact(std::uint64_t id) const {
   return it->second;
 }
 
+int Kee2005Game::fact_side(std::uint64_t id) const {
+  if (!(id & kContainedBit)) return 0;  // a family value: no order
+  const std::size_t phase = static_cast<std::size_t>(id >> kFactPhaseShift);
+  const std::uint32_t n = static_cast<std::uint32_t>(id >> 32) & (kMaxContainedNumber - 1);
+  if (phase == 0) return sits_[n].mover == index(Color::White) ? 1 : -1;  // the mover made it for the next one
+  const PatKey& k = pats_[n];
+  if (k.black & bit(k.point)) return 1;
+  if (k.white & bit(k.point)) return -1;
+  return 0;
+}
+
 void Kee2005Game::search_key(std::vector<std::uint64_t>& key) const {
   const std::size_t phase = phases_.size() - 1;
   key.push_back(phase | (cfg_.japanese ? 16 : 0));

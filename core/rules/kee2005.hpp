@@ -136,6 +136,16 @@ class Kee2005Game {
   // situation or pattern only the largest X valued 0 and the smallest X
   // valued 1 are kept. `f` is sorted by id.
   void reduce_facts(std::vector<std::pair<std::uint64_t, std::int64_t>>& f) const;
+  // The search's one-directional reuse (HasFactSides; docs/solving.md
+  // section 4, "kee-2005: facts that agree in one direction"): +1 for a
+  // contained fact whose value 1 prohibits a move of Black (the situation
+  // it names has White to move; the pattern shows a black stone on its
+  // point), -1 for White's, 0 for a family fact and for a pattern whose
+  // point is empty (a suicide, either player's). Within its phase a
+  // contained fact only goes from 0 to 1 (bans accumulate); outside it it
+  // is the constant 0: every move maps its old value by a nondecreasing
+  // function (identity, "or" with a key-and-move term, or a constant).
+  int fact_side(std::uint64_t id) const;
   // Contained facts (above) on or off; set before the first search_key or
   // fact call. Default: on under japanese scoring (the confirmation
   // phases' pattern facts: japanese 1x4 reached its horizon-27 bounds in

@@ -109,6 +109,20 @@ concept HasStrategyBounds = requires(G& g, std::vector<std::uint64_t>& ids) {
   { g.strategy_bounds(std::int32_t{}, std::int32_t{}, std::int32_t{}, ids) } -> std::same_as<std::pair<Value, Value>>;
 };
 
+// Optional: facts that agree in one direction only (kee-2005's contained
+// facts; docs/solving.md section 4, "kee-2005: facts that agree in one
+// direction"). fact_side(id) = +1 (-1): the fact's values are 0 and 1,
+// value 1 prohibits one or more moves of Black (White) and decides nothing
+// else, and every move updates it by a nondecreasing function of its old
+// value (with the key and the move fixed); 0: no such order, equality only.
+// A stored lower bound then holds where each +1 fact is at most and each
+// -1 fact at least its stored value (Black keeps his moves, White gains
+// none), an upper bound where the mirror holds.
+template <class G>
+concept HasFactSides = requires(const G& g) {
+  { g.fact_side(std::uint64_t{}) } -> std::same_as<int>;
+};
+
 template <class G>
 concept GenericSearchGame =
     ReferenceGame<G> && requires(const G& g, std::vector<std::uint64_t>& ids, std::vector<Move>& moves) {
@@ -135,6 +149,7 @@ struct GenericOptions {
   std::uint64_t min_store_work = 1;
   std::size_t max_facts = 4096;  // a proof resting on more facts is used but not stored
   bool node_bounds = true;       // use HasNodeBounds / HasStrategyBounds where the game has them (off: cross-checks)
+  bool fact_sides = true;        // accept one side of an entry by HasFactSides (off: equality only, cross-checks)
   bool progress = false;         // one line per root test on stderr
 };
 
@@ -143,6 +158,7 @@ struct GenericStats {
                 iterations = 0, horizon_nodes = 0;
   std::uint64_t bound_cutoffs = 0;  // nodes decided by the game's node bounds (HasNodeBounds, HasStrategyBounds)
   std::uint64_t strategy_bounds = 0;  // nodes whose bounds HasStrategyBounds narrowed
+  std::uint64_t one_sided = 0;  // entries used for one side only (HasFactSides)
   // Profile (docs/solving.md section 4, "Where the nodes go"): probes that
   // found the key but no entry whose facts hold now; nodes whose position
   // repeats (HasCycleProbe); nodes by ply from the root, in buckets
@@ -369,14 +385,39 @@ class GenericSearch {
           held = &e;
           break;
         }
-    if (!held && it != table_.end()) ++stats_.rejected;
     if (held) {
-      ++stats_.hits;
       const Bounds e = shifted(held->b, shift());
       b.lo = std::max(b.lo, e.lo);
       b.hi = std::min(b.hi, e.hi);
       hint = held->best;
       for (const auto& f : held->facts) facts.push_back(f.first);
+    }
+    if constexpr (HasFactSides<G>) {
+      // One side of an entry whose facts moved only the harmless way for
+      // it (docs/solving.md section 4, "kee-2005: facts that agree in one
+      // direction"); used only where it decides the node, so that its facts
+      // never weigh on a bound that does not need them.
+      if (opt_.fact_sides && it != table_.end() && !(b.lo == b.hi || b.lo.order >= beta || b.hi.order <= alpha))
+        for (const Entry& e : it->second) {
+          if (&e == held) continue;
+          const Bounds eb = shifted(e.b, shift());
+          const bool lo_cuts = eb.lo.order >= beta || std::max(b.lo, eb.lo) == b.hi;
+          const bool hi_cuts = eb.hi.order <= alpha || std::min(b.hi, eb.hi) == b.lo;
+          if (!lo_cuts && !hi_cuts) continue;
+          const auto [lo_ok, hi_ok] = holds_sides(e);
+          if ((lo_cuts && lo_ok) || (hi_cuts && hi_ok)) {
+            if (lo_cuts && lo_ok) b.lo = std::max(b.lo, eb.lo);
+            else b.hi = std::min(b.hi, eb.hi);
+            for (const auto& f : e.facts) facts.push_back(f.first);
+            ++stats_.one_sided;
+            held = &e;
+            break;
+          }
+        }
+    }
+    if (!held && it != table_.end()) ++stats_.rejected;
+    if (held) {
+      ++stats_.hits;
       if (b.lo == b.hi || b.lo.order >= beta || b.hi.order <= alpha) {
         ++stats_.cutoffs;
         return b;
@@ -501,9 +542,10 @@ class GenericSearch {
     auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
     std::fprintf(stderr,
                  "  profile: probes %llu hits %llu (cut-offs %llu) rejected %llu stores %llu clears %llu cycle-nodes %llu "
-                 "max-ply %llu bound-cut-offs %llu\n  nodes by ply:",
+                 "max-ply %llu bound-cut-offs %llu one-sided %llu\n  nodes by ply:",
                  u(stats_.probes), u(stats_.hits), u(stats_.cutoffs), u(stats_.rejected), u(stats_.stores),
-                 u(stats_.clears), u(stats_.cycle_nodes), u(stats_.max_ply), u(stats_.bound_cutoffs));
+                 u(stats_.clears), u(stats_.cycle_nodes), u(stats_.max_ply), u(stats_.bound_cutoffs),
+                 u(stats_.one_sided));
     for (int i = 0; i < 24; ++i)
       if (stats_.ply_buckets[i]) std::fprintf(stderr, " [%d,%d) %llu", i ? 4 << i : 0, 8 << i, u(stats_.ply_buckets[i]));
     std::fprintf(stderr, "\n");
@@ -524,6 +566,30 @@ class GenericSearch {
     for (const auto& [id, v] : e.facts)
       if (g_.fact(id) != v) return false;
     return true;
+  }
+  // Whether the entry's lower and upper bounds hold now (HasFactSides).
+  std::pair<bool, bool> holds_sides(const Entry& e) const {
+    if constexpr (HasFactSides<G>) {
+      if (!opt_.fact_sides) {
+        const bool h = holds(e);
+        return {h, h};
+      }
+      bool lo_ok = true, hi_ok = true;
+      for (const auto& [id, v] : e.facts) {
+        if (!lo_ok && !hi_ok) break;
+        const std::int64_t now = g_.fact(id);
+        if (now == v) continue;
+        const int side = g_.fact_side(id);
+        // side * (now - v) < 0: Black keeps his moves / White gains none.
+        const std::int64_t d = side * (now - v);
+        if (side == 0 || d > 0) lo_ok = false;
+        if (side == 0 || d < 0) hi_ok = false;
+      }
+      return {lo_ok, hi_ok};
+    } else {
+      const bool h = holds(e);
+      return {h, h};
+    }
   }
 
   void store(const std::vector<std::uint64_t>& key, const Bounds& r, Move best, std::vector<std::uint64_t>& facts,

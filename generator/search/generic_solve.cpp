@@ -119,6 +119,7 @@ void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t w
                   {"table_rejected", st.rejected}, {"cycle_nodes", st.cycle_nodes},
                   {"max_ply", st.max_ply}, {"bound_cutoffs", st.bound_cutoffs},
                   {"strategy_bounds", st.strategy_bounds}};
+  if (st.one_sided) rep.counters.push_back({"table_one_sided", st.one_sided});
   if (work > st.nodes) rep.counters.push_back({"analysis_nodes", work - st.nodes});
 }
 

@@ -748,8 +748,17 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
   auto sync = [&] {
     if (share) share->narrow(line_keys, b.lo, b.hi);
   };
+  // proved_bounds(): what deepening has proven at the state value() asked
+  // about, kept up to date so that a limit's stop can report it.
+  const bool at_root = line_.size() == root_size_;
+  if (at_root) proved_any_ = false;
   auto decided = [&] {
     sync();
+    if (at_root && (b.lo > -n_ || b.hi < n_)) {
+      proved_lo_ = b.lo;
+      proved_hi_ = b.hi;
+      proved_any_ = true;
+    }
     return b.lo == b.hi || b.lo >= beta || b.hi <= alpha;
   };
   // One null-window test: lo > t (bias +1) or hi <= t (bias -1).
@@ -1070,6 +1079,11 @@ Value TrompTaylorSearch::value() {
   const LoHi r = deepen(-n_ - 1, n_ + 1, expected_value());
   if (r.lo != r.hi) throw std::logic_error("search solver: full-window search returned an inexact value");
   return to_value(r.lo);
+}
+
+std::optional<std::pair<Value, Value>> TrompTaylorSearch::proved_bounds() const {
+  if (!proved_any_) return std::nullopt;
+  return std::pair{to_value(proved_lo_), to_value(proved_hi_)};
 }
 
 std::vector<std::pair<Move, std::size_t>> TrompTaylorSearch::move_classes() const {

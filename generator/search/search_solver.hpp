@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <span>
@@ -223,6 +224,10 @@ class TrompTaylorSearch {
 
   // Exact value of the current state under its full history.
   Value value();
+  // The bounds on the value of the state of the last value() call that its
+  // deepening had proven when it returned or was stopped by a limit; nullopt
+  // while they were still the whole range.
+  std::optional<std::pair<Value, Value>> proved_bounds() const;
   struct MoveValue {
     Move move;
     Value value;
@@ -433,6 +438,8 @@ class TrompTaylorSearch {
   bool track_root_ = false;
   ProofDeps root_lo_, root_hi_;
   std::size_t root_size_ = 1;  // frames of the root line (undo() stops there)
+  int proved_lo_ = 0, proved_hi_ = 0;  // proved_bounds(): deepen()'s bounds at the root line (0, 0 = none yet)
+  bool proved_any_ = false;
   PathSet on_line_;
   std::deque<Ply> plies_;
   std::array<std::array<std::uint32_t, 65>, 2> history_{};

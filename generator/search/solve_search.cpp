@@ -124,7 +124,13 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   SolveReport rep;
   rep.method = "search";
   rep.game_over = solver.is_over();
-  rep.value = team.race<Value>([](TrompTaylorSearch& s) { return s.value(); });
+  try {
+    rep.value = team.race<Value>([](TrompTaylorSearch& s) { return s.value(); });
+  } catch (NodeLimitReached& e) {
+    if (const auto b = solver.proved_bounds())
+      e.proven = "proven before the stop: " + b->first.to_string() + " <= value <= " + b->second.to_string();
+    throw;
+  }
   if (!rep.game_over) {
     rep.to_move = std::string(color_name(solver.to_move()));
     if (req.with_move_values) {

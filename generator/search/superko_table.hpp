@@ -81,6 +81,17 @@ struct StateProof {
 struct SuperkoGenerateOptions {
   int threads = 0;                   // 0 = oneTBB's default
   std::uint32_t chunk_states = 256;  // most states per chunk (the unit of work and of resuming)
+  // Most states per chunk in the passes after the first (0: chunk_states).
+  // Those passes hold the few costly states; a level there has some tens
+  // of states, 16 chunks hold several each, and the costly ones sit side by
+  // side in the index's order (2x6: four states of 24k to 127k nodes in one
+  // chunk, 344k of the pass's 430k nodes), so one lane solved them all while
+  // the other idled. One state per chunk lets the node clocks hand them to
+  // both lanes (docs/solving.md, "Later passes state by state"; measured
+  // there: it also splits the costly states that shared one lane's table,
+  // so on 2x6 it adds nodes and is not the CLI's default). Part of a
+  // file's identity (which lane solves a state decides its table).
+  std::uint32_t later_chunk_states = 0;
   std::size_t table_megabytes = 16;  // per solver (one per chunk being solved)
   std::size_t max_dependencies = 4096;
   // The first pass gives each state at most this many nodes; states that
@@ -355,9 +366,37 @@ void encode_facts(const StateProof& p, std::vector<std::int8_t>& out);
 // Decodes the record [begin, end); throws std::runtime_error on a malformed one.
 void decode_facts(const std::int8_t* begin, const std::int8_t* end, StateProof& p);
 
-struct SuperkoArrays {
-  std::vector<std::int8_t> value, best, lo_cap, hi_cap, facts, fact_index;
+// An allocator that leaves new bytes uninitialised (resize() does not
+// zero them): the fact stream's pages are first touched by the threads
+// that encode into them, in parallel, not by one memset.
+template <class T>
+struct UninitAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind {
+    using other = UninitAllocator<U>;
+  };
+  UninitAllocator() = default;
+  template <class U>
+  UninitAllocator(const UninitAllocator<U>&) noexcept {}
+  template <class U>
+  void construct(U* p) noexcept {
+    ::new (static_cast<void*>(p)) U;  // default-initialised: left as is
+  }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
 };
+
+struct SuperkoArrays {
+  std::vector<std::int8_t> value, best, lo_cap, hi_cap, fact_index;
+  std::vector<std::int8_t, UninitAllocator<std::int8_t>> facts;
+};
+// The file's arrays from every state's proof: each state's record
+// (encode_facts) laid end to end in state order, fact_index their offsets.
+// Records are sized, then encoded straight into place, in parallel blocks
+// (oneTBB, in the caller's arena): the same bytes as one loop of
+// encode_facts (test "superko facts: records round-trip").
 SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs);
 
 // The resume journal next to an output file (OUTPUT.partial): a header

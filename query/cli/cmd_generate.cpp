@@ -36,6 +36,12 @@ struct GenerateArgs {
   // (--exact) instead of the finite-state fixpoints.
   bool exact = false;
   std::uint32_t chunk_states = 256;
+  // --exact, level order: states per chunk in the passes after the first
+  // (SuperkoGenerateOptions::later_chunk_states; 0 = as --chunk-states).
+  // 0 by default: one state per chunk balanced 2x6's second pass but lost
+  // the table sharing between its costly states (docs/solving.md, "Later
+  // passes state by state").
+  std::uint32_t later_chunk_states = 0;
   std::uint64_t max_chunks = 0;
   std::uint64_t first_pass_nodes = 2000;
   int passes = 2;
@@ -105,6 +111,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   search::SuperkoGenerateOptions opt;
   opt.threads = a.threads;
   opt.chunk_states = a.chunk_states;
+  opt.later_chunk_states = a.later_chunk_states;
   opt.table_megabytes = a.table_megabytes;
   opt.lanes = a.order == "flat" ? 0 : a.lanes;
   opt.lane_exchange = a.lane_exchange == "on";
@@ -147,6 +154,10 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                                                       : " passes=" + std::to_string(opt.passes) +
                                                             " pass_growth=" + std::to_string(opt.pass_growth)) +
                              (flat || !opt.last_pass_most_empties_first ? std::string{} : " last_pass=most-empties") +
+                             // The later passes' chunks (0: cut as the first pass's, the runs before it).
+                             (flat || !opt.later_chunk_states
+                                  ? std::string{}
+                                  : " later_chunk_states=" + std::to_string(opt.later_chunk_states)) +
                              // Lanes keep tables across chunks: the facts depend on their number.
                              (opt.lanes ? " lanes=" + std::to_string(opt.lanes) : std::string{}) +
                              // Exchanged entries enter later proofs: their rule decides the facts too.
@@ -305,6 +316,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
     meta.extra["pass_growth"] = std::to_string(opt.pass_growth);
   }
   if (!flat && opt.last_pass_most_empties_first) meta.extra["last_pass_order"] = "most-empties-first";
+  if (!flat && opt.later_chunk_states) meta.extra["later_chunk_states"] = std::to_string(opt.later_chunk_states);
   if (opt.lanes) meta.extra["lanes"] = std::to_string(opt.lanes);
   if (opt.lanes > 1 && opt.lane_exchange) {
     meta.extra["lane_exchange_min_work"] = std::to_string(opt.exchange_min_work);
@@ -646,7 +658,7 @@ void run_generate(const GenerateArgs& a) {
 
 // The options whose checks depend on whether they appear on the command line.
 struct GivenOptions {
-  CLI::Option *chunk_states = nullptr, *max_chunks = nullptr, *order = nullptr, *first_pass_nodes = nullptr,
+  CLI::Option *chunk_states = nullptr, *later_chunk_states = nullptr, *max_chunks = nullptr, *order = nullptr, *first_pass_nodes = nullptr,
               *passes = nullptr, *pass_growth = nullptr, *last_pass_order = nullptr, *report_nodes = nullptr,
               *merge = nullptr, *values = nullptr, *max_walk = nullptr;
 };
@@ -687,6 +699,12 @@ void add_generate_command(CLI::App& app) {
   given.chunk_states = sub->add_option("--chunk-states", args->chunk_states,
                   "--exact: states per chunk (unit of parallel work and of resuming; part of the file's identity)")
       ->check(integer_number(1, 1 << 24))
+      ->capture_default_str();
+  given.later_chunk_states = sub->add_option("--later-chunk-states", args->later_chunk_states,
+                  "--exact, level order: most states per chunk in the passes after the first, which hold the few "
+                  "costly states (1: the node clocks may hand each to either lane; part of the file's identity); "
+                  "0 = cut as the first pass (at least 16 chunks a level, at most --chunk-states states each)")
+      ->check(integer_number(0, 1 << 24))
       ->capture_default_str();
   given.max_chunks = sub->add_option("--max-chunks", args->max_chunks,
                   "--exact: solve at most this many chunks in this run, then stop (exit 3); the same command "
@@ -787,13 +805,13 @@ void add_generate_command(CLI::App& app) {
     if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
     if (args->root && args->exact) throw std::invalid_argument("--root and --exact are two kinds of file: choose one");
     const bool pass_options = was(given.passes) || was(given.pass_growth) || was(given.last_pass_order) ||
-                              was(given.report_nodes);
+                              was(given.later_chunk_states) || was(given.report_nodes);
     const bool exact_options = was(given.max_chunks) || was(given.chunk_states) || was(given.first_pass_nodes) ||
                                was(given.order) || pass_options;
     if (args->root && exact_options)
       throw std::invalid_argument(
-          "--chunk-states, --max-chunks, --order, --first-pass-nodes, --passes, --pass-growth, --last-pass-order "
-          "and --report-nodes need --exact");
+          "--chunk-states, --max-chunks, --order, --first-pass-nodes, --passes, --pass-growth, --last-pass-order, "
+          "--later-chunk-states and --report-nodes need --exact");
     if (!args->root && (was(given.max_walk) || was(given.merge) || was(given.values)))
       throw std::invalid_argument("--max-walk, --merge and --values need --root");
     if (args->values == "strategy" && args->merge != "states")
@@ -814,12 +832,12 @@ void add_generate_command(CLI::App& app) {
     if (!args->exact && !args->root && (exact_options || was(hash)))
       throw std::invalid_argument(
           "--chunk-states, --max-chunks, --order, --first-pass-nodes, --passes, --pass-growth, --last-pass-order, "
-          "--report-nodes and --hash need --exact (--hash: or --root)");
+          "--later-chunk-states, --report-nodes and --hash need --exact (--hash: or --root)");
     if (args->order.empty()) args->order = args->mpi ? "flat" : "levels";
     if (args->order == "flat" && (was(given.passes) || was(given.pass_growth) || was(given.first_pass_nodes) ||
-                                  was(given.last_pass_order)))
-      throw std::invalid_argument("--first-pass-nodes, --passes, --pass-growth and --last-pass-order belong to "
-                                  "--order levels (the flat order has one pass)");
+                                  was(given.last_pass_order) || was(given.later_chunk_states)))
+      throw std::invalid_argument("--first-pass-nodes, --passes, --pass-growth, --last-pass-order and "
+                                  "--later-chunk-states belong to --order levels (the flat order has one pass)");
     if (args->exact && args->mpi && args->order != "flat")
       throw std::invalid_argument("--mpi distributes the flat order only (--order flat): the level order's chunks "
                                   "need every earlier level's proofs where they are solved");

@@ -90,7 +90,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "gotb: stopped: %s\n", e.what());
     return 3;
   } catch (const gotb::NodeLimitReached& e) {
-    std::fprintf(stderr, "gotb: error: %s before the search finished; no value was proven\n", e.what());
+    std::fprintf(stderr, "gotb: error: %s before the search finished; no value was proven%s%s%s\n", e.what(),
+                 e.proven.empty() ? "" : " (", e.proven.c_str(), e.proven.empty() ? "" : ")");
     return 3;
   } catch (const std::exception& e) {
     // Messages quote file content (attributes, SGF values): escaped.
