@@ -3,6 +3,7 @@
 
 #include <stdexcept>
 
+#include "core/benson.hpp"
 #include "core/scoring.hpp"
 
 namespace gotb {
@@ -75,6 +76,12 @@ Value InternationalGame::min_outcome() const {
 }
 Value InternationalGame::max_outcome() const {
   return cfg_.basic_exceptional ? Value::black_wins() : Value::score(board_->size(), komi_);
+}
+
+std::pair<Value, Value> InternationalGame::node_outcome_bounds() const {
+  if (cfg_.basic_exceptional || !benson_) return {min_outcome(), max_outcome()};
+  const AreaBound b = area_bounds(*board_, pos_, cfg_.suicide);
+  return {Value::score(b.lo, komi_), Value::score(b.hi, komi_)};
 }
 
 Value InternationalGame::exceptional_result(const Position& next, int removed_black, int removed_white) const {

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/move.hpp"
@@ -124,6 +125,17 @@ class InternationalGame {
   void current_facts(std::vector<std::uint64_t>& facts) const { facts.push_back(fact_id(pos_)); }
   std::int64_t fact(std::uint64_t id) const;
   static std::uint64_t fact_id(const Position& p) { return p.black | p.white << 32; }
+  // Bounds on the minimax value of the current node under every history
+  // that reaches it (the generic search's HasNodeBounds): under ko=positional
+  // Benson's pass-alive area bounds (core/benson.hpp; each side's "pass for
+  // the rest of the game" ends with at least its pass guarantee, since the
+  // game ends after four passes on the area of the board as it stands, which
+  // scoring=equivalence equals; docs/solving.md section 4, "Session 24").
+  // Under ko=basic-exceptional the game's own bounds (an exceptional end is
+  // no score, so the area argument does not hold there). Switched off by
+  // set_benson(false) (measurements, cross-checks).
+  std::pair<Value, Value> node_outcome_bounds() const;
+  void set_benson(bool on) { benson_ = on; }
 
  private:
   // Legality of a play apart from repetition; fills o.
@@ -156,6 +168,7 @@ class InternationalGame {
   int ban_ = -1;  // basic ko: point of the stone that removed a single stone in the last play
   std::array<int, 2> removed_{0, 0}, pass_count_{0, 0};
   bool over_ = false;
+  bool benson_ = true;
   Value result_;  // exceptional end only
   RepetitionSet seen_;
   std::vector<Occurrence> occurrences_;

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/benson.hpp"
 #include "core/bits.hpp"
 #include "core/rules/move_text.hpp"
 #include "core/scoring.hpp"
@@ -114,6 +115,27 @@ Value Kee2016SearchGame::outcome() const {
     return e.mover == Color::Black ? min_outcome() : max_outcome();
   }
   return Value::score(area_count(*board_, e.after).difference(), komi_);
+}
+
+std::pair<Value, Value> Kee2016SearchGame::node_outcome_bounds() const {
+  std::pair<Value, Value> b{min_outcome(), max_outcome()};
+  if (!benson_ || is_over()) return b;
+  const Entry& e = rec_.back();
+  // Where a pass could still rescind a stone play (rule 13), read from the
+  // key's pass state (state_key()). After a stone play (or at the start,
+  // which the key treats alike) its author's guarantee is off: the
+  // opponent may appeal, then the author's pass rescinds (scored as his
+  // worst, or the exit value). After an appeal that answered a stone play
+  // both are off: the author's pass rescinds his play, which may be the
+  // anchor's own last one, scored as the exit value (no area bound holds
+  // for it). After any other pass both are on (the next pass ends the game).
+  bool black_ok = true, white_ok = true;
+  if (e.kind == Kind::Stone || e.kind == Kind::Start) (to_move() == Color::Black ? white_ok : black_ok) = false;
+  else if (e.kind == Kind::Appeal && rec_[rec_.size() - 2].kind == Kind::Stone) black_ok = white_ok = false;
+  const Position& pos = e.after;
+  if (black_ok) b.first = Value::score(pass_guarantee(*board_, pos, Color::Black, SuicideRule::Allowed), komi_);
+  if (white_ok) b.second = Value::score(-pass_guarantee(*board_, pos, Color::White, SuicideRule::Allowed), komi_);
+  return b;
 }
 
 void Kee2016SearchGame::mark(std::uint64_t* ex, std::uint32_t r, Color mover) const {

@@ -93,6 +93,18 @@ class Kee2016SearchGame {
     key.insert(key.end(), k.begin(), k.end());
   }
   void legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const;
+  // Bounds on the minimax value of this search game at the current node
+  // under every history with its key (the generic search's HasNodeBounds):
+  // a side's Benson pass guarantee (core/benson.hpp) where passing for the
+  // rest of the game cannot lead to a rescind: not after its own stone
+  // play (the opponent may appeal, then its pass rescinds the play, scored
+  // as its worst or the exit value), and for neither side after an appeal
+  // that answered a stone play (the author's pass rescinds it, possibly
+  // scored as the exit value); elsewhere the game's own bounds. Read from the board,
+  // the player to move and the pass state, all in the key (docs/solving.md
+  // section 4, "Session 24").
+  std::pair<Value, Value> node_outcome_bounds() const;
+  void set_benson(bool on) { benson_ = on; }
   void current_facts(std::vector<std::uint64_t>& facts) const;
   std::int64_t fact(std::uint64_t id) const {
     const auto r = static_cast<std::uint32_t>(id >> 1);
@@ -151,6 +163,7 @@ class Kee2016SearchGame {
   Mask anchor_bans_ = 0;
   Value exit_value_;
   std::uint64_t epoch_ = 0;
+  bool benson_ = true;
 };
 
 // The plays that rescind the current node's last stone play, when they are

@@ -77,7 +77,10 @@ concept HasFactMemory = requires(const G& g) {
 // japanese scoring in the confirmation phases, where the common position
 // and removals are fixed: docs/solving.md section 4, "Outcome bounds of a
 // node"). They need no facts; the search starts each node's bounds from
-// them and cuts the node off when they already decide its window.
+// them and cuts the node off when they already decide its window. All the
+// search needs is weaker: bounds on the node's minimax value under every
+// history with this key (international and the kee-2016 search game:
+// Benson's pass guarantees, docs/solving.md section 4, "Session 24").
 template <class G>
 concept HasNodeBounds = requires(const G& g) {
   { g.node_outcome_bounds() } -> std::same_as<std::pair<Value, Value>>;
@@ -358,6 +361,12 @@ class GenericSearch {
         b.hi = std::min(b.hi, hi);
         if (b.lo == b.hi || b.lo.order >= beta || b.hi.order <= alpha) {
           ++stats_.bound_cutoffs;
+          // No facts for the bounds, but D always holds this node's own
+          // (the legality of the move that led here, which the parent's
+          // one-child bound drops from its own list): without them a
+          // bound chosen through this move leaked into histories where
+          // the move is illegal (international 2x2, one table).
+          g_.current_facts(facts);
           return b;
         }
       }
@@ -433,6 +442,7 @@ class GenericSearch {
           if (b.lo == b.hi || b.lo.order >= beta || b.hi.order <= alpha) {
             ++stats_.bound_cutoffs;
             facts.insert(facts.end(), strategy.begin(), strategy.end());
+            g_.current_facts(facts);  // this node's own, as above
             return b;
           }
         }
@@ -443,6 +453,7 @@ class GenericSearch {
       ++stats_.horizon_nodes;
       horizon_hit_ = true;
       if (by_strategy) facts.insert(facts.end(), strategy.begin(), strategy.end());
+      g_.current_facts(facts);  // this node's own, as above
       return b;  // what is known here, with the facts it rests on
     }
     std::vector<Move>& moves = level(moves_, ply);
