@@ -14,6 +14,7 @@
 #include "core/rules/games.hpp"
 #include "core/rules/japanese/analysis.hpp"
 #include "core/rules/japanese/shared_analysis.hpp"
+#include "tests/japanese_analysis_equal.hpp"
 
 using namespace gotb;
 using namespace gotb::japanese;
@@ -21,24 +22,7 @@ using namespace gotb::japanese;
 namespace {
 
 void require_equal(const Board& b, const Position& p, const FinalAnalysis& x, const FinalAnalysis& y) {
-  INFO(b.spec() << " " << diagram(b, p, false));
-  REQUIRE(x.strings.size() == y.strings.size());
-  for (std::size_t i = 0; i < x.strings.size(); ++i) {
-    const StringAnalysis &s = x.strings[i], &t = y.strings[i];
-    INFO("string " << i);
-    REQUIRE(s.color == t.color);
-    REQUIRE(s.stones == t.stones);
-    REQUIRE(status_name(s.status) == std::string(status_name(t.status)));
-    REQUIRE(s.local_environment == t.local_environment);
-    REQUIRE(s.direct_environment == t.direct_environment);
-    REQUIRE(s.ko_stone == t.ko_stone);
-    REQUIRE(s.direct_ko_stone == t.direct_ko_stone);
-  }
-  REQUIRE(x.alive_black == y.alive_black);
-  REQUIRE(x.alive_white == y.alive_white);
-  REQUIRE(x.dead_black == y.dead_black);
-  REQUIRE(x.dead_white == y.dead_white);
-  REQUIRE(x.has_direct_ko_stone == y.has_direct_ko_stone);
+  test::require_same_analysis(b, p, x, y);
 }
 
 std::vector<Position> legal_positions(const Board& b) {
