@@ -24,6 +24,22 @@ inline std::vector<std::string> random_history(TrompTaylorGame& g, std::mt19937&
   return moves;
 }
 
+// Up to len random legal moves played on g (any game class), as move names;
+// stops at the game's end, leaving out the move that ended it.
+template <class Game>
+std::vector<std::string> random_line_names(Game& g, std::mt19937& rng, int len) {
+  std::vector<std::string> out;
+  for (int i = 0; i < len && !g.is_over(); ++i) {
+    std::vector<Move> legal;
+    g.legal_moves(legal);
+    const Move m = legal[rng() % legal.size()];
+    g.play(m);
+    if (g.is_over()) break;
+    out.push_back(g.move_name(m));
+  }
+  return out;
+}
+
 // One random legal move of g, drawn so that passes come often enough for
 // pass-rich lines, phase ends and long cycles to occur: a pass with
 // probability pass_thirds/3 when both kinds are legal (only the legal kind

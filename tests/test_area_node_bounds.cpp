@@ -12,6 +12,7 @@
 #include "core/rules/games.hpp"
 #include "generator/reference/kee2016_search.hpp"
 #include "generator/search/generic_search.hpp"
+#include "tests/random_history.hpp"
 #include "generator/search/generic_solve.hpp"
 
 using namespace gotb;
@@ -133,24 +134,10 @@ TEST_CASE("the area rulesets' node bounds never change a search value", "[generi
         std::vector<std::string> moves;
         if (std::string(rules) == "kee-2016") {
           Kee2016Game g(b, RuleSet::parse(rules), 0);
-          for (int i = 0; i < 2 + 2 * trial && !g.is_over(); ++i) {
-            std::vector<Move> legal;
-            g.legal_moves(legal);
-            const Move m = legal[rng() % legal.size()];
-            g.play(m);
-            if (g.is_over()) break;
-            moves.push_back(g.move_name(m));
-          }
+          moves = test::random_line_names(g, rng, 2 + 2 * trial);
         } else {
           InternationalGame g(b, RuleSet::parse(rules), 0);
-          for (int i = 0; i < 2 + 2 * trial && !g.is_over(); ++i) {
-            std::vector<Move> legal;
-            g.legal_moves(legal);
-            const Move m = legal[rng() % legal.size()];
-            g.play(m);
-            if (g.is_over()) break;
-            moves.push_back(g.move_name(m));
-          }
+          moves = test::random_line_names(g, rng, 2 + 2 * trial);
         }
         INFO(rules << " " << board << " after " << moves.size() << " moves");
         CHECK(solve_with(board, rules, moves, true).identical(solve_with(board, rules, moves, false)));

@@ -14,6 +14,7 @@
 #include "core/rules/games.hpp"
 #include "core/rules/kee2005.hpp"
 #include "generator/search/generic_search.hpp"
+#include "tests/random_history.hpp"
 #include "tests/solve_value.hpp"
 
 using namespace gotb;
@@ -116,16 +117,7 @@ Value search_value(const std::string& board, const std::string& rules, bool cont
 std::vector<std::string> random_line(const std::string& board, const std::string& rules, std::mt19937& rng, int len) {
   const Board b = Board::parse(board);
   Kee2005Game g(b, RuleSet::parse(rules), 0);
-  std::vector<std::string> out;
-  for (int i = 0; i < len && !g.is_over(); ++i) {
-    std::vector<Move> legal;
-    g.legal_moves(legal);
-    const Move m = legal[rng() % legal.size()];
-    g.play(m);
-    if (g.is_over()) break;
-    out.push_back(g.move_name(m));
-  }
-  return out;
+  return test::random_line_names(g, rng, len);
 }
 
 }  // namespace
