@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/benson.hpp"
+#include "core/safe_regions.hpp"
 #include "core/scoring.hpp"
 #include "core/budget.hpp"
 #include "core/stack_guard.hpp"
@@ -435,7 +436,26 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   int lo = -n_, hi = n_;
   AreaBound benson{-n_, n_};
   int benson_lo_cap = ProofDeps::kNoCap, benson_hi_cap = ProofDeps::kNoCap;
-  if (opt_.benson) {
+  if (opt_.benson && opt_.fill && opt_.safe_regions) {
+    // Safe regions (core/safe_regions.hpp): answering attacks on two-point
+    // regions, under the fill guarantee's stone cap; supersedes the fill.
+    const SafeGuarantees sb = safe_guarantees(board_, f.pos, Color::Black, cfg_.suicide);
+    const SafeGuarantees sw = safe_guarantees(board_, f.pos, Color::White, cfg_.suicide);
+    benson = {sb.pass, -sw.pass};
+    const int nb = popcount(f.pos.black), nw = popcount(f.pos.white);
+    const int b_safe = f.to_move == Color::White && f.passes == 1 ? sb.answer : sb.answer_first;
+    const int w_safe = f.to_move == Color::Black && f.passes == 1 ? sw.answer : sw.answer_first;
+    if (b_safe > sb.pass && f.before_black <= nb) {
+      benson.lo = b_safe;
+      benson_lo_cap = nb;
+      ++stats_.fill_used;
+    }
+    if (w_safe > sw.pass && f.before_white <= nw) {
+      benson.hi = -w_safe;
+      benson_hi_cap = nw;
+      ++stats_.fill_used;
+    }
+  } else if (opt_.benson) {
     const Guarantees gb = guarantees(board_, f.pos, Color::Black, cfg_.suicide);
     const Guarantees gw = guarantees(board_, f.pos, Color::White, cfg_.suicide);
     benson = {gb.pass, -gw.pass};
@@ -450,15 +470,14 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       benson_hi_cap = nw;
       ++stats_.fill_used;
     }
-
-    if (benson.lo >= beta || benson.hi <= alpha || benson.lo == benson.hi) {
-      lo = benson.lo;
-      hi = benson.hi;
-      P.lo.stone_cap = benson_lo_cap;
-      P.hi.stone_cap = benson_hi_cap;
-      ++stats_.benson_cutoffs;
-      return {lo, hi};
-    }
+  }
+  if (opt_.benson && (benson.lo >= beta || benson.hi <= alpha || benson.lo == benson.hi)) {
+    lo = benson.lo;
+    hi = benson.hi;
+    P.lo.stone_cap = benson_lo_cap;
+    P.hi.stone_cap = benson_hi_cap;
+    ++stats_.benson_cutoffs;
+    return {lo, hi};
   }
   // Stored bounds whose proofs hold under this history may settle the node.
   // A state may have several entries, proved under different histories.

@@ -11,6 +11,7 @@ search::SearchOptions SearchArgs::options() const {
   o.deepening_step = deepening;
   o.aim = !no_aim;
   o.node_bounds = !no_node_bounds;
+  o.safe_regions = !no_safe_regions;
   o.threads = threads;
   o.team_split = team == "split";
   o.progress = progress;
@@ -24,7 +25,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
+  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb;
 }
 
@@ -52,6 +53,11 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
                   "gives a node (kee-2005 japanese: territory bounds in the confirmation phases; japanese-2003: "
                   "the passing strategies' values), and then without deepening where the root has no outcome "
                   "bounds (cross-checks and measurements; never a value)");
+  if (which & kDeepening)
+    sub->add_flag("--no-safe-regions", a.no_safe_regions,
+                  "search: the tromp-taylor search without the safe-region bounds (a side that answers every "
+                  "attack on its two-point regions keeps them, docs/benson.md), with the fill guarantees of "
+                  "earlier versions instead (cross-checks and measurements; never a value)");
   if (which & kThreads)
     sub->add_option("--threads", a.threads,
                     "search: this many threads search the same question on one shared table (lazy SMP; the "

@@ -15,6 +15,7 @@ struct SearchArgs {
   int deepening = search::SearchOptions{}.deepening_step;
   bool no_aim = false;  // SearchOptions::aim off
   bool no_node_bounds = false;  // SearchOptions::node_bounds off (the generic search)
+  bool no_safe_regions = false;  // SearchOptions::safe_regions off (the tromp-taylor search)
   int threads = 1;
   std::string team = "split";  // SearchOptions::team_split: "pair" or "split"
   bool progress = false;
