@@ -439,19 +439,27 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   if (opt_.benson && opt_.fill && opt_.safe_regions) {
     // Safe regions (core/safe_regions.hpp): answering attacks on two-point
     // regions, under the fill guarantee's stone cap; supersedes the fill.
+    // A capped bound is used only where it settles the node: as a start
+    // bound its cap would pass to the node's proof and keep the entry from
+    // lines with more stones before (docs/solving.md, "Session 25").
     const SafeGuarantees sb = safe_guarantees(board_, f.pos, Color::Black, cfg_.suicide);
     const SafeGuarantees sw = safe_guarantees(board_, f.pos, Color::White, cfg_.suicide);
     benson = {sb.pass, -sw.pass};
     const int nb = popcount(f.pos.black), nw = popcount(f.pos.white);
     const int b_safe = f.to_move == Color::White && f.passes == 1 ? sb.answer : sb.answer_first;
     const int w_safe = f.to_move == Color::Black && f.passes == 1 ? sw.answer : sw.answer_first;
-    if (b_safe > sb.pass && f.before_black <= nb) {
-      benson.lo = b_safe;
+    const int safe_lo = b_safe > sb.pass && f.before_black <= nb ? b_safe : sb.pass;
+    const int safe_hi = w_safe > sw.pass && f.before_white <= nw ? -w_safe : -sw.pass;
+    const bool lo_cut = safe_lo > sb.pass && (safe_lo >= beta || safe_lo == benson.hi);
+    const bool hi_cut = safe_hi < -sw.pass && (safe_hi <= alpha || safe_hi == benson.lo);
+    const bool both = safe_lo > sb.pass && safe_hi < -sw.pass && safe_lo == safe_hi;
+    if (lo_cut || both) {
+      benson.lo = safe_lo;
       benson_lo_cap = nb;
       ++stats_.fill_used;
     }
-    if (w_safe > sw.pass && f.before_white <= nw) {
-      benson.hi = -w_safe;
+    if (hi_cut || both) {
+      benson.hi = safe_hi;
       benson_hi_cap = nw;
       ++stats_.fill_used;
     }
