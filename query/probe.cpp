@@ -135,7 +135,8 @@ TablebaseProbe::TablebaseProbe(const std::string& path, ProbeOptions options) : 
     return;
   }
   if (auto k = m.meta.extra.find("kind"); k != m.meta.extra.end() && k->second == search::kSuperkoKind) {
-    m.superko = std::make_unique<SuperkoFile>(*reader, m.spec);  // reads and verifies every array
+    // Reads the metadata; each state's record when a probe needs it.
+    m.superko = std::make_unique<SuperkoFile>(std::shared_ptr<TablebaseReader>(std::move(reader)), m.spec);
     m.kind = search::kSuperkoKind;
     // The search re-proves from the file's seeds (superko_fallback).
     if (options.fallback != ProbeOptions::Fallback::None)
@@ -146,7 +147,8 @@ TablebaseProbe::TablebaseProbe(const std::string& path, ProbeOptions options) : 
     // Reads the per-entry arrays; each fact record when a probe needs it.
     m.root = std::make_unique<RootFile>(std::shared_ptr<TablebaseReader>(std::move(reader)), m.spec);
     m.kind = search::kRootKind;
-    if (options.fallback != ProbeOptions::Fallback::None) m.fallback = superko_fallback(m.spec, options);
+    // The search re-proves from the file's entries (RootFile::seeds).
+    if (options.fallback != ProbeOptions::Fallback::None) m.fallback = superko_fallback(m.spec, options, *m.root);
     return;
   }
   if (m.meta.index_scheme != retro::kIndexScheme || m.meta.value_encoding != retro::kValueEncoding)
