@@ -160,7 +160,8 @@ TEST_CASE("root files: a seed proof is an entry's, in the search's frame", "[roo
   std::filesystem::remove(path);
 }
 
-TEST_CASE("root files: query and GTP re-prove off the stored lines from the file's seeds", "[root][superko][issue20][cli]") {
+TEST_CASE("root files: gotb query re-proves off the stored lines from the file's seeds",
+          "[root][superko][issue20][cli]") {
   const std::string path = temp_path("cli.gotb");
   REQUIRE(test::run_gotb("generate --root -q -b 2x3 -r tromp-taylor -o " + path).exit_code == 0);
   auto reader = std::make_shared<TablebaseReader>(path);
