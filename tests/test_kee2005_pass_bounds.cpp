@@ -115,9 +115,8 @@ TEST_CASE("kee-2005 pass bounds hold on every line of the passing strategy", "[k
 TEST_CASE("kee-2005 pass bounds contain the exact value at every node", "[kee-2005][generic][bounds][pass-bounds]") {
   std::mt19937 rng(25);
   for (const auto& [board, rules, lines] :
-       {std::tuple{"1x3", "kee-2005", 6}, std::tuple{"1x4", "kee-2005:no-suicide", 3},
-        std::tuple{"1x5", "kee-2005", 2}, std::tuple{"1x2", "kee-2005:japanese", 4},
-        std::tuple{"1x3", "kee-2005:japanese,no-suicide", 3}}) {
+       {std::tuple{"1x3", "kee-2005", 6}, std::tuple{"1x4", "kee-2005:no-suicide", 2},
+        std::tuple{"1x2", "kee-2005:japanese", 3}}) {
     int nodes = 0, narrowed = 0, tight = 0;
     const Board b = Board::parse(board);
     for (int line = 0; line < lines; ++line) {
@@ -170,7 +169,7 @@ TEST_CASE("kee-2005 pass bounds contain the exact value at every node", "[kee-20
 
 TEST_CASE("kee-2005 pass bounds never change a search value", "[kee-2005][generic][bounds][pass-bounds]") {
   for (const char* rules : {"kee-2005", "kee-2005:no-suicide"})
-    for (const char* board : {"1x1", "1x2", "1x3", "1x4", "1x5"}) {
+    for (const char* board : {"1x1", "1x2", "1x3", "1x4"}) {
       INFO(rules << " " << board);
       CHECK(search_value(board, rules, true).identical(search_value(board, rules, false)));
     }
@@ -182,9 +181,9 @@ TEST_CASE("kee-2005 pass bounds never change a search value", "[kee-2005][generi
     }
   std::mt19937 rng(2526);
   for (int trial = 0; trial < 6; ++trial) {
-    const auto moves = random_line("1x5", "kee-2005", rng, 2 + 2 * trial);
-    INFO("chinese 1x5 after " << moves.size() << " moves");
-    CHECK(search_value("1x5", "kee-2005", true, moves).identical(search_value("1x5", "kee-2005", false, moves)));
+    const auto moves = random_line("1x4", "kee-2005", rng, 2 + 2 * trial);
+    INFO("chinese 1x4 after " << moves.size() << " moves");
+    CHECK(search_value("1x4", "kee-2005", true, moves).identical(search_value("1x4", "kee-2005", false, moves)));
   }
   for (int trial = 0; trial < 6; ++trial) {
     const auto moves = random_line("1x3", "kee-2005:japanese", rng, 3 + 4 * trial);
