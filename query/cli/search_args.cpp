@@ -50,7 +50,8 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
   if (which & kDeepening)
     sub->add_flag("--no-node-bounds", a.no_node_bounds,
                   "search: the generic search (rulesets other than tromp-taylor) without the bounds a ruleset "
-                  "gives a node (kee-2005 japanese: territory bounds in the confirmation phases; japanese-2003: "
+                  "gives a node (kee-2005: the passing strategies' bounds, Benson's under chinese scoring, and under "
+                  "japanese territory bounds in the confirmation phases; international, kee-2016: Benson's; japanese-2003: "
                   "the passing strategies' values), and then without deepening where the root has no outcome "
                   "bounds (cross-checks and measurements; never a value)");
   if (which & kDeepening)
