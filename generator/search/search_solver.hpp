@@ -68,6 +68,16 @@ struct SearchOptions {
   bool symmetric_table = true;
   bool benson = true;  // pass-alive area bounds (core/benson.hpp) at every node
   bool fill = true;    // ... raised by fill guarantees where the history allows (needs benson)
+  // prove_root(): test the pass right after the table's move when looking
+  // for a move that keeps the value. Where the value came from a static
+  // bound (Benson) or an entry without a move, the first legal play can
+  // keep it only through a whole game (2x6: an all-X board with two empty
+  // points, X to move after a pass; the fill is answered by a capture of
+  // eleven stones, 125k nodes to confirm) while the pass keeps it in one
+  // node (the same position, the same static bound). Cost only: any move
+  // that keeps the value is a valid stored move (docs/solving.md, "The
+  // stored move's test"). Superko generation sets it.
+  bool root_pass_early = false;
   // Iterative deepening: searches bounded to step, 2*step, ... plies below
   // the current state until the bounds decide the question; a node at the
   // horizon returns only bounds that hold for every line (Benson, stored
