@@ -1035,7 +1035,10 @@ bool TrompTaylorSearch::keep_bound(RootProof& p, int v, bool lower, std::span<co
   std::vector<Move> moves;
   legal_moves(moves);
   const int hint = table_hint();
-  std::stable_partition(moves.begin(), moves.end(), [&](Move m) { return (m.is_play() ? m.point : -1) == hint; });
+  const auto rest =
+      std::stable_partition(moves.begin(), moves.end(), [&](Move m) { return (m.is_play() ? m.point : -1) == hint; });
+  // The pass right after the table's move (SearchOptions::root_pass_early).
+  if (opt_.root_pass_early) std::stable_partition(rest, moves.end(), [](Move m) { return !m.is_play(); });
   // Moves whose test ran out of a budget are retried with the next one; a
   // budget of 0 is unlimited. Budgets change the cost only: a move is taken
   // only when its test proves it keeps the bound.

@@ -72,6 +72,16 @@ struct SearchOptions {
   // c answers attacks on two-point regions), under the same stone cap as the
   // fill, which they supersede (needs benson and fill).
   bool safe_regions = true;
+  // prove_root(): test the pass right after the table's move when looking
+  // for a move that keeps the value. Where the value came from a static
+  // bound (Benson) or an entry without a move, the first legal play can
+  // keep it only through a whole game (2x6: an all-X board with two empty
+  // points, X to move after a pass; the fill is answered by a capture of
+  // eleven stones, 125k nodes to confirm) while the pass keeps it in one
+  // node (the same position, the same static bound). Cost only: any move
+  // that keeps the value is a valid stored move (docs/solving.md, "The
+  // stored move's test"). Superko generation sets it.
+  bool root_pass_early = false;
   // Iterative deepening: searches bounded to step, 2*step, ... plies below
   // the current state until the bounds decide the question; a node at the
   // horizon returns only bounds that hold for every line (Benson, stored
