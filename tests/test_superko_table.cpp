@@ -8,7 +8,13 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
+#include <numeric>
+
+#include <unistd.h>
 
 #include "core/rules/ruleset.hpp"
 #include "generator/retrograde/state_index.hpp"
@@ -123,6 +129,107 @@ TEST_CASE("superko facts: records round-trip", "[superko]") {
   const SuperkoArrays none = pack_proofs({});
   CHECK(none.facts.size() == 1);
   CHECK(none.fact_index == std::vector<std::int8_t>(4, 0));
+}
+
+TEST_CASE("superko facts: records encoded by the lanes give the same journal and file bytes", "[superko]") {
+  // SuperkoGenerateOptions::encode_records: each state's record made by its
+  // lane as the state is proved (a deferred state's again by the pass that
+  // proves it), taken by the journal and by pack_proofs instead of
+  // encoding the proof there. Same proofs, records = encode_facts of the
+  // final proofs, and the same packed arrays and journal bytes as encoding
+  // everything at the end, with every record, some, or none given.
+  const Board b = Board::parse("2x3");
+  retro::StateIndex idx(b);
+  const RuleSet r = RuleSet::parse("tromp-taylor");
+  SuperkoGenerateOptions o;
+  o.threads = 2;
+  o.chunk_states = 8;
+  o.first_pass_nodes = 60;  // some states deferred: their records are made twice
+  o.lanes = 2;
+  o.lane_clock = true;
+  o.lane_exchange = true;
+  SuperkoGenerateStats plain_stats, st;
+  const std::vector<StateProof> plain = generate_superko(idx, r, o, &plain_stats);
+  REQUIRE(plain_stats.deferred > 0);
+  o.encode_records = true;
+  SuperkoProgress progress;
+  st = generate_superko(idx, r, o, progress);
+  REQUIRE(progress.proofs == plain);
+  CHECK(st.nodes == plain_stats.nodes);
+  REQUIRE(progress.records.size() == plain.size());
+  for (std::size_t s = 0; s < plain.size(); ++s) {
+    std::vector<std::int8_t> rec;
+    encode_facts(plain[s], rec);
+    REQUIRE(progress.records[s] == rec);
+  }
+  // Several blocks of 4,096 states, some records given, some not (empty).
+  std::vector<StateProof> many;
+  std::vector<std::vector<std::int8_t>> recs;
+  while (many.size() < 2 * 4096 + 300) {
+    many.insert(many.end(), plain.begin(), plain.end());
+    recs.insert(recs.end(), progress.records.begin(), progress.records.end());
+  }
+  std::vector<std::vector<std::int8_t>> some = recs;
+  for (std::size_t i = 0; i < some.size(); i += 3) some[i].clear();
+  const std::vector<std::vector<std::int8_t>> none;
+  for (const int threads : {1, 2}) {
+    tbb::task_arena arena(threads);
+    SuperkoArrays base, all, part, empty;
+    arena.execute([&] {
+      base = pack_proofs(many);
+      all = pack_proofs(many, &recs);
+      part = pack_proofs(many, &some);
+      empty = pack_proofs(many, &none);
+    });
+    for (const SuperkoArrays* x : {&all, &part, &empty}) {
+      CHECK(std::vector<std::int8_t>(x->facts.begin(), x->facts.end()) ==
+            std::vector<std::int8_t>(base.facts.begin(), base.facts.end()));
+      CHECK(x->fact_index == base.fact_index);
+      CHECK(x->value == base.value);
+      CHECK(x->best == base.best);
+      CHECK(x->lo_cap == base.lo_cap);
+      CHECK(x->hi_cap == base.hi_cap);
+    }
+  }
+  std::vector<std::vector<std::int8_t>> wrong(3);
+  CHECK_THROWS_AS(pack_proofs(many, &wrong), std::logic_error);
+  // The journal: the same bytes whether it encodes the records or takes
+  // them, and a resume from it reads the same proofs.
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  const std::string pa = dir + "/gotb_records_" + std::to_string(::getpid()) + "_a.partial",
+                    pb = dir + "/gotb_records_" + std::to_string(::getpid()) + "_b.partial";
+  std::vector<std::uint64_t> states(plain.size());
+  std::iota(states.begin(), states.end(), std::uint64_t{0});
+  {
+    std::filesystem::remove(pa);
+    std::filesystem::remove(pb);
+    SuperkoJournal ja(pa, "test-header"), jb(pb, "test-header");
+    SuperkoProgress fa, fb;
+    fa.proofs.resize(plain.size());
+    fb.proofs.resize(plain.size());
+    ja.open(fa);
+    jb.open(fb);
+    for (std::size_t c = 0; c * 10 < states.size(); ++c) {
+      const std::size_t k = std::min<std::size_t>(10, states.size() - c * 10);
+      ja.append(c, states.data() + c * 10, k, plain);
+      jb.append(c, states.data() + c * 10, k, plain, c % 2 ? &some : &progress.records);
+    }
+  }
+  auto slurp = [](const std::string& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  };
+  CHECK(slurp(pa).size() > 100);
+  CHECK(slurp(pa) == slurp(pb));
+  {
+    SuperkoJournal jb(pb, "test-header");
+    SuperkoProgress back;
+    back.proofs.resize(plain.size());
+    CHECK(jb.open(back) > 0);
+    CHECK(back.proofs == plain);
+  }
+  std::filesystem::remove(pa);
+  std::filesystem::remove(pb);
 }
 
 // ---------------------------------------------------------------------------
