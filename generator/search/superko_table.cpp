@@ -14,6 +14,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -834,6 +835,21 @@ std::int8_t* encode_facts_at(const StateProof& p, std::int8_t* o) {
   return o;
 }
 
+// Maps the whole pages inside [p, p + bytes) at once (MADV_POPULATE_WRITE):
+// in this virtual machine a first touch of a page faults at some 17 us, the
+// populate at some 1.5 us a page (SearchTable::populate). Speed only; an
+// older kernel answers EINVAL and the pages fault one by one as before.
+void populate_pages(void* p, std::size_t bytes) {
+#ifdef MADV_POPULATE_WRITE
+  const std::uintptr_t page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(p), first = (a + page - 1) & ~(page - 1),
+                       last = (a + bytes) & ~(page - 1);
+  if (last > first) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_POPULATE_WRITE);
+#else
+  (void)p, (void)bytes;
+#endif
+}
+
 }  // namespace
 
 SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs,
@@ -886,6 +902,7 @@ SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs,
     const std::size_t i0 = b * kBlock, i1 = std::min(n, i0 + kBlock);
     std::int8_t* const base = a.facts.data();
     std::int8_t* o = base + block_bytes[b];
+    populate_pages(o, block_bytes[b + 1] - block_bytes[b]);
     for (std::size_t i = i0; i < i1; ++i) {
       put_u32(i, static_cast<std::uint64_t>(o - base));
       if (const std::vector<std::int8_t>* r = encoded(i)) {
