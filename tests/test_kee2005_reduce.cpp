@@ -120,3 +120,56 @@ TEST_CASE("kee-2005 generic search: the history where a dropped prohibition cros
   }
   CHECK(v[1].identical(v[0]));
 }
+
+// A longer sweep (hidden: [.kee2005-sweep]): after random lines, the search
+// with contained facts (reduced on store), with and without one-sided reuse
+// and the pass bounds, against the family facts (never reduced), one fresh
+// search per history. Entries whose family search runs past the node limit
+// are skipped (counted).
+TEST_CASE("kee-2005 contained facts against family facts after random lines (sweep)", "[.kee2005-sweep]") {
+  std::size_t compared = 0, skipped = 0;
+  for (const auto& [board, rules, trials] :
+       {std::tuple{"1x3", "kee-2005", 30}, std::tuple{"1x4", "kee-2005", 30}, std::tuple{"1x4", "kee-2005:no-suicide", 20},
+        std::tuple{"1x3", "kee-2005:japanese", 20}, std::tuple{"2x2", "kee-2005", 6}}) {
+    const Board b = Board::parse(board);
+    std::mt19937 rng(2626);
+    for (int trial = 0; trial < trials; ++trial) {
+      std::vector<std::string> moves;
+      {
+        Kee2005Game line(b, RuleSet::parse(rules), 0);
+        moves = test::random_line_names(line, rng, 4 + trial * 3);
+      }
+      auto run = [&](bool contained, bool sides, bool pass_bounds) {
+        Kee2005Game g(b, RuleSet::parse(rules), 0);
+        g.set_contained_facts(contained);
+        g.set_pass_bounds(pass_bounds);
+        replay_moves(g, moves);
+        search::GenericOptions o;
+        o.deepening_step = 4;
+        o.fact_sides = sides;
+        o.node_limit = 3000000;
+        search::GenericSearch<Kee2005Game> s(g, o);
+        return s.value();
+      };
+      Value ref;
+      try {
+        ref = run(false, false, true);
+      } catch (const NodeLimitReached&) {
+        ++skipped;
+        continue;
+      }
+      for (bool sides : {false, true})
+        for (bool pass_bounds : {true, false}) {
+          INFO(board << " " << rules << " after " << moves.size() << " moves, sides " << sides << " pass bounds " << pass_bounds);
+          try {
+            CHECK(run(true, sides, pass_bounds).identical(ref));
+            ++compared;
+          } catch (const NodeLimitReached&) {
+            ++skipped;
+          }
+        }
+    }
+  }
+  WARN(compared << " compared, " << skipped << " skipped at the node limit");
+  CHECK(compared > 100);
+}
