@@ -8,6 +8,7 @@
 #include "core/benson.hpp"
 #include "core/budget.hpp"
 #include "core/scoring.hpp"
+#include "core/territory_bounds.hpp"
 
 namespace gotb {
 
@@ -330,7 +331,18 @@ std::pair<Value, Value> Kee2005Game::node_outcome_bounds() const {
     const Ban& last = phases_[0].bans.back();
     const int d = popcount(p.white) - popcount(p.black) + last.removed[1] - last.removed[0];
     const int n = board_->size();
-    return {Value::score(d - n, komi_), Value::score(d + n, komi_)};
+    if (!territory_bounds_) return {Value::score(d - n, komi_), Value::score(d + n, komi_)};
+    // Session 26: the passer's pass-alive chains X stay on the board in the
+    // common position and in both confirmed positions, its one-point eyes E
+    // stay empty, and the chains with two sure eyes E' are irremovable in
+    // the scoring position, E' their permanent area; each of X, E, E' takes
+    // points out of the opponent's reach in F.6 (docs/solving.md section 4,
+    // "Session 26: territory bounds from pass-alive chains").
+    const TerritoryShape tb = territory_shape(*board_, p, Color::Black, cfg_.suicide);
+    const TerritoryShape tw = territory_shape(*board_, p, Color::White, cfg_.suicide);
+    const int gain_b = 2 * popcount(tb.alive) + popcount(tb.eyes) + popcount(tb.sure_eyes);
+    const int gain_w = 2 * popcount(tw.alive) + popcount(tw.eyes) + popcount(tw.sure_eyes);
+    return {Value::score(d - n + gain_b, komi_), Value::score(d + n - gain_w, komi_)};
   }
   // F.6: Black - White = [|perm_B \ C_B| + |C_W & perm_B|] - [|perm_W \ C_W| +
   // |C_B & perm_W|] - r_B + r_W, each bracket growing with its permanent
@@ -345,10 +357,47 @@ std::pair<Value, Value> Kee2005Game::node_outcome_bounds() const {
     may_black &= ~ends_[1].white;
     may_white &= ~ends_[1].black;
   }
+  // Session 26 (bounds on the value, from a side's passing for the rest of
+  // the game; docs/solving.md section 4, "Session 26: territory bounds from
+  // pass-alive chains"): while c passes, c's stones M and eye points F below
+  // keep their status in both confirmed positions, hence in the scoring
+  // position, so neither lies in the opponent's permanent area, and the
+  // sure eyes of F around M lie in c's.
+  Mask sure_b = 0, sure_w = 0;
+  if (pass_bounds_ && territory_bounds_) {
+    const Position& p = position();
+    for (Color c : {Color::Black, Color::White}) {
+      const TerritoryShape now = territory_shape(*board_, p, c, cfg_.suicide);
+      Mask m = 0, f = 0;
+      if (phases_.size() == 2) {
+        // Black's phase: his confirmed position comes from p, White's phase
+        // will start from the common position; c's plays are none in both.
+        const TerritoryShape at_common = territory_shape(*board_, cp, c, cfg_.suicide);
+        m = now.alive & at_common.alive;
+        f = now.eyes & at_common.eyes;  // neighbours in both alive sets: in m
+      } else {
+        // White's phase: Black's confirmed position is known.
+        const Position& qb = ends_[1];
+        m = now.alive & qb.stones(c);
+        for_each_bit(now.eyes & qb.empty(*board_), [&](int e) {
+          if (!(board_->neighbours(e) & ~m)) f |= bit(e);
+        });
+      }
+      if (c == Color::Black) {
+        may_white &= ~(m | f);
+        sure_b = sure_eyes(*board_, m, f);
+      } else {
+        may_black &= ~(m | f);
+        sure_w = sure_eyes(*board_, m, f);
+      }
+    }
+  }
   const Ban& last = phases_[0].bans.back();
   const int shift = last.removed[1] - last.removed[0];
-  const int hi = popcount(may_black & ~cp.black) + popcount(cp.white & may_black) + shift;
-  const int lo = -(popcount(may_white & ~cp.white) + popcount(cp.black & may_white)) + shift;
+  const int hi = popcount(may_black & ~cp.black) + popcount(cp.white & may_black) -
+                 (popcount(sure_w & ~cp.white) + popcount(cp.black & sure_w)) + shift;
+  const int lo = popcount(sure_b & ~cp.black) + popcount(cp.white & sure_b) -
+                 (popcount(may_white & ~cp.white) + popcount(cp.black & may_white)) + shift;
   return {Value::score(lo, komi_), Value::score(hi, komi_)};
 }
 

@@ -135,12 +135,24 @@ class Kee2005Game {
   // chinese scoring Benson's area bounds of the position (docs/benson.md),
   // under japanese scoring in the common phase d - n <= value <= d + n with
   // d = white stones - black stones + white removed - black removed so
-  // far, n the number of points.
+  // far, n the number of points, narrowed by each side's pass-alive chains
+  // and eyes (set_territory_bounds below).
   std::pair<Value, Value> node_outcome_bounds() const;
   // The pass bounds above on or off (default on; off: cross-checks and
   // measurements).
   void set_pass_bounds(bool on) { pass_bounds_ = on; }
   bool pass_bounds() const { return pass_bounds_; }
+  // Japanese scoring, common phase: narrow the pass bounds by each side's
+  // pass-alive chains and eyes (core/territory_bounds.hpp; session 26,
+  // docs/solving.md section 4, "Session 26: territory bounds from
+  // pass-alive chains"): Black's value is at least d - n + 2|X_B| + |E_B| +
+  // |E'_B| and at most d + n - 2|X_W| - |E_W| - |E'_W|; in the
+  // confirmation phases the bounds of F.6 with the common position fixed,
+  // narrowed the same way by the chains and eyes that keep their status in
+  // both confirmed positions. Default on; off: session 25's bounds
+  // (cross-checks and measurements).
+  void set_territory_bounds(bool on) { territory_bounds_ = on; }
+  bool territory_bounds() const { return territory_bounds_; }
   // The search's store (HasFactReduction): drops the contained facts that
   // the kept ones imply. A contained fact is monotone in its history X (X1
   // within X2: value 1 at X1 gives 1 at X2, 0 at X2 gives 0 at X1), so per
@@ -267,6 +279,7 @@ class Kee2005Game {
   // set_off_[n + 1]); and an epoch-stamped membership mark per situation.
   bool contained_facts_ = false;
   bool pass_bounds_ = true;
+  bool territory_bounds_ = true;
   mutable std::unordered_map<std::vector<std::uint32_t>, std::uint32_t, VecHash> set_ids_;
   mutable std::vector<std::uint32_t> set_flat_, set_off_{0};
   mutable std::size_t set_bytes_ = 0;
