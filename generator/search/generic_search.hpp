@@ -41,6 +41,7 @@
 #include "core/stack_guard.hpp"
 #include "core/value.hpp"
 #include "generator/reference/reference_solver.hpp"
+#include "generator/search/generic_order.hpp"
 
 namespace gotb::search {
 
@@ -151,6 +152,11 @@ struct GenericOptions {
   bool node_bounds = true;       // use HasNodeBounds / HasStrategyBounds where the game has them (off: cross-checks)
   bool fact_sides = true;        // accept one side of an entry by HasFactSides (off: equality only, cross-checks)
   bool progress = false;         // one line per root test on stderr
+  // Move order from the tromp-taylor retrograde tables of the board
+  // (generic_order.hpp; games with HasOrderBoard): the table's move, the
+  // tables' score of the child, the history count. Null: the table's move,
+  // then the history heuristic. Order only, never a value.
+  std::shared_ptr<const GenericMoveOrder> order;
 };
 
 struct GenericStats {
@@ -159,6 +165,7 @@ struct GenericStats {
   std::uint64_t bound_cutoffs = 0;  // nodes decided by the game's node bounds (HasNodeBounds, HasStrategyBounds)
   std::uint64_t strategy_bounds = 0;  // nodes whose bounds HasStrategyBounds narrowed
   std::uint64_t one_sided = 0;  // entries used for one side only (HasFactSides)
+  std::uint64_t retro_ordered = 0;  // nodes whose moves GenericOptions::order sorted
   // Profile (docs/solving.md section 4, "Where the nodes go"): probes that
   // found the key but no entry whose facts hold now; nodes whose position
   // repeats (HasCycleProbe); nodes by ply from the root, in buckets
@@ -468,11 +475,16 @@ class GenericSearch {
     const bool black = g_.to_move() == Color::Black;
     // Order: the entry's best move, then by the history heuristic (moves
     // that caused cut-offs before, weighted toward shallow ones).
+    // With GenericOptions::order, the retrograde score comes between the two.
     const int side = black ? 0 : 1;
-    std::stable_sort(moves.begin(), moves.end(), [&](Move x, Move y) {
-      if (x == hint || y == hint) return x == hint && !(y == hint);
-      return history_[side][slot_of(x)] > history_[side][slot_of(y)];
-    });
+    if (order_moves(opt_.order.get(), g_, moves, hint, [&](Move m) { return history_[side][slot_of(m)]; },
+                    level(order_scratch_, ply)))
+      ++stats_.retro_ordered;
+    else
+      std::stable_sort(moves.begin(), moves.end(), [&](Move x, Move y) {
+        if (x == hint || y == hint) return x == hint && !(y == hint);
+        return history_[side][slot_of(x)] > history_[side][slot_of(y)];
+      });
     // Black: lo from the best child so far, hi from every child once all are
     // searched; White: the mirror image.
     Value best = black ? Value::minus_infinity() : Value::plus_infinity();
@@ -668,6 +680,7 @@ class GenericSearch {
   std::deque<std::vector<std::uint64_t>> facts_, keys_, strategy_facts_;
   std::vector<std::pair<std::uint64_t, std::int64_t>> valued_;  // store()'s scratch
   std::deque<std::vector<Move>> moves_;
+  std::deque<std::vector<std::pair<std::uint32_t, Move>>> order_scratch_;  // order_moves' per ply
 };
 
 }  // namespace gotb::search

@@ -123,15 +123,36 @@ void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t w
                   {"max_ply", st.max_ply}, {"bound_cutoffs", st.bound_cutoffs},
                   {"strategy_bounds", st.strategy_bounds}};
   if (st.one_sided) rep.counters.push_back({"table_one_sided", st.one_sided});
+  if (st.retro_ordered) rep.counters.push_back({"retro_ordered_nodes", st.retro_ordered});
   if (work > st.nodes) rep.counters.push_back({"analysis_nodes", work - st.nodes});
 }
 
 }  // namespace
 
-SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions& opt) {
+SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions& options,
+                          search::OrderingMode ordering) {
   std::string why;
   if (!generic_search_supports(req, &why)) throw std::invalid_argument(why);
   const auto start = std::chrono::steady_clock::now();
+  // The tromp-taylor tables of the board order the moves (order only;
+  // docs/solving.md section 4, "Session 25"); their build is part of the
+  // budget, as for the tromp-taylor search.
+  search::GenericOptions opt = options;
+  if (!opt.order) {
+    opt.order = search::GenericMoveOrder::for_board(req.board, ordering, {opt.node_limit, opt.time_limit});
+    if (opt.order) {
+      const std::uint64_t built = opt.order->tables().build_work();
+      if (opt.node_limit > 0) {
+        if (built >= opt.node_limit) throw NodeLimitReached();
+        opt.node_limit -= built;
+      }
+      if (opt.time_limit > 0) {
+        const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (spent >= opt.time_limit) throw NodeLimitReached("time limit reached");
+        opt.time_limit -= spent;
+      }
+    }
+  }
   SolveReport rep;
   switch (req.rules.family_id()) {
     case Family::Kee2005: {

@@ -71,7 +71,7 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
     // between its table and its proof records).
     const int points = static_cast<int>(req.board.size());
     g.max_megabytes = search::table_megabytes_for(options, points) + search::proof_megabytes_for(options, points);
-    return generic_solve(req, g);
+    return generic_solve(req, g, ordering);
   }
   auto start = std::chrono::steady_clock::now();
   // The history is validated (and its errors worded) by the rules' own game.
