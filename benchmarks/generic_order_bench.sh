@@ -20,8 +20,12 @@ trap 'rm -f "$tmp"' EXIT
 for c in $cases; do
   r=${c%@*}
   b=${c#*@}
+  # japanese-2003's analysis charges its own work to the node limit (millions
+  # per solve): the time limit alone bounds it.
+  lim=$limit
+  [ "${r%%:*}" = japanese-2003 ] && lim=0
   out=$(nice /usr/bin/time -f '%U %e' -o "$tmp" "$gotb" solve -b "$b" -r "$r" --method search --no-move-values --no-pv \
-        --json --node-limit "$limit" --time-limit 300 "$@" 2>/dev/null)
+        --json --node-limit "$lim" --time-limit 300 "$@" 2>/dev/null)
   # (a run that stops at its limit exits 3: time then prints a status line first)
   read -r user wall < <(tail -1 "$tmp")
   load=$(cut -d' ' -f1 /proc/loadavg)

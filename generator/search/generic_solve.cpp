@@ -5,6 +5,7 @@
 
 #include "core/rules/games.hpp"
 #include "generator/reference/kee2016_search.hpp"
+#include "generator/search/generic_guess.hpp"
 
 namespace gotb {
 
@@ -124,6 +125,7 @@ void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t w
                   {"strategy_bounds", st.strategy_bounds}};
   if (st.one_sided) rep.counters.push_back({"table_one_sided", st.one_sided});
   if (st.retro_ordered) rep.counters.push_back({"retro_ordered_nodes", st.retro_ordered});
+  if (st.budget_stops) rep.counters.push_back({"budget_stops", st.budget_stops});
   if (work > st.nodes) rep.counters.push_back({"analysis_nodes", work - st.nodes});
 }
 
@@ -152,6 +154,24 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
         opt.time_limit -= spent;
       }
     }
+  }
+  // Aimed root tests (docs/solving.md section 4, "Session 25"): the guess
+  // is the tromp-taylor value of the node's board, from the tromp-taylor
+  // search with the same order tables; its nodes are counted apart.
+  auto guess_nodes = std::make_shared<std::uint64_t>(0);
+  if (opt.aim && !opt.guess && opt.deepening_step > 0) {
+    const Board board = req.board;
+    const double komi = req.komi;
+    const std::uint64_t limit = opt.guess_nodes;
+    const auto order = opt.order;
+    opt.guess = [board, komi, limit, order, guess_nodes](const Position& pos, Color to_move,
+                                                         int passes) -> std::optional<Value> {
+      const auto g = search::tromp_taylor_guess(board, pos, to_move, passes, limit,
+                                                order && !order->tables().uses_ko() ? &order->tables() : nullptr,
+                                                guess_nodes.get());
+      if (!g) return std::nullopt;
+      return Value::score(*g, komi);
+    };
   }
   SolveReport rep;
   switch (req.rules.family_id()) {
@@ -186,6 +206,7 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
     case Family::Kee2016: rep = run_kee2016(req, opt); break;
     default: throw std::logic_error("generic_solve: no game for " + req.rules.to_string());
   }
+  if (*guess_nodes) rep.counters.push_back({"guess_nodes", *guess_nodes});
   finish_move_report(req, rep);
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return rep;

@@ -11,6 +11,8 @@ search::SearchOptions SearchArgs::options() const {
   o.deepening_step = deepening;
   o.aim = !no_aim;
   o.node_bounds = !no_node_bounds;
+  o.generic_horizon_growth = horizon_growth;
+  o.generic_test_budget = test_budget;
   o.threads = threads;
   o.team_split = team == "split";
   o.progress = progress;
@@ -24,7 +26,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
+  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || horizon_growth != d.horizon_growth || test_budget != d.test_budget || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb;
 }
 
@@ -45,7 +47,21 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
   if (which & kDeepening)
     sub->add_flag("--no-aim", a.no_aim,
                   "search: with --ordering retro-ko, one thread's deepening tests start from the proved bounds "
-                  "instead of aiming at the ko=basic tables' value of the state (speed only, never a value)");
+                  "instead of aiming at the ko=basic tables' value of the state; the generic search (rulesets "
+                  "other than tromp-taylor): its root tests start from the proved bounds instead of aiming at "
+                  "the tromp-taylor value of the board (speed only, never a value)");
+  if (which & kDeepening)
+    sub->add_option("--horizon-growth", a.horizon_growth,
+                    "search: the generic search (rulesets other than tromp-taylor) grows its horizon by the "
+                    "larger of --deepening and this percentage of the horizon (0: by --deepening; speed only)")
+        ->check(integer_number(0, 1000))
+        ->capture_default_str();
+  if (which & kDeepening)
+    sub->add_option("--test-budget", a.test_budget,
+                    "search: the generic search stops a root test past this factor times the nodes of its "
+                    "deepening so far (at least 16384) and deepens (0: no budget; speed only)")
+        ->check(CLI::Range(0.0, 1000.0))
+        ->capture_default_str();
   if (which & kDeepening)
     sub->add_flag("--no-node-bounds", a.no_node_bounds,
                   "search: the generic search (rulesets other than tromp-taylor) without the bounds a ruleset "
