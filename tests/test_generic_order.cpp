@@ -6,6 +6,7 @@
 // and the order reads the same child board as the game's own play.
 #include <catch2/catch.hpp>
 
+#include <memory>
 #include <random>
 
 #include "core/rules/games.hpp"
@@ -65,15 +66,20 @@ TEST_CASE("generic search: retrograde order and aimed tests keep every seed rule
       INFO(rules << " " << board);
       const Value ref = test::solve_value(board, rules);
       const SolveReport before = generic_report(board, rules, old_path(), search::OrderingMode::History);
-      search::GenericOptions o;  // the defaults: retrograde order, aimed at the tromp-taylor value
-      const SolveReport now = generic_report(board, rules, o, search::OrderingMode::Auto);
+      const SolveReport now = generic_report(board, rules, {}, search::OrderingMode::Auto);  // the defaults
+      search::GenericOptions aimed;
+      aimed.aim = true;  // at the tromp-taylor value (where the game deepens)
+      const SolveReport guessed = generic_report(board, rules, aimed, search::OrderingMode::RetroKo);
       CHECK(before.value == ref);
       CHECK(now.value == ref);
+      CHECK(guessed.value == ref);
       CHECK((now.value.identical(ref) || now.value.order == 0));  // (a no-result and a jigo tie at komi 0)
-      // The old path never orders by the tables; the new one does, and aims.
+      // The old path never orders by the tables; the new ones do.
       CHECK(counter(before, "retro_ordered_nodes") == 0);
       CHECK(counter(now, "retro_ordered_nodes") > 0);
-      CHECK(counter(now, "guess_nodes") > 0);
+      CHECK(counter(guessed, "retro_ordered_nodes") > 0);
+      if (std::string(rules).rfind("international", 0) == 0 || std::string(rules) == "kee-2016")
+        CHECK(counter(guessed, "guess_nodes") > 0);  // (these deepen: the guess was asked for)
     }
 }
 
@@ -82,6 +88,7 @@ TEST_CASE("generic search: every driver variant and any guess keep the value", "
   // the horizon grown by the step or by half, test budgets small enough to
   // stop tests: only the cost may change.
   std::uint64_t stops = 0;
+  auto asked = std::make_shared<int>(0);
   for (const auto& [rules, board] : std::vector<std::pair<const char*, const char*>>{
            {"international", "2x2"}, {"kee-2016", "1x4"}, {"ikeda-1", "1x4"}, {"japanese-2003", "1x4"},
            {"kee-2005", "1x3"}}) {
@@ -91,7 +98,10 @@ TEST_CASE("generic search: every driver variant and any guess keep the value", "
         for (double budget : {0.0, 0.5}) {
           INFO(rules << " " << board << " guess " << guess << " growth " << growth << " budget " << budget);
           search::GenericOptions o;
-          o.guess = [guess](const Position&, Color, int) { return std::optional<Value>(Value::score(guess, 0)); };
+          o.guess = [guess, asked](const Position&, Color, int) {
+            ++*asked;
+            return std::optional<Value>(Value::score(guess, 0));
+          };
           o.horizon_growth = growth;
           o.test_budget = budget;
           o.test_budget_min = 8;  // stops tests even on these boards
@@ -100,7 +110,8 @@ TEST_CASE("generic search: every driver variant and any guess keep the value", "
           stops += counter(rep, "budget_stops");
         }
   }
-  CHECK(stops > 0);  // the budget path was taken
+  CHECK(stops > 0);   // the budget path was taken
+  CHECK(*asked > 0);  // and the guess was read
 }
 
 TEST_CASE("generic search: one table with the retrograde order stays exact across histories",

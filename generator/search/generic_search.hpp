@@ -183,7 +183,9 @@ struct GenericOptions {
   // generic_solve() only: where `guess` is empty, aim at the tromp-taylor
   // value of the board (generic_guess.hpp), proven within guess_nodes
   // nodes of the tromp-taylor search per solve() (not counted in node_limit).
-  bool aim = true;
+  // Off by default: with the retrograde order it cost more nodes on 5 of
+  // the 7 session-25 boards where it changed anything (docs/solving.md).
+  bool aim = GenericDriverDefaults::aim;
   std::uint64_t guess_nodes = std::uint64_t{1} << 20;
 };
 

@@ -54,6 +54,7 @@ inline constexpr const char* kStoppedMessage = "stopped by another thread";
 struct GenericDriverDefaults {
   static constexpr int horizon_growth = 50;
   static constexpr double test_budget = 0;
+  static constexpr bool aim = false;
 };
 
 struct SearchOptions {
@@ -101,10 +102,11 @@ struct SearchOptions {
   // ruleset gives a node, HasNodeBounds / HasStrategyBounds).
   bool node_bounds = true;
   // The generic search only: GenericOptions::horizon_growth and
-  // GenericOptions::test_budget (its deepening driver; `aim` above gives
-  // its aim, at the tromp-taylor value of the board).
+  // GenericOptions::test_budget, GenericOptions::aim (its deepening
+  // driver; aimed at the tromp-taylor value of the board).
   int generic_horizon_growth = GenericDriverDefaults::horizon_growth;
   double generic_test_budget = GenericDriverDefaults::test_budget;
+  bool generic_aim = GenericDriverDefaults::aim;
   // With aim: this value instead of the tables' (and without `ordering`);
   // any value gives the same result, at another cost (tests). Unset: 1 << 30.
   int aim_at = 1 << 30;

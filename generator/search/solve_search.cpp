@@ -67,7 +67,7 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
     g.deepening_step = options.deepening_step;
     g.progress = options.progress;
     g.node_bounds = options.node_bounds;
-    g.aim = options.aim;
+    g.aim = options.generic_aim;
     g.horizon_growth = options.generic_horizon_growth;
     g.test_budget = options.generic_test_budget;
     // --hash: the generic table's memory cap (the superko search splits it

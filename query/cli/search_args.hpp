@@ -17,6 +17,7 @@ struct SearchArgs {
   bool no_node_bounds = false;  // SearchOptions::node_bounds off (the generic search)
   int horizon_growth = search::GenericDriverDefaults::horizon_growth;   // the generic search's
   double test_budget = search::GenericDriverDefaults::test_budget;      // the generic search's
+  bool aim_generic = search::GenericDriverDefaults::aim;                // the generic search's
   int threads = 1;
   std::string team = "split";  // SearchOptions::team_split: "pair" or "split"
   bool progress = false;
