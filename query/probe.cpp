@@ -61,6 +61,8 @@ struct TablebaseProbe::Impl {
   // The on-the-fly fallback: one solver, one probe at a time.
   mutable std::mutex fallback_mutex;
   mutable std::unique_ptr<ReferenceBackend> fallback;
+  // Root files: the fallback is to be replaced by the seeded one on first use.
+  mutable bool root_seeds_pending = false;
 
   std::int8_t code(bool upper_array, std::uint64_t s) const {
     if (!reader) return upper_array ? upper[s] : lower[s];
@@ -135,7 +137,8 @@ TablebaseProbe::TablebaseProbe(const std::string& path, ProbeOptions options) : 
     return;
   }
   if (auto k = m.meta.extra.find("kind"); k != m.meta.extra.end() && k->second == search::kSuperkoKind) {
-    m.superko = std::make_unique<SuperkoFile>(*reader, m.spec);  // reads and verifies every array
+    // Reads the metadata; each state's record when a probe needs it.
+    m.superko = std::make_unique<SuperkoFile>(std::shared_ptr<TablebaseReader>(std::move(reader)), m.spec);
     m.kind = search::kSuperkoKind;
     // The search re-proves from the file's seeds (superko_fallback).
     if (options.fallback != ProbeOptions::Fallback::None)
@@ -146,7 +149,14 @@ TablebaseProbe::TablebaseProbe(const std::string& path, ProbeOptions options) : 
     // Reads the per-entry arrays; each fact record when a probe needs it.
     m.root = std::make_unique<RootFile>(std::shared_ptr<TablebaseReader>(std::move(reader)), m.spec);
     m.kind = search::kRootKind;
-    if (options.fallback != ProbeOptions::Fallback::None) m.fallback = superko_fallback(m.spec, options);
+    // The search re-proves from the file's entries (RootFile::seeds), set
+    // up when the first probe needs it: the seeds need the board's state
+    // index (4x4: ~1 CPU s, 13 MB), which a game on the stored lines never
+    // uses. The unseeded solver made here checks now that it can play.
+    if (options.fallback != ProbeOptions::Fallback::None) {
+      m.fallback = superko_fallback(m.spec, options);
+      m.root_seeds_pending = options.fallback == ProbeOptions::Fallback::Search && options.seed_search;
+    }
     return;
   }
   if (m.meta.index_scheme != retro::kIndexScheme || m.meta.value_encoding != retro::kValueEncoding)
@@ -510,6 +520,10 @@ ProbeResult TablebaseProbe::Impl::solve_on_the_fly(const std::vector<std::string
   ProbeResult r;
   {
     std::lock_guard<std::mutex> lock(fallback_mutex);
+    if (root_seeds_pending) {
+      fallback = superko_fallback(spec, options, *root);
+      root_seeds_pending = false;
+    }
     r = fallback->analyze(spec, history);
   }
   const ValueSource src = r.source == ValueSource::SearchSeeded ? ValueSource::SearchSeeded

@@ -1,6 +1,7 @@
 #include "query/superko_probe.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 
 #include "core/benson.hpp"
@@ -23,9 +24,10 @@ const char* kFactsNote =
 
 }  // namespace
 
-SuperkoFile::SuperkoFile(TablebaseReader& reader, const GameSpec& spec) : spec_(spec) {
+void SuperkoFile::check_meta(const TablebaseReader& reader, const GameSpec& spec) {
   const TablebaseMeta& m = reader.meta();
-  const std::string& path = reader.path();
+  path_ = reader.path();
+  const std::string& path = path_;
   if (m.index_scheme != retro::kIndexScheme || m.value_encoding != search::kSuperkoValueEncoding)
     throw TablebaseError(path + ": index scheme '" + m.index_scheme + "' / value encoding '" + m.value_encoding +
                          "' are not ones this build reads for superko files (" + retro::kIndexScheme + " / " +
@@ -38,45 +40,114 @@ SuperkoFile::SuperkoFile(TablebaseReader& reader, const GameSpec& spec) : spec_(
   if (index_->states() != m.state_count || retro::symmetry_scheme(*index_) != m.symmetry_scheme)
     throw TablebaseError(path + ": the file's state count / symmetry scheme do not match the index of board " +
                          spec.board.spec());
+}
+
+SuperkoFile::SuperkoFile(TablebaseReader& reader, const GameSpec& spec) : spec_(spec) {
+  check_meta(reader, spec);
+  load_full(reader);
+}
+
+void SuperkoFile::load_full(TablebaseReader& reader) {
+  facts_ = read(reader, search::kSkFacts);
+  load_states(reader, facts_.size());
+}
+
+void SuperkoFile::load_states(TablebaseReader& reader, std::uint64_t facts_length) {
+  const std::string& path = path_;
   value_ = read(reader, search::kSkValue);
   best_ = read(reader, search::kSkBest);
   lo_cap_ = read(reader, search::kSkLoCap);
   hi_cap_ = read(reader, search::kSkHiCap);
-  facts_ = read(reader, search::kSkFacts);
   const std::vector<std::int8_t> idx = read(reader, search::kSkFactIndex);
-  const std::uint64_t n = m.state_count;
+  const std::uint64_t n = reader.meta().state_count;
+  if (value_.size() != n || best_.size() != n || lo_cap_.size() != n || hi_cap_.size() != n)
+    throw TablebaseError(path + ": the per-state arrays have the wrong length");
   if (idx.size() != 4 * (n + 1)) throw TablebaseError(path + ": the fact index has the wrong length");
   offset_.resize(n + 1);
   for (std::uint64_t i = 0; i <= n; ++i) {
     std::uint32_t v = 0;
     for (int b = 0; b < 4; ++b) v |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(idx[4 * i + b])) << (8 * b);
     offset_[i] = v;
-    if (v > facts_.size() || (i > 0 && v < offset_[i - 1]))
+    if (v > facts_length || (i > 0 && v < offset_[i - 1]))
       throw TablebaseError(path + ": the fact index is inconsistent at state " + std::to_string(i));
   }
-  const int pts = spec.board.size();
+  const int pts = spec_.board.size();
   for (std::uint64_t i = 0; i < n; ++i)
     if (value_[i] < -pts || value_[i] > pts || best_[i] < -1 || best_[i] >= pts)
       throw TablebaseError(path + ": value or move out of range at state " + std::to_string(i));
 }
 
+SuperkoFile::SuperkoFile(std::shared_ptr<TablebaseReader> reader, const GameSpec& spec, Load load)
+    : spec_(spec) {
+  check_meta(*reader, spec);
+  if (load == Load::Full) {
+    load_full(*reader);
+    return;
+  }
+  // The per-state arrays (value, move, two cap codes, record offsets: 8
+  // bytes a state, 1.3 MB on 3x4) are read and checked whole, as the full
+  // reader does; the fact stream (~500 bytes a state) is read by record.
+  facts_id_ = reader->array_id(search::kSkFacts);
+  load_states(*reader, reader->array_length(facts_id_));
+  reader_ = std::move(reader);
+  cache_budget(kCacheBytes);
+}
+
+void SuperkoFile::cache_budget(std::uint64_t bytes) const {
+  // A byte budget, not a chunk count: files of 160-256 Ki-value chunks
+  // (those before session 25) keep fewer chunks than files of 32 Ki.
+  std::uint64_t chunk = 1;
+  for (const TablebaseArrayInfo& a : reader_->array_info())
+    if (a.name == search::kSkFacts) chunk = std::max<std::uint64_t>(a.chunk_values, 1);
+  reader_->set_cache_chunks(static_cast<std::size_t>(std::clamp<std::uint64_t>(bytes / chunk, 8, 1024)));
+}
+
+void SuperkoFile::record(std::uint64_t s, Record& out) const {
+  out.value = value_[s];
+  out.best = best_[s];
+  out.lo_cap = lo_cap_[s];
+  out.hi_cap = hi_cap_[s];
+  const std::uint64_t first = offset_[s], length = offset_[s + 1] - first;
+  if (!reader_) {
+    out.begin = facts_.data() + first;
+    out.end = out.begin + length;
+    return;
+  }
+  // The read verifies the chunks it touches (TablebaseError naming the
+  // file, array and chunk on a bad one).
+  out.bytes.resize(length);
+  if (length > 0) reader_->read_range(facts_id_, first, length, out.bytes.data());
+  out.begin = out.bytes.data();
+  out.end = out.begin + length;
+}
+
 search::StateProof SuperkoFile::proof(std::uint64_t s) const {
+  if (s >= index_->states()) throw std::logic_error("superko file: state out of range (bug)");
+  Record rec;
+  record(s, rec);
   search::StateProof p;
-  p.value = value_[s];
-  p.best = best_[s];
-  for (auto [code, f] : {std::pair{lo_cap_[s], &p.lo}, {hi_cap_[s], &p.hi}}) {
+  p.value = rec.value;
+  p.best = rec.best;
+  for (auto [code, f] : {std::pair{rec.lo_cap, &p.lo}, {rec.hi_cap, &p.hi}}) {
     f->unknown = code == -128;
     f->cap = f->unknown ? 127 : code;
   }
   try {
-    search::decode_facts(facts_.data() + offset_[s], facts_.data() + offset_[s + 1], p);
+    search::decode_facts(rec.begin, rec.end, p);
   } catch (const std::exception& e) {
-    throw TablebaseError(std::string("superko file: state ") + std::to_string(s) + ": " + e.what());
+    throw TablebaseError(path_ + ": state " + std::to_string(s) + ": " + e.what());
   }
   return p;
 }
 
+void SuperkoFile::verify_states() const {
+  for (std::uint64_t s = 0; s < index_->states(); ++s) proof(s);
+}
+
 std::shared_ptr<search::ProofSeeds> SuperkoFile::seeds(std::size_t cache_states) const {
+  // A re-proof reaches the records of many states scattered over the
+  // stream: a larger chunk cache, filled only as the search touches chunks.
+  if (reader_) cache_budget(kSeedCacheBytes);
   auto s = std::make_shared<search::ProofSeeds>(
       *index_, [this](std::uint64_t state, search::StateProof& out) { out = proof(state); }, cache_states);
   s->situational = situational_;
@@ -323,6 +394,81 @@ void RootFile::verify_entries() const {
   for (std::size_t i = 0; i < key_.size(); ++i) entry(static_cast<std::uint32_t>(i), e);
 }
 
+const retro::StateIndex& RootFile::seed_index() const {
+  if (!seed_index_) seed_index_ = std::make_unique<retro::StateIndex>(spec_.board);
+  return *seed_index_;
+}
+
+search::StateProof RootFile::seed_proof(std::uint64_t state) const {
+  const retro::StateIndex& idx = seed_index();
+  const int n = spec_.board.size();
+  const Position p = idx.position_of(state / 2);
+  const int passes = static_cast<int>(state & 1);
+  const std::uint64_t low = (std::uint64_t{1} << n) - 1, turn = std::uint64_t{1} << (2 * n);
+  const bool situational = frame_->situational();
+  search::StateProof out;
+  out.lo.unknown = out.hi.unknown = true;
+  // Same-history bounds (their present list must equal the whole history's
+  // set, which the search's absent/present test cannot say) and unknown
+  // ones are left out.
+  auto usable = [](const search::StoredFacts& f) { return !f.unknown && f.cap != search::kSameHistoryCap; };
+  int found = 0;  // usable bounds of the entry in `out`
+  for (const bool white : {false, true}) {
+    // The real state: the stored position with Black to move, or its
+    // colours swapped with White to move (komi-free area scoring is
+    // colour-symmetric: the same game, values and facts swapped).
+    const Position real = white ? Position{p.white, p.black} : p;
+    const search::RootFrame::Canon cn = frame_->canonical(real, white ? Color::White : Color::Black, passes);
+    const int back = frame_->inverse(cn.to);
+    // A fact key of the entry (canonical frame, real colours) in the
+    // search's stored frame (this orientation, the mover as Black).
+    auto map_key = [&](std::uint64_t k) {
+      k = frame_->map_fact(k, back);
+      if (!white) return k;
+      const std::uint64_t swapped = ((k >> n) & low) | ((k & low) << n);
+      return situational ? swapped | ((k & turn) ^ turn) : swapped;
+    };
+    auto map_facts = [&](const search::StoredFacts& f) {
+      search::StoredFacts m;
+      if (!usable(f)) {
+        m.unknown = true;
+        return m;
+      }
+      m.cap = f.cap;
+      for (std::uint64_t k : f.absent) m.absent.push_back(map_key(k));
+      for (std::uint64_t k : f.present) m.present.push_back(map_key(k));
+      std::sort(m.absent.begin(), m.absent.end());
+      std::sort(m.present.begin(), m.present.end());
+      return m;
+    };
+    const auto [first, last] = range(cn.key);
+    for (std::uint32_t i = first; i < last; ++i) {
+      search::RootEntry e;
+      entry(i, e);
+      // Black's lower bound (cap on Black's stones) is the mover's lower
+      // bound when Black moves, her upper bound when White moves.
+      const search::StoredFacts& lo = white ? e.proof.hi : e.proof.lo;
+      const search::StoredFacts& hi = white ? e.proof.lo : e.proof.hi;
+      const int count = usable(lo) + usable(hi);
+      if (count <= found) continue;
+      found = count;
+      out.value = static_cast<std::int8_t>(white ? -e.proof.value : e.proof.value);
+      out.best = static_cast<std::int8_t>(frame_->map_point(e.proof.best, back));
+      out.lo = map_facts(lo);
+      out.hi = map_facts(hi);
+      if (found == 2) return out;
+    }
+  }
+  return out;
+}
+
+std::shared_ptr<search::ProofSeeds> RootFile::seeds(std::size_t cache_states) const {
+  auto s = std::make_shared<search::ProofSeeds>(
+      seed_index(), [this](std::uint64_t state, search::StateProof& out) { out = seed_proof(state); }, cache_states);
+  s->situational = frame_->situational();
+  return s;
+}
+
 SuperkoFile::Answer RootFile::at(const std::vector<Position>& positions, const std::vector<Color>& to_move,
                                  int passes) const {
   const Position& pos = positions.back();
@@ -418,20 +564,35 @@ bool superko_answered(const ProbeResult& r) {
 
 namespace gotb {
 
-std::unique_ptr<ReferenceBackend> superko_fallback(const GameSpec& spec, const ProbeOptions& options,
-                                                   const SuperkoFile* seed_from) {
+namespace {
+
+std::unique_ptr<ReferenceBackend> fallback_with(const GameSpec& spec, const ProbeOptions& options,
+                                                const std::function<std::shared_ptr<search::ProofSeeds>()>& seeds) {
   ReferenceBackend::Options o;
   o.method = options.fallback == ProbeOptions::Fallback::Search ? "search" : "reference";
   o.max_points = options.fallback == ProbeOptions::Fallback::Search ? 31 : 8;
   o.solver.node_limit = options.node_limit;
-  if (seed_from && o.method == "search" && options.seed_search) {
-    o.seeds = seed_from->seeds();
+  if (seeds && o.method == "search" && options.seed_search) {
+    o.seeds = seeds();
     o.seeds_for = spec;
   }
   auto b = std::make_unique<ReferenceBackend>(o);
   if (std::string why = b->unsupported(spec); !why.empty())
     throw std::invalid_argument("--fallback " + o.method + " cannot solve this file's game: " + why);
   return b;
+}
+
+}  // namespace
+
+std::unique_ptr<ReferenceBackend> superko_fallback(const GameSpec& spec, const ProbeOptions& options,
+                                                   const SuperkoFile* seed_from) {
+  if (!seed_from) return fallback_with(spec, options, {});
+  return fallback_with(spec, options, [&] { return seed_from->seeds(); });
+}
+
+std::unique_ptr<ReferenceBackend> superko_fallback(const GameSpec& spec, const ProbeOptions& options,
+                                                   const RootFile& seed_from) {
+  return fallback_with(spec, options, [&] { return seed_from.seeds(); });
 }
 
 }  // namespace gotb

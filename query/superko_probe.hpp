@@ -22,9 +22,32 @@ namespace gotb {
 
 class SuperkoFile {
  public:
-  // Reads and verifies every array (throws TablebaseError on a file that is
-  // not a superko file this build reads).
+  // Lazy: the per-state arrays (value, move, two cap codes, fact-index
+  // offsets: 8 bytes a state) are read, verified (chunk and whole-array
+  // checksums) and checked at open; a state's fact record (most of the
+  // file: ~500 bytes a state) is read through the reader when a probe or
+  // the seeded search reaches the state, every chunk it touches
+  // decompressed and checked against its xxh64 on first use and the last
+  // few kept decoded (kCacheBytes; kSeedCacheBytes once seeds() is
+  // called), so a query or a genmove touches a few MB, not the whole fact
+  // stream (docs/solving.md, "Reading a superko file lazily"). A damaged
+  // chunk of the stream or a record the decoder refuses is refused
+  // (TablebaseError naming the file) by the probe that reads it. Full: the
+  // fact stream is read whole at open too (whole-array checksum; the old
+  // reader; tests). The answers are the same.
+  enum class Load { Lazy, Full };
+  // Throws TablebaseError on a file that is not a superko file this build
+  // reads. The reader is kept (lazy: records are read through it).
+  SuperkoFile(std::shared_ptr<TablebaseReader> reader, const GameSpec& spec, Load load = Load::Lazy);
+  // Full: reads every array at once; `reader` is not kept.
   SuperkoFile(TablebaseReader& reader, const GameSpec& spec);
+
+  // The most decoded fact-stream bytes the lazy reader keeps (the
+  // reader's chunk cache, 8 to 1024 chunks): a genmove reads the records
+  // of the state and of each child, a few scattered chunks; a seeded
+  // re-proof reads many more, and revisits them.
+  static constexpr std::uint64_t kCacheBytes = std::uint64_t{4} << 20;
+  static constexpr std::uint64_t kSeedCacheBytes = std::uint64_t{32} << 20;
 
   // What the file proves about the current state of a game whose
   // situations so far are positions[j] with to_move[j] (the last is the
@@ -47,8 +70,12 @@ class SuperkoFile {
 
   const GameSpec& spec() const { return spec_; }
   std::uint64_t states() const { return index_->states(); }
-  // Decoded proof of a stored state (tests, `gotb info`).
+  // Decoded proof of a stored state (tests, the seeds); throws
+  // TablebaseError on a damaged chunk or a malformed record.
   search::StateProof proof(std::uint64_t state) const;
+  // Decodes every state's record (reading every chunk); throws
+  // TablebaseError on the first malformed one.
+  void verify_states() const;
   // The file as lazy seeds of the exact search (search::ProofSeeds, lazy):
   // a node whose state the file covers decodes that state's record on
   // demand (kept in a cache of `cache_states` decoded proofs) and takes
@@ -64,8 +91,33 @@ class SuperkoFile {
   GameSpec spec_;
   bool situational_ = false;
   std::unique_ptr<retro::StateIndex> index_;
-  std::vector<std::int8_t> value_, best_, lo_cap_, hi_cap_, facts_;
+  std::string path_;
+  // Opens the file's metadata and checks that it is a superko file of spec.
+  void check_meta(const TablebaseReader& reader, const GameSpec& spec);
+  // Load::Full: reads every array and checks every state.
+  void load_full(TablebaseReader& reader);
+  // Reads the per-state arrays and the fact index, checks every state
+  // (value and move in range, offsets in order and inside a stream of
+  // facts_length bytes).
+  void load_states(TablebaseReader& reader, std::uint64_t facts_length);
+  // Lazy: the reader's chunk cache holds about `bytes` of the fact stream.
+  void cache_budget(std::uint64_t bytes) const;
+  // State s's per-state fields and record bytes.
+  struct Record {
+    std::int8_t value, best, lo_cap, hi_cap;
+    std::vector<std::int8_t> bytes;  // lazy: the record; full: empty
+    const std::int8_t* begin = nullptr;
+    const std::int8_t* end = nullptr;
+  };
+  void record(std::uint64_t s, Record& out) const;
+  // The per-state arrays as read, the record offsets as integers.
+  std::vector<std::int8_t> value_, best_, lo_cap_, hi_cap_;
   std::vector<std::uint32_t> offset_;
+  // Load::Full: the whole fact stream. Lazy: empty, and records are read
+  // through reader_ (array facts_id_).
+  std::vector<std::int8_t> facts_;
+  std::shared_ptr<TablebaseReader> reader_;
+  int facts_id_ = -1;
 };
 
 // Root files (`gotb generate --root`; generator/search/root_proof.hpp): the
@@ -97,6 +149,20 @@ class RootFile {
   // Decodes every entry (reading every record); throws TablebaseError on
   // the first malformed one.
   void verify_entries() const;
+  // The file as lazy seeds of the exact search, as SuperkoFile::seeds: the
+  // search's state (the retrograde index's canonical position, the mover as
+  // Black) is looked up as the two real states it stands for (Black to
+  // move; its colours swapped with White to move), and the first entry
+  // with both bounds usable (else one) is given in the search's frame: its
+  // facts mapped by the symmetry and the colour swap, same-history bounds
+  // left out (docs/solving.md, "Seeded re-proofs from a root file"). A
+  // state without entries gives a proof with no usable bound. Builds the
+  // board's state index on first use (boards of at most 31 points). The
+  // file must outlive the seeds; one search at a time reads them.
+  std::shared_ptr<search::ProofSeeds> seeds(
+      std::size_t cache_states = search::ProofSeeds::kDefaultCacheStates) const;
+  // The proof seeds() gives for a state of the index (tests).
+  search::StateProof seed_proof(std::uint64_t state) const;
 
   // Fact-stream chunks the lazy reader keeps decoded: a genmove reads the
   // records of the state and of each child, a few scattered chunks; a game
@@ -132,6 +198,9 @@ class RootFile {
   std::vector<std::int8_t> facts_;
   std::shared_ptr<TablebaseReader> reader_;
   int facts_id_ = -1;
+  // seeds(): the retrograde state index, built on first use.
+  mutable std::unique_ptr<retro::StateIndex> seed_index_;
+  const retro::StateIndex& seed_index() const;
 };
 
 // True when a superko probe result can be played from without a search:
@@ -150,4 +219,7 @@ class ReferenceBackend;
 // (SuperkoFile::seeds) and its answers say source SearchSeeded.
 std::unique_ptr<ReferenceBackend> superko_fallback(const GameSpec& spec, const ProbeOptions& options,
                                                    const SuperkoFile* seed_from = nullptr);
+// The same, seeded from a root file (RootFile::seeds).
+std::unique_ptr<ReferenceBackend> superko_fallback(const GameSpec& spec, const ProbeOptions& options,
+                                                   const RootFile& seed_from);
 }  // namespace gotb

@@ -82,6 +82,50 @@ TEST_CASE("gotb reports bad input with a message and a non-zero exit", "[cli][er
   CHECK(no_args.exit_code != 0);
 }
 
+TEST_CASE("gotb solve --json stopped by a limit prints what was proven, and exits 3", "[cli][json]") {
+  // stdout only (stderr, the text message, is checked above).
+  auto json_of = [](const std::string& args) {
+    auto r = run_gotb(args + " --json 2>/dev/null; }", "{ ");
+    INFO(args << "\n" << r.out);
+    CHECK(r.exit_code == 3);
+    return nlohmann::json::parse(r.out);
+  };
+  // The search narrowed the value before the stop (as above): its bounds,
+  // which hold the value (B+9).
+  const auto b = json_of("solve -b 3x3 --method search --ordering history --no-move-values --no-pv --node-limit 3400");
+  CHECK(b["exact"] == false);
+  CHECK(b["value"].is_null());
+  CHECK(b["stopped"] == "node limit reached");
+  CHECK(b["method"] == "search");
+  REQUIRE(b["lower"].is_object());
+  REQUIRE(b["upper"].is_object());
+  CHECK(b["lower"]["kind"] == "score");
+  CHECK(b["lower"]["points"].get<double>() <= 9.0);
+  CHECK(b["upper"]["points"].get<double>() >= 9.0);
+  CHECK(b["lower"]["points"].get<double>() < b["upper"]["points"].get<double>());
+  CHECK(b["note"].get<std::string>().find("proven before the stop: B+") != std::string::npos);
+  CHECK(b["board"] == "3x3");
+  // --method auto: the search's half stops with bounds, the reference
+  // solver spends the rest; the stop still reports the search's bounds.
+  const auto a = json_of("solve -b 3x3 --ordering history --no-move-values --no-pv --node-limit 6800");
+  CHECK(a["method"] == "search");
+  REQUIRE(a["lower"].is_object());
+  CHECK(a["lower"]["points"].get<double>() <= 9.0);
+  CHECK(a["upper"]["points"].get<double>() >= 9.0);
+  CHECK(a["note"].get<std::string>().find("before the reference solver had the rest") != std::string::npos);
+  // Nothing proven (the reference solver): no bounds, and no claim.
+  const auto n = json_of("solve -b 2x3 --method reference --no-cache --node-limit 100");
+  CHECK(n["exact"] == false);
+  CHECK(n["lower"].is_null());
+  CHECK(n["upper"].is_null());
+  CHECK(n["method"] == "reference");
+  CHECK(n["note"] == "no value was proven");
+  // A time limit: the reason says so (a 4x4 search does not finish in 0.2 s).
+  const auto t = json_of("solve -b 4x4 --method search --no-move-values --no-pv --time-limit 0.2");
+  CHECK(t["stopped"] == "time limit reached");
+  CHECK(t["lower"].is_null() == t["upper"].is_null());
+}
+
 TEST_CASE("gotb rules and --help describe the program", "[cli]") {
   auto rules = run_gotb("rules");
   CHECK(rules.exit_code == 0);

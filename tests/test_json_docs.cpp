@@ -129,3 +129,16 @@ TEST_CASE("docs/json.md names every field of query --json, and only those", "[js
   fs::remove_all(dir);
   check_documented(printed, section(json_doc(), "## `gotb query FILE --json`"));
 }
+
+TEST_CASE("docs/json.md names every field of a stopped solve --json, and only those", "[json][cli][docs]") {
+  // Exit 3 (the stop) with the stopped result object on stdout; stderr
+  // (the text message) is dropped here.
+  auto r = run_gotb("solve -b 3x3 --method search --ordering history --no-move-values --no-pv --node-limit 3400 "
+                    "--json 2>/dev/null; }",
+                    "{ ");
+  INFO(r.out);
+  REQUIRE(r.exit_code == 3);
+  std::set<std::string> keys;
+  collect_keys(nlohmann::json::parse(r.out), keys);
+  check_documented(keys, section(json_doc(), "## `gotb solve --json` stopped by a limit"));
+}

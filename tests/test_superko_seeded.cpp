@@ -109,13 +109,20 @@ TEST_CASE("superko files: lazy seeds decode the same proofs as the reader", "[su
   REQUIRE(test::run_gotb("generate --exact -q -b 2x3 -r tromp-taylor -o " + path).exit_code == 0);
   const Board b = Board::parse("2x3");
   TablebaseReader reader(path);
-  const SuperkoFile file(reader, GameSpec{b, RuleSet::parse("tromp-taylor"), 0});
+  const GameSpec spec{b, RuleSet::parse("tromp-taylor"), 0};
+  const SuperkoFile file(reader, spec);
+  // The lazy reader (what the query opens): its records read through the
+  // file's chunks on demand, with a one-chunk reader cache.
+  auto lazy_reader = std::make_shared<TablebaseReader>(path);
+  const SuperkoFile lazy_file(lazy_reader, spec);
+  lazy_reader->set_cache_chunks(1);
   retro::StateIndex idx(b);
   // Each state asked twice in a row (the second from the cache), in two
   // sweeps; a cache smaller than the states decodes them again in the
   // second sweep. The proofs must not depend on what the cache held.
+  for (const SuperkoFile* from : {&file, &lazy_file})
   for (std::size_t cache : {std::size_t{1}, std::size_t{64}, std::size_t{1024}}) {
-    const auto seeds = file.seeds(cache);
+    const auto seeds = from->seeds(cache);
     REQUIRE(seeds->lazy());
     CHECK(seeds->ready_empties() == b.size());
     for (int round = 0; round < 2; ++round)
@@ -151,8 +158,8 @@ TEST_CASE("superko files: the search seeded from the file = the fresh search = r
                 .exit_code == 0);
     const Board b = Board::parse(c.board);
     const RuleSet r = RuleSet::parse(c.rules);
-    TablebaseReader reader(path);
-    const SuperkoFile file(reader, GameSpec{b, r, 0});
+    // The lazy reader, as the query opens the file.
+    const SuperkoFile file(std::make_shared<TablebaseReader>(path), GameSpec{b, r, 0});
     const std::vector<Defeated> hs = defeated_histories(file, b, r, 2024, 6);
     REQUIRE(!hs.empty());
     for (const Defeated& d : hs) {
@@ -353,9 +360,9 @@ TEST_CASE("superko files: seeded against fresh re-proofs of random GHI histories
   const unsigned seed = std::getenv("GOTB_SEEDED_SEED") ? std::atoi(std::getenv("GOTB_SEEDED_SEED")) : 1;
   const std::uint64_t limit =
       std::getenv("GOTB_SEEDED_NODES") ? std::strtoull(std::getenv("GOTB_SEEDED_NODES"), nullptr, 10) : 50000000;
-  TablebaseReader reader(path);
-  const GameSpec spec{reader.board(), RuleSet::parse(reader.meta().rules), reader.meta().komi};
-  const SuperkoFile file(reader, spec);
+  auto reader = std::make_shared<TablebaseReader>(path);
+  const GameSpec spec{reader->board(), RuleSet::parse(reader->meta().rules), reader->meta().komi};
+  const SuperkoFile file(reader, spec);  // lazy, as the query reads it
   const auto ordering = search::retro_ordering_for(spec.board, search::OrderingMode::Auto);
   const std::vector<Defeated> hs = defeated_histories(file, spec.board, spec.rules, seed, count);
   for (const Defeated& d : hs) {

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <typeinfo>
 
 #include "core/rules/games.hpp"
 #include "generator/search/generic_solve.hpp"
@@ -130,8 +132,12 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   try {
     rep.value = team.race<Value>([](TrompTaylorSearch& s) { return s.value(); });
   } catch (NodeLimitReached& e) {
-    if (const auto b = solver.proved_bounds())
+    if (const auto b = solver.proved_bounds()) {
       e.proven = "proven before the stop: " + b->first.to_string() + " <= value <= " + b->second.to_string();
+      // The bounds travel with the stop (gotb solve --json); a subclass of
+      // NodeLimitReached (none is thrown here today) keeps its own type.
+      if (typeid(e) == typeid(NodeLimitReached)) throw SearchStopped(e, b->first, b->second);
+    }
     throw;
   }
   if (!rep.game_over) {
@@ -192,19 +198,40 @@ SolveReport auto_solve(const SolveRequest& req, search::SearchOptions sopt, sear
   sopt.node_limit = half.node_limit;
   sopt.time_limit = half.time_limit;
   std::uint64_t spent_nodes = 0;
+  // The bounds the search proved before its half ran out hold whatever the
+  // reference solver does next: a stop of the whole budget reports them.
+  std::optional<SearchStopped> search_bounds;
   try {
     return search_solve(req, sopt, ordering);
+  } catch (const SearchStopped& e) {
+    search_bounds = e;
+    spent_nodes = sopt.node_limit;
   } catch (const NodeLimitReached&) {
     spent_nodes = sopt.node_limit;
   }
+  // The whole budget spent: the stop carries the search's bounds.
+  auto stopped = [&](const NodeLimitReached& e) {
+    SearchStopped s(e, search_bounds->lower, search_bounds->upper);
+    s.proven = search_bounds->proven + " (by the search, before the reference solver had the rest)";
+    return s;
+  };
   SolveRequest rest = req;
   const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (req.options.time_limit > 0) rest.options.time_limit = std::max(0.001, req.options.time_limit - spent);
   if (req.options.node_limit > 0) {
-    if (spent_nodes >= req.options.node_limit) throw NodeLimitReached();  // 0 left would mean no limit
+    if (spent_nodes >= req.options.node_limit) {  // 0 left would mean no limit
+      if (search_bounds) throw stopped(NodeLimitReached());
+      throw NodeLimitReached();
+    }
     rest.options.node_limit = req.options.node_limit - spent_nodes;
   }
-  SolveReport rep = reference_solve(rest);
+  SolveReport rep;
+  try {
+    rep = reference_solve(rest);
+  } catch (const NodeLimitReached& e) {
+    if (search_bounds && typeid(e) == typeid(NodeLimitReached)) throw stopped(e);
+    throw;
+  }
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return rep;
 }

@@ -7,6 +7,18 @@
 
 namespace gotb {
 
+// What a search stopped by its node or time limit had proven (its
+// deepening's bounds at the root, Black's view, komi applied): thrown by
+// search_solve in place of the NodeLimitReached that stopped it when there
+// are bounds, with the same what() and `proven` text ("proven before the
+// stop: L <= value <= U"), so a caller that catches NodeLimitReached sees no
+// difference; `gotb solve --json` prints the bounds (docs/json.md).
+struct SearchStopped : NodeLimitReached {
+  SearchStopped(const NodeLimitReached& stop, Value lower_bound, Value upper_bound)
+      : NodeLimitReached(stop), lower(lower_bound), upper(upper_bound) {}
+  Value lower, upper;
+};
+
 // True when the search solver implements req.rules: the tromp-taylor
 // family in superko mode on boards of at most 31 points (search_solver),
 // or a ruleset the generic search serves (generic_solve.hpp: kee-2005,

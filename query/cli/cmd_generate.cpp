@@ -326,6 +326,13 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   WriteOptions wopt;
   wopt.board = &board;
   wopt.threads = a.threads;
+  // The reader (SuperkoFile) reads a state's record when a game reaches the
+  // state, through the chunks that hold it, each decompressed and
+  // checksummed whole: a genmove reads the records of the state and of
+  // every child. 32 Ki-value chunks, as root files, make a cold record 8
+  // times cheaper than the default 256 Ki (docs/solving.md, "Reading a
+  // superko file lazily").
+  wopt.chunk_values = std::uint64_t{1} << 15;
   const std::uint64_t n = index.states();
   write_tablebase(a.output, meta,
                   {{search::kSkValue, arr.value.data(), n},

@@ -120,13 +120,13 @@ void add_query_command(CLI::App& app) {
       ->check(non_empty_name());
   sub->add_option("--fallback", args->fallback,
                   "solve states the file holds no exact value for on the fly: search, reference, or none (say "
-                  "'not exact'); on a superko file (gotb generate --exact) the search is seeded from the file: its "
+                  "'not exact'); on a superko or root file (gotb generate --exact / --root) the search is seeded from the file: its "
                   "stored bounds wherever their history facts hold under the search's line, its stored moves first "
                   "(source search-seeded, text 'exact (search seeded from file)')")
       ->check(CLI::IsMember({"none", "search", "reference"}))
       ->capture_default_str();
   sub->add_flag("--unseeded", args->unseeded,
-                "superko files with --fallback search: re-prove without the file's seeds, as gotb solve --method "
+                "superko and root files with --fallback search: re-prove without the file's seeds, as gotb solve --method "
                 "search (source search; for comparison)");
   sub->add_option("--node-limit", args->node_limit, "with --fallback: give up after this many nodes (exit 3)")
       ->capture_default_str();

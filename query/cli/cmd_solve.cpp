@@ -21,6 +21,27 @@ struct SolveArgs {
   SearchArgs search;
 };
 
+// The result object of a solve stopped by --node-limit / --time-limit
+// (docs/json.md, "`gotb solve --json` stopped by a limit"): no value, the reason, and the bounds
+// the search had proven before the stop (null when none).
+nlohmann::json stopped_json(const SolveRequest& req, const std::string& method, const NodeLimitReached& e) {
+  nlohmann::json j;
+  j["board"] = req.board.spec();
+  j["rules"] = req.rules.to_string();
+  j["komi"] = req.komi;
+  j["history"] = req.moves;
+  j["perspective"] = "black";
+  j["stopped"] = e.what();
+  j["exact"] = false;
+  j["value"] = nullptr;
+  const auto* b = dynamic_cast<const SearchStopped*>(&e);
+  j["lower"] = b ? value_json(b->lower) : nlohmann::json(nullptr);
+  j["upper"] = b ? value_json(b->upper) : nlohmann::json(nullptr);
+  j["method"] = b ? nlohmann::json("search") : method == "auto" ? nlohmann::json(nullptr) : nlohmann::json(method);
+  j["note"] = std::string("no value was proven") + (e.proven.empty() ? "" : " (" + e.proven + ")");
+  return j;
+}
+
 void run_solve(const SolveArgs& a) {
   SolveRequest req{Board::parse(a.board), RuleSet::parse(a.rules), a.komi, split_moves(a.moves), {}};
   if (a.repeated_state == "black") req.repeat = RepeatScoring::BlackWins;
@@ -37,7 +58,15 @@ void run_solve(const SolveArgs& a) {
   if (a.method == "reference" && a.search.any_set())
     throw std::invalid_argument(
         "--ordering, --deepening, --threads, --progress and --profile belong to the search (use --method search or auto)");
-  SolveReport rep = solve_with_method(a.method, req, a.search.options(), a.search.ordering_mode());
+  SolveReport rep;
+  try {
+    rep = solve_with_method(a.method, req, a.search.options(), a.search.ordering_mode());
+  } catch (const NodeLimitReached& e) {
+    // JSON on stdout too, then the stop as always: the message on stderr and
+    // exit 3 (main.cpp).
+    if (a.json) std::cout << stopped_json(req, a.method, e).dump(2) << "\n" << std::flush;
+    throw;
+  }
   if (a.json)
     std::cout << solve_report_json(req, rep).dump(2) << "\n";
   else

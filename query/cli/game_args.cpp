@@ -36,8 +36,9 @@ void add_game_options(CLI::App* sub, GameArgs& a, bool with_history, bool board_
                   "not exact: see --fallback");
   sub->add_option("--fallback", a.fallback,
                   "with --tablebase: solve states the file holds no exact value for on the fly (search, "
-                  "reference) or not at all (none: GTP genmove refuses them); on a superko file (gotb generate "
-                  "--exact) the search is seeded from the file's stored bounds and moves (stderr says so)")
+                  "reference) or not at all (none: GTP genmove refuses them); on a superko or root file (gotb "
+                  "generate --exact / --root) the search is seeded from the file's stored bounds and moves (stderr "
+                  "says so)")
       ->check(CLI::IsMember({"none", "search", "reference"}))
       ->capture_default_str();
   sub->add_option("--history-nodes", a.history_nodes,
