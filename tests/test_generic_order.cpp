@@ -66,7 +66,7 @@ TEST_CASE("generic search: retrograde order and aimed tests keep every seed rule
       INFO(rules << " " << board);
       const Value ref = test::solve_value(board, rules);
       const SolveReport before = generic_report(board, rules, old_path(), search::OrderingMode::History);
-      const SolveReport now = generic_report(board, rules, {}, search::OrderingMode::Auto);  // the defaults
+      const SolveReport now = generic_report(board, rules, {}, search::OrderingMode::Retro);
       search::GenericOptions aimed;
       aimed.aim = true;  // at the tromp-taylor value (where the game deepens)
       const SolveReport guessed = generic_report(board, rules, aimed, search::OrderingMode::RetroKo);

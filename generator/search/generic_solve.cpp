@@ -140,6 +140,12 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
   // docs/solving.md section 4, "Session 25"); their build is part of the
   // budget, as for the tromp-taylor search.
   search::GenericOptions opt = options;
+  // Auto leaves kee-2005 and ikeda-1 on the history order: ikeda-1 1x6 lost
+  // with the tables, and on kee-2005 the new order exposed a crossed-bounds
+  // logic error of the one-sided reuse ([kee-2005] fact sides test, 1x4
+  // after 21 moves; docs/solving.md section 4, "Session 25") still open.
+  if (ordering == search::OrderingMode::Auto && (req.rules.is(Family::Kee2005) || req.rules.is(Family::Ikeda1)))
+    ordering = search::OrderingMode::History;
   if (!opt.order) {
     opt.order = search::GenericMoveOrder::for_board(req.board, ordering, {opt.node_limit, opt.time_limit});
     if (opt.order) {
