@@ -6,9 +6,12 @@
 #include "core/rules/games.hpp"
 #include "core/scoring.hpp"
 #include "generator/search/search_solver.hpp"
+#include "tests/board_positions.hpp"
 #include "tests/solve_value.hpp"
 
 using namespace gotb;
+using test::build_history;
+using test::position_from_index;
 
 namespace {
 
@@ -60,15 +63,6 @@ class CaptureOracle {
   std::uint32_t gen_ = 0;
   std::vector<Position> todo_;
 };
-
-Position position_from_index(const Board& b, std::size_t code) {
-  Position p;
-  for (int q = 0; q < b.size(); ++q, code /= 3) {
-    if (code % 3 == 1) p.black |= bit(q);
-    if (code % 3 == 2) p.white |= bit(q);
-  }
-  return p;
-}
 
 // Tallies over a set of positions, so that tests can insist the checks were
 // not vacuous.
@@ -466,35 +460,6 @@ TEST_CASE("area bounds contain the exact value of random reachable positions", "
   CHECK(exact >= 30);
 }
 
-namespace {
-
-// A history that reaches `pos` by playing its stones one at a time (each
-// earlier position is a subset of pos, so none holds more stones of either
-// colour and no play captures), Black first, a player with no stone left
-// passing; then one more pass if needed so that `to_move` is to move.
-std::vector<std::string> build_history(const Board& b, const RuleSet& rs, const Position& pos, Color to_move) {
-  TrompTaylorGame g(b, rs, 0);
-  std::vector<int> stones[2];
-  for_each_bit(pos.black, [&](int q) { stones[0].push_back(q); });
-  for_each_bit(pos.white, [&](int q) { stones[1].push_back(q); });
-  std::size_t next[2] = {0, 0};
-  std::vector<std::string> moves;
-  while (next[0] < stones[0].size() || next[1] < stones[1].size()) {
-    const int side = index(g.to_move());
-    const Move m = next[side] < stones[side].size() ? Move::play(stones[side][next[side]++]) : Move::pass();
-    moves.push_back(g.move_name(m));
-    g.play(m);
-  }
-  if (g.to_move() != to_move) {
-    moves.push_back("pass");
-    g.play(Move::pass());
-  }
-  REQUIRE(!g.is_over());
-  REQUIRE(g.position() == pos);
-  return moves;
-}
-
-}  // namespace
 
 // docs/benson.md, "Filling two-point regions": with every c stone
 // pass-alive and no earlier position holding more c stones, c guarantees

@@ -185,6 +185,12 @@ TEST_CASE("generate: the superko pass options are refused where they do not appl
   auto flat_later = run_gotb("generate -q -b 1x3 --exact --order flat --later-chunk-states 1 -o /dev/null/never");
   CHECK(flat_later.exit_code != 0);
   CHECK(flat_later.out.find("belong to --order levels") != std::string::npos);
+  auto flat_move_test = run_gotb("generate -q -b 1x3 --exact --order flat --move-test plain -o /dev/null/never");
+  CHECK(flat_move_test.exit_code != 0);
+  CHECK(flat_move_test.out.find("belong to --order levels") != std::string::npos);
+  auto plain_move_test = run_gotb("generate -q -b 1x3 --move-test pass-early -o /dev/null/never");
+  CHECK(plain_move_test.exit_code != 0);
+  CHECK(plain_move_test.out.find("need --exact") != std::string::npos);
   // The lanes' options: the level order of --exact only.
   for (const std::string opt : {"--lane-exchange off", "--exchange-min-work 4", "--profile", "--lanes 1"}) {
     INFO(opt);

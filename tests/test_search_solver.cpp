@@ -79,6 +79,9 @@ TEST_CASE("search options never change a value", "[search]") {
       o.fill = false;
       CHECK(search_value(board, rules, {}, o).identical(expected));
       o = {};
+      o.safe_regions = false;
+      CHECK(search_value(board, rules, {}, o).identical(expected));
+      o = {};
       o.test_budget = 0;  // no budget: every test runs to its end
       CHECK(search_value(board, rules, {}, o).identical(expected));
       {

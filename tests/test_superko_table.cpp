@@ -181,16 +181,19 @@ TEST_CASE("superko files: every state's value = search = reference solver, and t
   // from state to state for the whole run, docs/solving.md "Lanes"), and
   // with two lanes that exchange their entries at every level's end ("Lanes
   // that exchange their entries"); 1x5 and 2x3 not in the second mode;
-  // and (mode 3, the CLI's default) exchanging lanes whose chunks are handed
-  // out on node clocks ("Lanes on node clocks").
+  // and (mode 3) exchanging lanes whose chunks are handed out on node
+  // clocks ("Lanes on node clocks"); mode 4 (the CLI's default) the same
+  // with the pass tested right after the table's move for the stored move
+  // ("The stored move's test").
   for (const char* board : {"1x4", "2x2", "2x3", "1x5"}) {
-    for (const int mode : {0, 1, 2, 3}) {
+    for (const int mode : {0, 1, 2, 3, 4}) {
     const std::uint32_t lanes = mode ? 2 : 0;
     if (std::string(board) == "1x5" && lanes == 0) continue;
     // Lanes without the exchange (no longer the CLI's default): the small boards only.
     if ((std::string(board) == "1x5" || std::string(board) == "2x3") && mode == 1) continue;
     for (const char* rules : kVariants) {
-      INFO(board << " " << rules << " lanes " << lanes << " exchange " << (mode >= 2) << " clock " << (mode == 3));
+      INFO(board << " " << rules << " lanes " << lanes << " exchange " << (mode >= 2) << " clock " << (mode >= 3)
+                 << " pass early " << (mode == 4));
       const Board b = Board::parse(board);
       const RuleSet r = RuleSet::parse(rules);
       retro::StateIndex idx(b);
@@ -198,7 +201,8 @@ TEST_CASE("superko files: every state's value = search = reference solver, and t
       o.threads = 2;
       o.lanes = lanes;
       o.lane_exchange = mode >= 2;
-      o.lane_clock = mode == 3;
+      o.lane_clock = mode >= 3;
+      o.root_pass_early = mode == 4;
       o.chunk_states = 32;
       // A small first-pass budget: many states go to the second pass, whose
       // searches rest on seeds from both passes. 2x3: three passes (budgets
@@ -376,6 +380,51 @@ TEST_CASE("superko files: later passes cut state by state do not depend on the t
       CHECK(c0 == ct);
     }
     for (std::size_t s = 0; s < before.size(); ++s) CHECK(runs[0].proofs[s].value == before[s].value);
+  }
+}
+
+TEST_CASE("superko files: the pass tested early for the stored move does not depend on the thread count",
+          "[superko]") {
+  // root_pass_early (the CLI's --move-test pass-early): which move is
+  // stored, and so every table and fact, is still a function of the plan
+  // and the lanes (1, 2 and 3 threads, two exchanging lanes on node
+  // clocks); the values are those of the plain test; and the option does
+  // change what is computed: 2x3 holds states (all the mover's stones with
+  // a pass before, Benson's whole board) whose stored move becomes the
+  // pass, found in fewer nodes.
+  for (const char* board : {"1x6", "2x3"}) {
+    const Board b = Board::parse(board);
+    retro::StateIndex idx(b);
+    for (const char* rules : {"tromp-taylor", "tromp-taylor:ko=situational,suicide=no"}) {
+      INFO(board << " " << rules);
+      const RuleSet r = RuleSet::parse(rules);
+      SuperkoGenerateOptions o;
+      o.chunk_states = 4;
+      o.first_pass_nodes = 100;
+      o.threads = 2;
+      o.lanes = 2;
+      o.lane_clock = true;
+      o.lane_exchange = true;
+      SuperkoGenerateStats plain;
+      const std::vector<StateProof> before = generate_superko(idx, r, o, &plain);
+      o.root_pass_early = true;
+      const auto runs = run_on_1_2_3_threads(idx, r, o);
+      for (int t = 1; t < 3; ++t) {
+        CHECK(runs[t].proofs == runs[0].proofs);
+        CHECK(runs[t].stats.nodes == runs[0].stats.nodes);
+        std::uint64_t c0 = 0, ct = 0;
+        for (const auto& lp : runs[0].stats.lane_passes) c0 += lp.critical_nodes;
+        for (const auto& lp : runs[t].stats.lane_passes) ct += lp.critical_nodes;
+        CHECK(c0 == ct);
+      }
+      std::uint64_t to_pass = 0;
+      for (std::size_t s = 0; s < before.size(); ++s) {
+        CHECK(runs[0].proofs[s].value == before[s].value);
+        to_pass += runs[0].proofs[s].best == -1 && before[s].best != -1;
+      }
+      CHECK(to_pass > 0);
+      CHECK(runs[0].stats.nodes < plain.nodes);
+    }
   }
 }
 

@@ -22,6 +22,7 @@ IkedaGame::IkedaGame(const Board& board, const RuleSet& rules, double komi)
       cfg_(IkedaConfig::from(rules)),
       komi_(komi),
       seen_(board.size(), cfg_.ko == IkedaKo::PositionalPerPhase ? 2 : 1) {
+  sided_facts_ = cfg_.ko != IkedaKo::BasicPlay && board_facts::sided(board.size());
   seen_.push(pos_, tag());
 }
 
@@ -111,7 +112,7 @@ void IkedaGame::legal_moves_with_facts(std::vector<Move>& out, std::vector<std::
   for_each_bit(pos_.empty(*board_), [&](int p) {
     PlayOutcome o;
     if (try_play(p, o) != PlayStatus::Ok || basic_ko_forbids(o)) return;
-    facts.push_back(fact_id(o.next));
+    facts.push_back(fact_id(o.next, to_move_));
     if (cfg_.ko != IkedaKo::BasicPlay && seen_.contains(o.next, t)) return;
     out.push_back(Move::play(p));
   });

@@ -19,6 +19,7 @@
 
 #include "core/move.hpp"
 #include "core/position.hpp"
+#include "core/rules/board_facts.hpp"
 #include "core/rules/repetition.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/value.hpp"
@@ -102,22 +103,30 @@ class IkedaGame {
   // The generic search's hooks (generator/search/generic_search.hpp;
   // docs/solving.md section 4; boards of at most 32 points). Key:
   // state_key() (board, player, phase, passes, playout parity, basic-play
-  // ban, prisoner balance). Facts: a board (id: black | white << 32) whose
-  // value is whether it occurred before in the history the ko rule reads
-  // (the whole game; under ko=positional-per-phase the current phase).
-  // legal_moves_with_facts lists the board of every play that is legal
-  // apart from repetition (its legality, or under basic-play whether it
-  // ends the game as a long cycle); current_facts the current board.
+  // ban, prisoner balance). Facts: a board (id: black | white << 32), with
+  // the mover under the two superko options (core/rules/board_facts.hpp),
+  // whose value is whether it occurred before (1) or not (0) in the history
+  // the ko rule reads (the whole game; under ko=positional-per-phase the
+  // current phase). legal_moves_with_facts lists the fact of every play
+  // that is legal apart from repetition (its legality, or under basic-play
+  // whether it ends the game as a long cycle); current_facts the current
+  // board's (its mover: the player not to move). Under the superko options
+  // a fact decides only the legality of its mover's play: side +1 (Black)
+  // or -1 (White) for the search's one-sided reuse; under basic-play it
+  // decides a no-result end, which is no prohibition: side 0 (docs/
+  // solving.md section 4, "Session 25: one-sided reuse for the area
+  // rulesets").
   void search_key(std::vector<std::uint64_t>& key) const {
     const StateKey k = state_key();
     key.insert(key.end(), k.begin(), k.end());
   }
   void legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const;
-  void current_facts(std::vector<std::uint64_t>& facts) const { facts.push_back(fact_id(pos_)); }
+  void current_facts(std::vector<std::uint64_t>& facts) const { facts.push_back(fact_id(pos_, opponent(to_move_))); }
   std::int64_t fact(std::uint64_t id) const {
-    return seen_.contains(Position{id & 0xffffffffULL, id >> 32}, tag()) ? 1 : 0;
+    return seen_.contains(board_facts::position(id, sided_facts_), tag()) ? 1 : 0;
   }
-  static std::uint64_t fact_id(const Position& p) { return p.black | p.white << 32; }
+  int fact_side(std::uint64_t id) const { return sided_facts_ ? board_facts::side(id) : 0; }
+  std::uint64_t fact_id(const Position& p, Color mover) const { return board_facts::id(p, mover, sided_facts_); }
 
  private:
   int tag() const { return cfg_.ko == IkedaKo::PositionalPerPhase ? phase_ : 0; }
@@ -150,6 +159,7 @@ class IkedaGame {
   int playout_moves_ = 0;  // moves (plays and passes) of the playout so far
   std::array<int, 2> prisoners_{0, 0};
   bool over_ = false, no_result_ = false;
+  bool sided_facts_ = false;  // a superko option on a board of at most 31 points: facts name the mover
   RepetitionSet seen_;
   std::vector<Undo> undo_;
 };

@@ -20,6 +20,7 @@ InternationalConfig InternationalConfig::from(const RuleSet& rules) {
 
 InternationalGame::InternationalGame(const Board& board, const RuleSet& rules, double komi)
     : board_(&board), cfg_(InternationalConfig::from(rules)), komi_(komi), seen_(board.size(), 1) {
+  sided_facts_ = !cfg_.basic_exceptional && board_facts::sided(board.size());
   seen_.push(pos_, 0);
   if (cfg_.basic_exceptional) occurrences_.push_back({pos_, 0});
 }
@@ -151,7 +152,7 @@ void InternationalGame::legal_moves_with_facts(std::vector<Move>& out, std::vect
   for_each_bit(pos_.empty(*board_), [&](int p) {
     PlayOutcome o;
     if (try_play(p, o) != PlayStatus::Ok || basic_ko_forbids(o)) return;
-    facts.push_back(fact_id(o.next));
+    facts.push_back(fact_id(o.next, to_move_));
     if (!cfg_.basic_exceptional && seen_.contains(o.next, 0)) return;
     out.push_back(Move::play(p));
   });
@@ -159,9 +160,10 @@ void InternationalGame::legal_moves_with_facts(std::vector<Move>& out, std::vect
 }
 
 std::int64_t InternationalGame::fact(std::uint64_t id) const {
-  const Position p{id & 0xffffffffULL, id >> 32};
+  const Position p = board_facts::position(id, sided_facts_);
+  // ko=positional: 0 / 1, ordered as the side needs (1 prohibits the play).
+  if (!cfg_.basic_exceptional) return seen_.contains(p, 0) ? 1 : 0;
   if (!seen_.contains(p, 0)) return kAbsentFact;
-  if (!cfg_.basic_exceptional) return 1;
   // The first occurrence: every later one repeats its balance (only passes
   // repeat a board before the game ends), as exceptional_result() reads.
   for (const Occurrence& o : occurrences_)

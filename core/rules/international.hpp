@@ -20,6 +20,7 @@
 
 #include "core/move.hpp"
 #include "core/position.hpp"
+#include "core/rules/board_facts.hpp"
 #include "core/rules/repetition.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/value.hpp"
@@ -111,20 +112,28 @@ class InternationalGame {
   // docs/solving.md section 4; boards of at most 32 points). Key: the
   // board, player to move, passes in a row, the basic-ko ban, and under
   // ko=basic-exceptional the removal balance (black minus white removed).
-  // Facts: a board (id: black stones | white stones << 32) whose value is
-  // kAbsentFact when it did not occur before; else 1 (ko=positional) or
-  // the removal balance at its first occurrence (ko=basic-exceptional,
-  // which decides an exceptional end's result). legal_moves_with_facts
-  // lists the board of every play that is legal apart from repetition
+  // Facts under ko=positional: (board, mover) (core/rules/board_facts.hpp;
+  // the mover is left out on 32-point boards), value 1 if the board
+  // occurred before, else 0; it decides only the legality of the mover's
+  // play that creates the board, so it has a side (fact_side: +1 for Black,
+  // -1 for White; docs/solving.md section 4, "Session 25: one-sided reuse
+  // for the area rulesets"). Under ko=basic-exceptional: a board (id: black
+  // stones | white stones << 32) whose value is kAbsentFact when it did not
+  // occur before, else the removal balance at its first occurrence (which
+  // decides an exceptional end's result): side 0. legal_moves_with_facts
+  // lists the fact of every play that is legal apart from repetition
   // (positional: its legality; basic-exceptional: whether and how it ends
-  // the game); current_facts the current board (the last play's legality
-  // or exceptional end rested on it).
+  // the game); current_facts the current board's (the last play's legality
+  // or exceptional end rested on it; its mover: the player not to move).
   static constexpr std::int64_t kAbsentFact = INT64_MIN;
   void search_key(std::vector<std::uint64_t>& key) const;
   void legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const;
-  void current_facts(std::vector<std::uint64_t>& facts) const { facts.push_back(fact_id(pos_)); }
+  void current_facts(std::vector<std::uint64_t>& facts) const { facts.push_back(fact_id(pos_, opponent(to_move_))); }
   std::int64_t fact(std::uint64_t id) const;
-  static std::uint64_t fact_id(const Position& p) { return p.black | p.white << 32; }
+  // +1 / -1: the (board, mover) facts of ko=positional (see above); 0 under
+  // ko=basic-exceptional and on 32-point boards.
+  int fact_side(std::uint64_t id) const { return sided_facts_ ? board_facts::side(id) : 0; }
+  std::uint64_t fact_id(const Position& p, Color mover) const { return board_facts::id(p, mover, sided_facts_); }
   // Bounds on the minimax value of the current node under every history
   // that reaches it (the generic search's HasNodeBounds): under ko=positional
   // Benson's pass-alive area bounds (core/benson.hpp; each side's "pass for
@@ -169,6 +178,7 @@ class InternationalGame {
   std::array<int, 2> removed_{0, 0}, pass_count_{0, 0};
   bool over_ = false;
   bool benson_ = true;
+  bool sided_facts_ = false;  // ko=positional on a board of at most 31 points: facts name the mover
   Value result_;  // exceptional end only
   RepetitionSet seen_;
   std::vector<Occurrence> occurrences_;

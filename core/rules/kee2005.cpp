@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "core/benson.hpp"
 #include "core/budget.hpp"
 #include "core/scoring.hpp"
 
@@ -303,7 +304,34 @@ Value Kee2005Game::max_outcome() const {
 // ---- Search hooks (docs/solving.md section 4, "kee-2005") --------------------
 
 std::pair<Value, Value> Kee2005Game::node_outcome_bounds() const {
-  if (!cfg_.japanese || over_ || phases_.size() == 1) return {min_outcome(), max_outcome()};
+  if (over_) return {min_outcome(), max_outcome()};
+  if (!cfg_.japanese) {
+    // Chinese scoring: the game ends with the common phase and F.5 counts
+    // the area of the final position. If c makes ban-deleting passes only
+    // (always legal, reading 3), the opponent's occupying moves are stone
+    // plays under rule B that C.2 can only forbid, so Benson's theorem and
+    // the bound of docs/benson.md hold (docs/solving.md section 4,
+    // "Session 25: kee-2005 pass bounds").
+    if (!pass_bounds_) return {min_outcome(), max_outcome()};
+    const AreaBound b = area_bounds(*board_, position(), cfg_.suicide);
+    return {Value::score(b.lo, komi_), Value::score(b.hi, komi_)};
+  }
+  if (phases_.size() == 1) {
+    // Japanese scoring, common phase: a bound on the node's value from
+    // each side's strategy "pass for the rest of the game" (not on every
+    // line). If White only passes, her stones only leave the board by
+    // capture, so |C_W| + r_W is |W| + r_W now; Black's stones plus his
+    // removals only grow; and every score is at most n - |C_B| + |C_W| -
+    // r_B + r_W (F.6, below). Hence the value is at most n + d and, by
+    // the mirror argument, at least d - n, d = |W| - |B| + r_W - r_B now
+    // (docs/solving.md section 4, "Session 25: kee-2005 pass bounds").
+    if (!pass_bounds_) return {min_outcome(), max_outcome()};
+    const Position& p = position();
+    const Ban& last = phases_[0].bans.back();
+    const int d = popcount(p.white) - popcount(p.black) + last.removed[1] - last.removed[0];
+    const int n = board_->size();
+    return {Value::score(d - n, komi_), Value::score(d + n, komi_)};
+  }
   // F.6: Black - White = [|perm_B \ C_B| + |C_W & perm_B|] - [|perm_W \ C_W| +
   // |C_B & perm_W|] - r_B + r_W, each bracket growing with its permanent
   // area and at least 0. perm_X lies within the points that can be X's or

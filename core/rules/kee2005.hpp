@@ -128,8 +128,19 @@ class Kee2005Game {
   // bounds the score; in White's confirmation phase Black's confirmed
   // position narrows it further (a point that it and White's differ on is
   // indeterminate, in no permanent area). Elsewhere min_outcome(),
-  // max_outcome().
+  // max_outcome(). Those bound every line; two more bound only the node's
+  // value, from a side's strategy "pass for the rest of the game" (pass
+  // bounds, session 25; docs/solving.md section 4, "Session 25: kee-2005
+  // pass bounds"), and hold under every history with this key: under
+  // chinese scoring Benson's area bounds of the position (docs/benson.md),
+  // under japanese scoring in the common phase d - n <= value <= d + n with
+  // d = white stones - black stones + white removed - black removed so
+  // far, n the number of points.
   std::pair<Value, Value> node_outcome_bounds() const;
+  // The pass bounds above on or off (default on; off: cross-checks and
+  // measurements).
+  void set_pass_bounds(bool on) { pass_bounds_ = on; }
+  bool pass_bounds() const { return pass_bounds_; }
   // The search's store (HasFactReduction): drops the contained facts that
   // the kept ones imply. A contained fact is monotone in its history X (X1
   // within X2: value 1 at X1 gives 1 at X2, 0 at X2 gives 0 at X1), so per
@@ -255,6 +266,7 @@ class Kee2005Game {
   // Numbered histories of contained facts: set n is set_flat_[set_off_[n],
   // set_off_[n + 1]); and an epoch-stamped membership mark per situation.
   bool contained_facts_ = false;
+  bool pass_bounds_ = true;
   mutable std::unordered_map<std::vector<std::uint32_t>, std::uint32_t, VecHash> set_ids_;
   mutable std::vector<std::uint32_t> set_flat_, set_off_{0};
   mutable std::size_t set_bytes_ = 0;

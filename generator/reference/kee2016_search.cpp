@@ -178,10 +178,29 @@ void Kee2016SearchGame::legal_moves(std::vector<Move>& out, std::uint64_t* exami
   if (can_appeal) out.push_back(Move::pass(MoveKind::AppealingPass));
 }
 
+void Kee2016SearchGame::appeal_facts(std::vector<std::uint64_t>& facts, Color mover) const {
+  const Position& pos = rec_.back().after;
+  const std::size_t first = facts.size();
+  bool found = false;
+  for_each_bit(pos.empty(*board_), [&](int p) {
+    if (found) return;
+    PlayOutcome o;
+    play_stone(*board_, pos, mover, p, SuicideRule::Allowed, o);
+    if (o.next == pos) return;  // rule 10
+    const auto r = static_cast<std::uint32_t>(ranker_.rank(o.next));
+    if (prohibited(r, mover)) {  // one reason suffices for the appeal (rule 12)
+      facts.resize(first);
+      facts.push_back(appeal_fact(r, mover));
+      found = true;
+      return;
+    }
+    facts.push_back(appeal_fact(r, mover));
+  });
+}
+
 void Kee2016SearchGame::legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const {
   if (is_over()) return;
   const Color me = to_move();
-  const std::uint64_t side = me == Color::White ? 1 : 0;
   const Position& pos = rec_.back().after;
   const bool at_anchor = rec_.size() - 1 == anchor_len_;
   bool can_appeal = false;
@@ -190,7 +209,7 @@ void Kee2016SearchGame::legal_moves_with_facts(std::vector<Move>& out, std::vect
     play_stone(*board_, pos, me, p, SuicideRule::Allowed, o);
     if (o.next == pos) return;  // rule 10
     const auto r = static_cast<std::uint32_t>(ranker_.rank(o.next));
-    facts.push_back(std::uint64_t{r} << 1 | side);
+    facts.push_back(stone_fact(r, me));
     if (prohibited(r, me)) {  // rule 11; a reason to appeal (rule 12)
       can_appeal = true;
       return;
@@ -200,20 +219,17 @@ void Kee2016SearchGame::legal_moves_with_facts(std::vector<Move>& out, std::vect
   });
   out.push_back(Move::pass());
   if (can_appeal) out.push_back(Move::pass(MoveKind::AppealingPass));
+  appeal_facts(facts, me);  // whether the appeal is legal
 }
 
 void Kee2016SearchGame::current_facts(std::vector<std::uint64_t>& facts) const {
   const Entry& e = rec_.back();
-  const std::uint64_t side = e.mover == Color::White ? 1 : 0;
   if (e.kind == Kind::Stone) {
-    facts.push_back(std::uint64_t{e.rank} << 1 | side);
+    facts.push_back(stone_fact(e.rank, e.mover));
   } else if (e.kind == Kind::Appeal) {
-    const Position& pos = e.after;
-    for_each_bit(pos.empty(*board_), [&](int p) {
-      PlayOutcome o;
-      play_stone(*board_, pos, e.mover, p, SuicideRule::Allowed, o);
-      if (!(o.next == pos)) facts.push_back(static_cast<std::uint64_t>(ranker_.rank(o.next)) << 1 | side);
-    });
+    // The appeal leaves its author's flags as they were (push(): only the
+    // opponent's are cleared), so this is the reason the parent listed.
+    appeal_facts(facts, e.mover);
   }
 }
 

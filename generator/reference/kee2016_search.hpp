@@ -85,13 +85,25 @@ class Kee2016SearchGame {
 
   // The generic search's hooks (generator/search/generic_search.hpp;
   // docs/solving.md section 4): the same history as the cache's, as facts.
-  // Key: state_key(). Fact id: board rank * 2 + player (0 Black, 1 White);
-  // value: that board's Present, Allowed and OnlyStones flags for that
-  // player (bits 0, 1, 2), the three flags rule 11 reads for a stone play
-  // of that player. legal_moves_with_facts lists (board, player to move)
-  // for every board a stone play could produce (the play's legality, and
-  // the appeal's); current_facts what made the last play legal, as
-  // mark_current_situation marks it.
+  // Key: state_key(). Fact id: board rank * 4 + role * 2 + player (0
+  // Black, 1 White; role 0: the test of that player's stone play creating
+  // the board, role 1: the same board as a reason for that player's appeal).
+  // Value (both roles): the three flags rule 11 reads for a stone play of
+  // that player, Present, Allowed and OnlyStones, as a rank in the order
+  // "worse for the player's stone play": 0 absent, 1 present and allowed,
+  // 2 present, not allowed, only stone plays of the opponent since its
+  // first appearance, 3 present and neither (Allowed implies OnlyStones,
+  // so these are all). The play is prohibited iff the rank is at least 2,
+  // and every move maps the rank by a nondecreasing function, so the stone
+  // role has side +1 for Black (-1 for White) and the appeal role, whose
+  // higher rank can only make the appeal legal, the opposite side
+  // (fact_side; docs/solving.md section 4, "Session 25: one-sided reuse for
+  // the area rulesets"). legal_moves_with_facts lists the stone role of
+  // (board, player to move) for every board a stone play could produce
+  // (the play's legality), and for the appeal the appeal role of the first
+  // prohibited such board (it makes the appeal legal) or, if none is, of
+  // all of them; current_facts what made the last play legal (the stone
+  // role of its board; for an appeal the first prohibited board).
   void search_key(std::vector<std::uint64_t>& key) const {
     const StateKey k = state_key();
     key.insert(key.end(), k.begin(), k.end());
@@ -111,11 +123,18 @@ class Kee2016SearchGame {
   void set_benson(bool on) { benson_ = on; }
   void current_facts(std::vector<std::uint64_t>& facts) const;
   std::int64_t fact(std::uint64_t id) const {
-    const auto r = static_cast<std::uint32_t>(id >> 1);
+    const auto r = static_cast<std::uint32_t>(id >> 2);
     const bool white = id & 1;
-    return static_cast<std::int64_t>(flag(Present, r)) | static_cast<std::int64_t>(flag(white ? AllowedW : AllowedB, r)) << 1 |
-           static_cast<std::int64_t>(flag(white ? OnlyStonesW : OnlyStonesB, r)) << 2;
+    if (!flag(Present, r)) return 0;
+    if (flag(white ? AllowedW : AllowedB, r)) return 1;
+    return flag(white ? OnlyStonesW : OnlyStonesB, r) ? 2 : 3;
   }
+  // Stone role: +1 for Black's facts, -1 for White's; appeal role: the opposite.
+  static int fact_side(std::uint64_t id) { return (id & 1) == ((id >> 1) & 1) ? 1 : -1; }
+  static std::uint64_t stone_fact(std::uint32_t rank, Color mover) {
+    return std::uint64_t{rank} << 2 | (mover == Color::White ? 1 : 0);
+  }
+  static std::uint64_t appeal_fact(std::uint32_t rank, Color mover) { return stone_fact(rank, mover) | 2; }
 
  private:
   enum class Kind : std::uint8_t { Start, Stone, Pass, Appeal };
@@ -153,6 +172,10 @@ class Kee2016SearchGame {
   void mark(std::uint64_t* ex, std::uint32_t r, Color mover) const;
   // Mark every board a stone play of `mover` could produce from the current board.
   void mark_candidates(std::uint64_t* ex, Color mover) const;
+  // The appeal facts of `mover` at the current board: the first board a
+  // stone play could produce that rule 11 prohibits, or every such board
+  // when none is prohibited.
+  void appeal_facts(std::vector<std::uint64_t>& facts, Color mover) const;
   void push(const Entry& e);
 
   const Board* board_;

@@ -116,11 +116,14 @@ concept HasStrategyBounds = requires(G& g, std::vector<std::uint64_t>& ids) {
 };
 
 // Optional: facts that agree in one direction only (kee-2005's contained
-// facts; docs/solving.md section 4, "kee-2005: facts that agree in one
-// direction"). fact_side(id) = +1 (-1): the fact's values are 0 and 1,
-// value 1 prohibits one or more moves of Black (White) and decides nothing
-// else, and every move updates it by a nondecreasing function of its old
-// value (with the key and the move fixed); 0: no such order, equality only.
+// facts; the superko facts of international, ikeda-1 and the kee-2016
+// search game; docs/solving.md section 4, "kee-2005: facts that agree in
+// one direction" and "Session 25"). fact_side(id) = +1 (-1): a larger value
+// of the fact never gives Black (White) a move, never takes a move of
+// White (Black) away, and decides nothing else (no game end, no outcome);
+// every move updates it by a nondecreasing function of its old value (with
+// the key and the move fixed); 0: no such order, equality only (kee-2005's
+// contained facts: 0 / 1, value 1 prohibits moves of the side's player).
 // A stored lower bound then holds where each +1 fact is at most and each
 // -1 fact at least its stored value (Black keeps his moves, White gains
 // none), an upper bound where the mirror holds.

@@ -131,6 +131,18 @@ void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t w
 
 }  // namespace
 
+// The superko rulesets name the mover (kee-2016: also the role) in a fact
+// id since session 25, so a proof over many boards rests on up to twice
+// as many ids; with the search's default cap the largest proofs, those
+// near the root, went unstored (international 3x3: 16 proofs, 361,376
+// nodes against 109,832 with this cap; docs/solving.md section 4, "Session
+// 25"). Storing more is always sound.
+static constexpr std::size_t kSidedMaxFacts = 16384;
+static search::GenericOptions sided_facts_options(search::GenericOptions o) {
+  o.max_facts = std::max(o.max_facts, kSidedMaxFacts);
+  return o;
+}
+
 SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions& options,
                           search::OrderingMode ordering) {
   std::string why;
@@ -201,15 +213,15 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
     }
     case Family::International: {
       InternationalGame game(req.board, req.rules, req.komi);
-      rep = run(game, req, opt);
+      rep = run(game, req, sided_facts_options(opt));
       break;
     }
     case Family::Ikeda1: {
       IkedaGame game(req.board, req.rules, req.komi);
-      rep = run(game, req, opt);
+      rep = run(game, req, sided_facts_options(opt));
       break;
     }
-    case Family::Kee2016: rep = run_kee2016(req, opt); break;
+    case Family::Kee2016: rep = run_kee2016(req, sided_facts_options(opt)); break;
     default: throw std::logic_error("generic_solve: no game for " + req.rules.to_string());
   }
   if (*guess_nodes) rep.counters.push_back({"guess_nodes", *guess_nodes});

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "core/benson.hpp"
+#include "core/safe_regions.hpp"
 #include "core/scoring.hpp"
 #include "core/budget.hpp"
 #include "core/stack_guard.hpp"
@@ -435,7 +436,34 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   int lo = -n_, hi = n_;
   AreaBound benson{-n_, n_};
   int benson_lo_cap = ProofDeps::kNoCap, benson_hi_cap = ProofDeps::kNoCap;
-  if (opt_.benson) {
+  if (opt_.benson && opt_.fill && opt_.safe_regions) {
+    // Safe regions (core/safe_regions.hpp): answering attacks on two-point
+    // regions, under the fill guarantee's stone cap; supersedes the fill.
+    // A capped bound is used only where it settles the node: as a start
+    // bound its cap would pass to the node's proof and keep the entry from
+    // lines with more stones before (docs/solving.md, "Session 25").
+    const SafeGuarantees sb = safe_guarantees(board_, f.pos, Color::Black, cfg_.suicide);
+    const SafeGuarantees sw = safe_guarantees(board_, f.pos, Color::White, cfg_.suicide);
+    benson = {sb.pass, -sw.pass};
+    const int nb = popcount(f.pos.black), nw = popcount(f.pos.white);
+    const int b_safe = f.to_move == Color::White && f.passes == 1 ? sb.answer : sb.answer_first;
+    const int w_safe = f.to_move == Color::Black && f.passes == 1 ? sw.answer : sw.answer_first;
+    const int safe_lo = b_safe > sb.pass && f.before_black <= nb ? b_safe : sb.pass;
+    const int safe_hi = w_safe > sw.pass && f.before_white <= nw ? -w_safe : -sw.pass;
+    const bool lo_cut = safe_lo > sb.pass && (safe_lo >= beta || safe_lo == benson.hi);
+    const bool hi_cut = safe_hi < -sw.pass && (safe_hi <= alpha || safe_hi == benson.lo);
+    const bool both = safe_lo > sb.pass && safe_hi < -sw.pass && safe_lo == safe_hi;
+    if (lo_cut || both) {
+      benson.lo = safe_lo;
+      benson_lo_cap = nb;
+      ++stats_.fill_used;
+    }
+    if (hi_cut || both) {
+      benson.hi = safe_hi;
+      benson_hi_cap = nw;
+      ++stats_.fill_used;
+    }
+  } else if (opt_.benson) {
     const Guarantees gb = guarantees(board_, f.pos, Color::Black, cfg_.suicide);
     const Guarantees gw = guarantees(board_, f.pos, Color::White, cfg_.suicide);
     benson = {gb.pass, -gw.pass};
@@ -450,15 +478,14 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       benson_hi_cap = nw;
       ++stats_.fill_used;
     }
-
-    if (benson.lo >= beta || benson.hi <= alpha || benson.lo == benson.hi) {
-      lo = benson.lo;
-      hi = benson.hi;
-      P.lo.stone_cap = benson_lo_cap;
-      P.hi.stone_cap = benson_hi_cap;
-      ++stats_.benson_cutoffs;
-      return {lo, hi};
-    }
+  }
+  if (opt_.benson && (benson.lo >= beta || benson.hi <= alpha || benson.lo == benson.hi)) {
+    lo = benson.lo;
+    hi = benson.hi;
+    P.lo.stone_cap = benson_lo_cap;
+    P.hi.stone_cap = benson_hi_cap;
+    ++stats_.benson_cutoffs;
+    return {lo, hi};
   }
   // Stored bounds whose proofs hold under this history may settle the node.
   // A state may have several entries, proved under different histories.
@@ -1008,7 +1035,10 @@ bool TrompTaylorSearch::keep_bound(RootProof& p, int v, bool lower, std::span<co
   std::vector<Move> moves;
   legal_moves(moves);
   const int hint = table_hint();
-  std::stable_partition(moves.begin(), moves.end(), [&](Move m) { return (m.is_play() ? m.point : -1) == hint; });
+  const auto rest =
+      std::stable_partition(moves.begin(), moves.end(), [&](Move m) { return (m.is_play() ? m.point : -1) == hint; });
+  // The pass right after the table's move (SearchOptions::root_pass_early).
+  if (opt_.root_pass_early) std::stable_partition(rest, moves.end(), [](Move m) { return !m.is_play(); });
   // Moves whose test ran out of a budget are retried with the next one; a
   // budget of 0 is unlimited. Budgets change the cost only: a move is taken
   // only when its test proves it keeps the bound.

@@ -76,6 +76,20 @@ struct SearchOptions {
   bool symmetric_table = true;
   bool benson = true;  // pass-alive area bounds (core/benson.hpp) at every node
   bool fill = true;    // ... raised by fill guarantees where the history allows (needs benson)
+  // ... raised instead by the safe-region guarantees (core/safe_regions.hpp:
+  // c answers attacks on two-point regions), under the same stone cap as the
+  // fill, which they supersede (needs benson and fill).
+  bool safe_regions = true;
+  // prove_root(): test the pass right after the table's move when looking
+  // for a move that keeps the value. Where the value came from a static
+  // bound (Benson) or an entry without a move, the first legal play can
+  // keep it only through a whole game (2x6: an all-X board with two empty
+  // points, X to move after a pass; the fill is answered by a capture of
+  // eleven stones, 125k nodes to confirm) while the pass keeps it in one
+  // node (the same position, the same static bound). Cost only: any move
+  // that keeps the value is a valid stored move (docs/solving.md, "The
+  // stored move's test"). Superko generation sets it.
+  bool root_pass_early = false;
   // Iterative deepening: searches bounded to step, 2*step, ... plies below
   // the current state until the bounds decide the question; a node at the
   // horizon returns only bounds that hold for every line (Benson, stored
@@ -191,7 +205,7 @@ struct SearchStats {
   std::uint64_t below_capture = 0;  // nodes whose line since the searched state contains a capture
   std::uint64_t with_bans = 0;      // expanded nodes where superko forbids at least one play
   std::uint64_t benson_start = 0;   // nodes whose bounds Benson/fill tightened beyond the table's
-  std::uint64_t fill_used = 0;      // nodes where a fill guarantee raised a Benson bound
+  std::uint64_t fill_used = 0;      // nodes where a fill or safe-region guarantee raised a Benson bound
   std::uint64_t turned_uses = 0;    // stored bounds used through a symmetry (entry of another orientation)
   std::uint64_t ring_reused = 0;    // stored bounds that point at a list already in the ring (no copy)
   std::uint64_t list_reads = 0, list_read_words = 0;  // proof lists copied out of the ring to check a bound, and their words

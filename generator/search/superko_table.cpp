@@ -187,6 +187,10 @@ SuperkoGenerateStats generate_superko(
   // side's stones, the histories by which the second pass reaches the
   // seeds: off (2x5: 1.81M nodes without, 2.36M with).
   so.fill = options.fill;
+  // The stored move's test: the pass right after the table's move
+  // (SearchOptions::root_pass_early; docs/solving.md, "The stored move's
+  // test").
+  so.root_pass_early = options.root_pass_early;
   // Seeds: the proofs of every earlier level, fixed before a level starts,
   // so what a chunk reads does not depend on timing (docs/solving.md,
   // "Seeds").

@@ -92,6 +92,16 @@ struct SuperkoGenerateOptions {
   // so on 2x6 it adds nodes and is not the CLI's default). Part of a
   // file's identity (which lane solves a state decides its table).
   std::uint32_t later_chunk_states = 0;
+  // When a state's value is proved, the move stored with it is found by
+  // testing the legal moves until one keeps the value: the table's move
+  // first, then (this option) the pass, then the plays. Where the value
+  // came from Benson's bound the first play may keep it only through a
+  // whole game after a large capture (2x6: 125k nodes for one state) while
+  // the pass keeps it in a node (SearchOptions::root_pass_early;
+  // docs/solving.md, "The stored move's test"). Off: the plays in board
+  // order, then the pass (the files before it). Part of a file's identity
+  // (it decides the stored move and its facts, and what the tables hold).
+  bool root_pass_early = false;
   std::size_t table_megabytes = 16;  // per solver (one per chunk being solved)
   std::size_t max_dependencies = 4096;
   // The first pass gives each state at most this many nodes; states that

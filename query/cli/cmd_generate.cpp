@@ -42,6 +42,10 @@ struct GenerateArgs {
   // the table sharing between its costly states (docs/solving.md, "Later
   // passes state by state").
   std::uint32_t later_chunk_states = 0;
+  // --exact, level order: "pass-early" (the stored move's test tries the
+  // pass right after the table's move, SuperkoGenerateOptions::
+  // root_pass_early) or "plain" (the files before it).
+  std::string move_test = "pass-early";
   std::uint64_t max_chunks = 0;
   std::uint64_t first_pass_nodes = 2000;
   int passes = 2;
@@ -112,6 +116,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   opt.threads = a.threads;
   opt.chunk_states = a.chunk_states;
   opt.later_chunk_states = a.later_chunk_states;
+  opt.root_pass_early = a.order != "flat" && a.move_test == "pass-early";
   opt.table_megabytes = a.table_megabytes;
   opt.lanes = a.order == "flat" ? 0 : a.lanes;
   opt.lane_exchange = a.lane_exchange == "on";
@@ -158,6 +163,8 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
                              (flat || !opt.later_chunk_states
                                   ? std::string{}
                                   : " later_chunk_states=" + std::to_string(opt.later_chunk_states)) +
+                             // The stored move's test (off: the runs before it).
+                             (opt.root_pass_early ? " move_test=pass-early" : std::string{}) +
                              // Lanes keep tables across chunks: the facts depend on their number.
                              (opt.lanes ? " lanes=" + std::to_string(opt.lanes) : std::string{}) +
                              // Exchanged entries enter later proofs: their rule decides the facts too.
@@ -317,6 +324,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   }
   if (!flat && opt.last_pass_most_empties_first) meta.extra["last_pass_order"] = "most-empties-first";
   if (!flat && opt.later_chunk_states) meta.extra["later_chunk_states"] = std::to_string(opt.later_chunk_states);
+  if (opt.root_pass_early) meta.extra["move_test"] = "pass-early";
   if (opt.lanes) meta.extra["lanes"] = std::to_string(opt.lanes);
   if (opt.lanes > 1 && opt.lane_exchange) {
     meta.extra["lane_exchange_min_work"] = std::to_string(opt.exchange_min_work);
@@ -667,6 +675,7 @@ void run_generate(const GenerateArgs& a) {
 struct GivenOptions {
   CLI::Option *chunk_states = nullptr, *later_chunk_states = nullptr, *max_chunks = nullptr, *order = nullptr, *first_pass_nodes = nullptr,
               *passes = nullptr, *pass_growth = nullptr, *last_pass_order = nullptr, *report_nodes = nullptr,
+              *move_test = nullptr,
               *merge = nullptr, *values = nullptr, *max_walk = nullptr;
 };
 
@@ -712,6 +721,14 @@ void add_generate_command(CLI::App& app) {
                   "costly states (1: the node clocks may hand each to either lane; part of the file's identity); "
                   "0 = cut as the first pass (at least 16 chunks a level, at most --chunk-states states each)")
       ->check(integer_number(0, 1 << 24))
+      ->capture_default_str();
+  given.move_test = sub->add_option("--move-test", args->move_test,
+                  "--exact, level order: how a state's stored move is found among the moves that keep its value: "
+                  "'pass-early' (the table's move, then the pass, then the plays: a value from Benson's bound is kept "
+                  "by the pass at once, where a play may keep it only through a whole game after a capture; the "
+                  "default) or 'plain' (the table's move, then the plays, then the pass: the files before it); part "
+                  "of the file's identity")
+      ->check(CLI::IsMember({"pass-early", "plain"}))
       ->capture_default_str();
   given.max_chunks = sub->add_option("--max-chunks", args->max_chunks,
                   "--exact: solve at most this many chunks in this run, then stop (exit 3); the same command "
@@ -812,13 +829,13 @@ void add_generate_command(CLI::App& app) {
     if (args->threads < 0) throw std::invalid_argument("--threads must be >= 0");
     if (args->root && args->exact) throw std::invalid_argument("--root and --exact are two kinds of file: choose one");
     const bool pass_options = was(given.passes) || was(given.pass_growth) || was(given.last_pass_order) ||
-                              was(given.later_chunk_states) || was(given.report_nodes);
+                              was(given.later_chunk_states) || was(given.report_nodes) || was(given.move_test);
     const bool exact_options = was(given.max_chunks) || was(given.chunk_states) || was(given.first_pass_nodes) ||
                                was(given.order) || pass_options;
     if (args->root && exact_options)
       throw std::invalid_argument(
           "--chunk-states, --max-chunks, --order, --first-pass-nodes, --passes, --pass-growth, --last-pass-order, "
-          "--later-chunk-states and --report-nodes need --exact");
+          "--later-chunk-states, --move-test and --report-nodes need --exact");
     if (!args->root && (was(given.max_walk) || was(given.merge) || was(given.values)))
       throw std::invalid_argument("--max-walk, --merge and --values need --root");
     if (args->values == "strategy" && args->merge != "states")
@@ -839,12 +856,14 @@ void add_generate_command(CLI::App& app) {
     if (!args->exact && !args->root && (exact_options || was(hash)))
       throw std::invalid_argument(
           "--chunk-states, --max-chunks, --order, --first-pass-nodes, --passes, --pass-growth, --last-pass-order, "
-          "--later-chunk-states, --report-nodes and --hash need --exact (--hash: or --root)");
+          "--later-chunk-states, --move-test, --report-nodes and --hash need --exact (--hash: or --root)");
     if (args->order.empty()) args->order = args->mpi ? "flat" : "levels";
     if (args->order == "flat" && (was(given.passes) || was(given.pass_growth) || was(given.first_pass_nodes) ||
-                                  was(given.last_pass_order) || was(given.later_chunk_states)))
-      throw std::invalid_argument("--first-pass-nodes, --passes, --pass-growth, --last-pass-order and "
-                                  "--later-chunk-states belong to --order levels (the flat order has one pass)");
+                                  was(given.last_pass_order) || was(given.later_chunk_states) ||
+                                  was(given.move_test)))
+      throw std::invalid_argument("--first-pass-nodes, --passes, --pass-growth, --last-pass-order, "
+                                  "--later-chunk-states and --move-test belong to --order levels (the flat order has "
+                                  "one pass)");
     if (args->exact && args->mpi && args->order != "flat")
       throw std::invalid_argument("--mpi distributes the flat order only (--order flat): the level order's chunks "
                                   "need every earlier level's proofs where they are solved");

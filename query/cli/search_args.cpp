@@ -14,6 +14,7 @@ search::SearchOptions SearchArgs::options() const {
   o.generic_horizon_growth = horizon_growth;
   o.generic_test_budget = test_budget;
   o.generic_aim = aim_generic;
+  o.safe_regions = !no_safe_regions;
   o.threads = threads;
   o.team_split = team == "split";
   o.progress = progress;
@@ -27,7 +28,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
+  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb;
 }
 
@@ -69,9 +70,15 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
   if (which & kDeepening)
     sub->add_flag("--no-node-bounds", a.no_node_bounds,
                   "search: the generic search (rulesets other than tromp-taylor) without the bounds a ruleset "
-                  "gives a node (kee-2005 japanese: territory bounds in the confirmation phases; japanese-2003: "
+                  "gives a node (kee-2005: the passing strategies' bounds, Benson's under chinese scoring, and under "
+                  "japanese territory bounds in the confirmation phases; international, kee-2016: Benson's; japanese-2003: "
                   "the passing strategies' values), and then without deepening where the root has no outcome "
                   "bounds (cross-checks and measurements; never a value)");
+  if (which & kDeepening)
+    sub->add_flag("--no-safe-regions", a.no_safe_regions,
+                  "search: the tromp-taylor search without the safe-region bounds (a side that answers every "
+                  "attack on its two-point regions keeps them, docs/benson.md), with the fill guarantees of "
+                  "earlier versions instead (cross-checks and measurements; never a value)");
   if (which & kThreads)
     sub->add_option("--threads", a.threads,
                     "search: this many threads search the same question on one shared table (lazy SMP; the "
