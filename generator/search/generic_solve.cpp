@@ -225,6 +225,16 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
     default: throw std::logic_error("generic_solve: no game for " + req.rules.to_string());
   }
   if (*guess_nodes) rep.counters.push_back({"guess_nodes", *guess_nodes});
+  // The order tables' build: as the tromp-taylor search reports it, plus
+  // the work it charged to the node limit above (counted only under a
+  // limit), so that a solve's whole charged work can be read back, as
+  // analysis_nodes reports the game's own.
+  if (opt.order && !options.order) {
+    const search::RetroOrdering& t = opt.order->tables();
+    rep.counters.push_back({"retro_build_ms", static_cast<std::uint64_t>(t.build_seconds() * 1000 + 0.5)});
+    rep.counters.push_back({"retro_states", t.build_stats().states});
+    if (t.build_work()) rep.counters.push_back({"retro_build_work", t.build_work()});
+  }
   finish_move_report(req, rep);
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return rep;
