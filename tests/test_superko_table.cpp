@@ -14,11 +14,17 @@
 #include "generator/retrograde/state_index.hpp"
 #include "generator/search/move_ordering.hpp"
 #include "generator/search/superko_table.hpp"
+#include "superko_fixtures.hpp"
 
 using namespace gotb;
 using namespace gotb::search;
 
 namespace {
+
+std::string temp_file(const std::string& name) { return test::temp_path("gotb_superko", name); }
+using test::slurp;
+using test::reference_agrees;
+const auto& kVariants = test::kTrompTaylorVariants;
 
 // One generation on 1, 2 and 3 threads with otherwise equal options: for the
 // tests that a file depends on the lanes alone, never on the thread count.
@@ -147,31 +153,6 @@ TEST_CASE("superko facts: records round-trip", "[superko]") {
 #include "random_history.hpp"
 
 namespace {
-
-const char* const kVariants[] = {"tromp-taylor", "tromp-taylor:ko=situational", "tromp-taylor:suicide=no",
-                                 "tromp-taylor:ko=situational,suicide=no"};
-
-// The reference solver's verdict on `expected` for a game: a null window
-// around it returns exactly it iff it is the value.
-bool reference_agrees(TrompTaylorGame& g, Value expected) {
-  ReferenceOptions opt;
-  opt.max_dependency_words = 1 << 16;
-  opt.memo_megabytes = 16;
-  ReferenceSolver solver(g, opt);
-  return solver.window(expected.order - 1, expected.order + 1) == expected;
-}
-
-std::string temp_file(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("gotb_superko_" + std::to_string(::getpid()) + "_" + name))
-      .string();
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 }  // namespace
 
