@@ -155,8 +155,9 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
   // Auto leaves kee-2005 and ikeda-1 on the history order: ikeda-1 1x6 and
   // 2x3 lost with the tables, and on kee-2005 the new driver exposed a
   // crossed-bounds logic error ([kee-2005] fact sides test, 1x4 after 21
-  // moves; hidden again since main's pass bounds, not fixed; docs/solving.md
-  // section 4, "Session 25" and "Session 26: re-measured").
+  // moves), since fixed on main (reduce_facts, session 26); kee-2005 was
+  // not re-measured with the tables since (docs/solving.md section 4,
+  // "Session 25" and "Session 26: re-measured").
   if (ordering == search::OrderingMode::Auto && (req.rules.is(Family::Kee2005) || req.rules.is(Family::Ikeda1)))
     ordering = search::OrderingMode::History;
   if (!opt.order) {
