@@ -62,6 +62,10 @@ class Kee2016SearchGame {
   Value min_outcome() const { return Value::score(-board_->size(), komi_); }
   Value max_outcome() const { return Value::score(board_->size(), komi_); }
   Color to_move() const { return opponent(rec_.back().mover); }
+  // The board and whether the last move was a pass (of either kind): what
+  // the generic search's retrograde move order reads (generic_order.hpp).
+  const Position& position() const { return rec_.back().after; }
+  int consecutive_passes() const { return rec_.back().kind == Kind::Pass || rec_.back().kind == Kind::Appeal ? 1 : 0; }
 
   void legal_moves(std::vector<Move>& out) const { legal_moves(out, nullptr); }
   // Also marks, in `examined`, the flags that decided each play's legality.

@@ -30,7 +30,11 @@
 #include <concepts>
 #include <cstdio>
 #include <cstdint>
+#include <limits>
 #include <deque>
+#include <functional>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 #include <unordered_map>
 #include <utility>
@@ -41,6 +45,8 @@
 #include "core/stack_guard.hpp"
 #include "core/value.hpp"
 #include "generator/reference/reference_solver.hpp"
+#include "generator/search/generic_order.hpp"
+#include "generator/search/search_solver.hpp"
 
 namespace gotb::search {
 
@@ -154,6 +160,36 @@ struct GenericOptions {
   bool node_bounds = true;       // use HasNodeBounds / HasStrategyBounds where the game has them (off: cross-checks)
   bool fact_sides = true;        // accept one side of an entry by HasFactSides (off: equality only, cross-checks)
   bool progress = false;         // one line per root test on stderr
+  // Move order from the tromp-taylor retrograde tables of the board
+  // (generic_order.hpp; games with HasOrderBoard): the table's move, the
+  // tables' score of the child, the history count. Null: the table's move,
+  // then the history heuristic. Order only, never a value.
+  std::shared_ptr<const GenericMoveOrder> order;
+  // The deepening driver (docs/solving.md section 4, "Session 25"); which
+  // tests run and when changes speed only, never a value.
+  // The horizon grows by max(deepening_step, horizon * horizon_growth / 100)
+  // (50: 4, 8, 12, 18, 27, 40, ...; 0: by the step).
+  int horizon_growth = GenericDriverDefaults::horizon_growth;
+  // A root test may spend at most this factor times the nodes of this
+  // deepening so far (at least test_budget_min); past it the test stops as
+  // if it had moved nothing and the horizon counts as incomplete (as
+  // SearchOptions::test_budget). 0 = no budget.
+  double test_budget = GenericDriverDefaults::test_budget;
+  std::uint64_t test_budget_min = 1 << 14;
+  // A guess at the value of a node (Black's view), for the root tests to aim
+  // at: "value >= g" and "value <= g" first, a test beyond g only after the
+  // other side's test of g failed at the previous horizon (the tromp-taylor
+  // driver's rule, docs/solving.md section 3, "Session 22"). Read once per
+  // solve() from the game's board (HasOrderBoard); empty or no answer: the
+  // plain tests from the proven bounds.
+  std::function<std::optional<Value>(const Position&, Color, int passes)> guess;
+  // generic_solve() only: where `guess` is empty, aim at the tromp-taylor
+  // value of the board (generic_guess.hpp), proven within guess_nodes
+  // nodes of the tromp-taylor search per solve() (not counted in node_limit).
+  // Off by default: with the retrograde order it cost more nodes on 5 of
+  // the 7 session-25 boards where it changed anything (docs/solving.md).
+  bool aim = GenericDriverDefaults::aim;
+  std::uint64_t guess_nodes = std::uint64_t{1} << 20;
 };
 
 struct GenericStats {
@@ -162,6 +198,8 @@ struct GenericStats {
   std::uint64_t bound_cutoffs = 0;  // nodes decided by the game's node bounds (HasNodeBounds, HasStrategyBounds)
   std::uint64_t strategy_bounds = 0;  // nodes whose bounds HasStrategyBounds narrowed
   std::uint64_t one_sided = 0;  // entries used for one side only (HasFactSides)
+  std::uint64_t retro_ordered = 0;  // nodes whose moves GenericOptions::order sorted
+  std::uint64_t budget_stops = 0;   // root tests stopped by GenericOptions::test_budget
   // Profile (docs/solving.md section 4, "Where the nodes go"): probes that
   // found the key but no entry whose facts hold now; nodes whose position
   // repeats (HasCycleProbe); nodes by ply from the root, in buckets
@@ -277,6 +315,7 @@ class GenericSearch {
   // Root driver: deepen the horizon; at each horizon, null-window tests
   // "value > lo" and "value < hi" until neither moves the bounds.
   Value solve() {
+    test_limit_ = 0;  // (a limit's stop may have left one set)
     if (g_.is_over()) return g_.outcome();
     Bounds root{min_, max_};
     // Deepening pays where a horizon node's bounds can decide something:
@@ -307,32 +346,87 @@ class GenericSearch {
     // finite point `span` away from the other side or from 0, the span
     // doubling each iteration: a test at any point is a valid test.
     std::int32_t span = 64;
-    for (int horizon = step;; horizon = horizon > (1 << 29) ? horizon : horizon + std::max(step, horizon / 2), span = std::min(span * 2, 1 << 18)) {
+    // Aimed tests (GenericOptions::guess; docs/solving.md section 4,
+    // "Session 25"): g in order units, and the test points that moved
+    // nothing at the previous horizon.
+    constexpr std::int32_t kNone = std::numeric_limits<std::int32_t>::min();
+    std::int32_t g = kNone;
+    if constexpr (HasOrderBoard<G>)
+      if (opt_.guess)
+        if (const std::optional<Value> v = opt_.guess(g_.position(), g_.to_move(), order_passes(g_)))
+          if (*v > root.lo && *v < root.hi) g = v->order;
+    std::int32_t prev_failed_lo = kNone, prev_failed_hi = kNone;
+    const std::uint64_t deepen_start = stats_.nodes;
+    for (int horizon = step;;
+         horizon = horizon > (1 << 29) ? horizon : horizon + std::max(step, horizon * opt_.horizon_growth / 100),
+             span = std::min(span * 2, 1 << 18)) {
       ++stats_.iterations;
-      bool moved = true;
+      bool moved = true, aborted = false;
+      std::int32_t failed_lo = kNone, failed_hi = kNone;  // tests that moved nothing here
       horizon_hit_ = false;
       while (moved && root.lo < root.hi) {
         moved = false;
         for (int side = 0; side < 2 && root.lo < root.hi; ++side) {
           const bool lo_known = root.lo > Value::minus_infinity(), hi_known = root.hi < Value::plus_infinity();
+          // Lower test at a: "value > a"; upper test at a: "value <= a".
           std::int32_t a;
           if (side == 0) a = lo_known ? root.lo.order : (hi_known ? root.hi.order - 1 - span : -span);
           else a = hi_known ? root.hi.order - 1 : (lo_known ? root.lo.order + span : span);
-          Bounds r = search(a, a + 1, horizon, 0, side == 0 ? 1 : -1);
+          if (g != kNone && (g < root.lo.order || g > root.hi.order)) g = kNone;  // a wrong guess: plain tests
+          if (g != kNone) {
+            // "value >= g" (a = g - 1) and "value <= g" (a = g); once one
+            // side has reached g, the test beyond it only after the other
+            // side's test of g failed at the previous horizon (if g is the
+            // value that test is false and costs a whole horizon).
+            if (side == 0 ? root.lo.order < g : root.hi.order > g) a = side == 0 ? g - 1 : g;
+            else if (side == 0 ? prev_failed_hi != g : prev_failed_lo != g - 1) continue;
+          }
+          std::int32_t& failed = side == 0 ? failed_lo : failed_hi;
+          if (a == failed) continue;  // it would search the same unproven tree again
+          test_limit_ = opt_.test_budget > 0
+                            ? stats_.nodes + std::max<std::uint64_t>(
+                                                 opt_.test_budget_min,
+                                                 static_cast<std::uint64_t>(opt_.test_budget *
+                                                                            static_cast<double>(stats_.nodes - deepen_start)))
+                            : 0;
+          Bounds r;
+          try {
+            r = search(a, a + 1, horizon, 0, side == 0 ? 1 : -1);
+          } catch (const TestBudgetSpent&) {
+            // Nothing proven at the root (the table keeps what was): this
+            // horizon is incomplete, and the budget grows with the work.
+            test_limit_ = 0;
+            ++stats_.budget_stops;
+            aborted = true;
+            failed = a;
+            if (opt_.progress)
+              std::fprintf(stderr, "generic search: horizon %d, %s test at order %d: budget spent, %llu nodes\n", horizon,
+                           side == 0 ? "lower" : "upper", a, static_cast<unsigned long long>(stats_.nodes));
+            continue;
+          }
+          test_limit_ = 0;
           if (opt_.progress) {
             std::fprintf(stderr, "generic search: horizon %d, %s test at order %d -> [%d, %d], %llu nodes, %zu entries\n",
                          horizon, side == 0 ? "lower" : "upper", a, r.lo.order, r.hi.order,
                          static_cast<unsigned long long>(stats_.nodes), table_.size());
             print_profile();
           }
-          if (r.lo > root.lo) root.lo = r.lo, moved = true;
-          if (r.hi < root.hi) root.hi = r.hi, moved = true;
+          const bool m = r.lo > root.lo || r.hi < root.hi;
+          if (r.lo > root.lo) root.lo = r.lo;
+          if (r.hi < root.hi) root.hi = r.hi;
+          if (m) moved = true;
+          else failed = a;
         }
       }
+      prev_failed_lo = failed_lo;
+      prev_failed_hi = failed_hi;
       if (root.lo == root.hi) return root.lo.kind == ValueKind::Unknown ? root.hi : root.lo;
-      if (!horizon_hit_) throw std::logic_error("generic search: complete search left the value undecided");
+      // Complete tests (no node at the horizon, none stopped by its budget)
+      // decide their windows; the aimed rule runs a test at every horizon.
+      if (!horizon_hit_ && !aborted) throw std::logic_error("generic search: complete search left the value undecided");
     }
   }
+  struct TestBudgetSpent {};
 
   // Proven bounds of the current node. The exclusive window (alpha, beta)
   // only decides where to stop; every bound returned is proven, with the
@@ -343,6 +437,7 @@ class GenericSearch {
   Bounds search(std::int32_t alpha, std::int32_t beta, int depth, int ply, int test) {
     budget_.charge(1);
     if ((ply & 63) == 0 && stack_near_end()) throw NodeLimitReached(kStackLimitMessage);
+    if (test_limit_ && stats_.nodes >= test_limit_) throw TestBudgetSpent{};  // (GenericOptions::test_budget)
     ++stats_.nodes;
     ++stats_.ply_buckets[GenericStats::bucket_of(ply)];
     if (static_cast<std::uint64_t>(ply) > stats_.max_ply) stats_.max_ply = ply;
@@ -471,11 +566,16 @@ class GenericSearch {
     const bool black = g_.to_move() == Color::Black;
     // Order: the entry's best move, then by the history heuristic (moves
     // that caused cut-offs before, weighted toward shallow ones).
+    // With GenericOptions::order, the retrograde score comes between the two.
     const int side = black ? 0 : 1;
-    std::stable_sort(moves.begin(), moves.end(), [&](Move x, Move y) {
-      if (x == hint || y == hint) return x == hint && !(y == hint);
-      return history_[side][slot_of(x)] > history_[side][slot_of(y)];
-    });
+    if (order_moves(opt_.order.get(), g_, moves, hint, [&](Move m) { return history_[side][slot_of(m)]; },
+                    level(order_scratch_, ply)))
+      ++stats_.retro_ordered;
+    else
+      std::stable_sort(moves.begin(), moves.end(), [&](Move x, Move y) {
+        if (x == hint || y == hint) return x == hint && !(y == hint);
+        return history_[side][slot_of(x)] > history_[side][slot_of(y)];
+      });
     // Black: lo from the best child so far, hi from every child once all are
     // searched; White: the mirror image.
     Value best = black ? Value::minus_infinity() : Value::plus_infinity();
@@ -662,6 +762,7 @@ class GenericSearch {
   Value min_ = Value::minus_infinity(), max_ = Value::plus_infinity();
   GenericStats stats_;
   bool horizon_hit_ = false;
+  std::uint64_t test_limit_ = 0;  // the running root test's node budget (0: none)
   std::array<std::array<std::uint32_t, 72>, 2> history_{};
   static constexpr std::size_t kWays = 4;
   // Per key: the hash node, the key's own heap block and the ways vector.
@@ -671,6 +772,7 @@ class GenericSearch {
   std::deque<std::vector<std::uint64_t>> facts_, keys_, strategy_facts_;
   std::vector<std::pair<std::uint64_t, std::int64_t>> valued_;  // store()'s scratch
   std::deque<std::vector<Move>> moves_;
+  std::deque<std::vector<std::pair<std::uint32_t, Move>>> order_scratch_;  // order_moves' per ply
 };
 
 }  // namespace gotb::search

@@ -18,7 +18,11 @@ bool generic_search_supports(const SolveRequest& req, std::string* why = nullptr
 
 // Same contract as reference_solve; method "search". Throws
 // std::invalid_argument for a request generic_search_supports() refuses,
-// NodeLimitReached on its limits.
-SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions& options);
+// NodeLimitReached on its limits. Where options.order is null, `ordering`
+// (the front ends' --ordering) decides whether the tromp-taylor retrograde
+// tables of the board order the moves (generic_order.hpp: auto builds them
+// up to 16 points; their build counts against the limits).
+SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions& options,
+                          search::OrderingMode ordering = search::OrderingMode::Auto);
 
 }  // namespace gotb

@@ -49,6 +49,14 @@ struct StoredFacts;   // superko_table.hpp
 // What NodeLimitReached says when SearchOptions::stop ended a search.
 inline constexpr const char* kStoppedMessage = "stopped by another thread";
 
+// The generic search's deepening defaults (GenericOptions), here so that
+// the front ends' defaults need no generic_search.hpp.
+struct GenericDriverDefaults {
+  static constexpr int horizon_growth = 50;
+  static constexpr double test_budget = 0;
+  static constexpr bool aim = false;
+};
+
 struct SearchOptions {
   std::uint64_t node_limit = 0;       // 0 = unlimited
   double time_limit = 0;              // seconds from construction; 0 = unlimited
@@ -107,6 +115,12 @@ struct SearchOptions {
   // The generic search only: GenericOptions::node_bounds (the bounds a
   // ruleset gives a node, HasNodeBounds / HasStrategyBounds).
   bool node_bounds = true;
+  // The generic search only: GenericOptions::horizon_growth and
+  // GenericOptions::test_budget, GenericOptions::aim (its deepening
+  // driver; aimed at the tromp-taylor value of the board).
+  int generic_horizon_growth = GenericDriverDefaults::horizon_growth;
+  double generic_test_budget = GenericDriverDefaults::test_budget;
+  bool generic_aim = GenericDriverDefaults::aim;
   // With aim: this value instead of the tables' (and without `ordering`);
   // any value gives the same result, at another cost (tests). Unset: 1 << 30.
   int aim_at = 1 << 30;

@@ -69,11 +69,14 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
     g.deepening_step = options.deepening_step;
     g.progress = options.progress;
     g.node_bounds = options.node_bounds;
+    g.aim = options.generic_aim;
+    g.horizon_growth = options.generic_horizon_growth;
+    g.test_budget = options.generic_test_budget;
     // --hash: the generic table's memory cap (the superko search splits it
     // between its table and its proof records).
     const int points = static_cast<int>(req.board.size());
     g.max_megabytes = search::table_megabytes_for(options, points) + search::proof_megabytes_for(options, points);
-    return generic_solve(req, g);
+    return generic_solve(req, g, ordering);
   }
   auto start = std::chrono::steady_clock::now();
   // The history is validated (and its errors worded) by the rules' own game.

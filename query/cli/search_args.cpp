@@ -11,6 +11,9 @@ search::SearchOptions SearchArgs::options() const {
   o.deepening_step = deepening;
   o.aim = !no_aim;
   o.node_bounds = !no_node_bounds;
+  o.generic_horizon_growth = horizon_growth;
+  o.generic_test_budget = test_budget;
+  o.generic_aim = aim_generic;
   o.safe_regions = !no_safe_regions;
   o.threads = threads;
   o.team_split = team == "split";
@@ -25,7 +28,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
+  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb;
 }
 
@@ -47,6 +50,23 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
     sub->add_flag("--no-aim", a.no_aim,
                   "search: with --ordering retro-ko, one thread's deepening tests start from the proved bounds "
                   "instead of aiming at the ko=basic tables' value of the state (speed only, never a value)");
+  if (which & kDeepening)
+    sub->add_flag("--aim", a.aim_generic,
+                  "search: the generic search (rulesets other than tromp-taylor) aims its root tests at the "
+                  "tromp-taylor value of the board, from the tromp-taylor search (off by default: it cost more "
+                  "nodes on most boards measured; speed only, never a value)");
+  if (which & kDeepening)
+    sub->add_option("--horizon-growth", a.horizon_growth,
+                    "search: the generic search (rulesets other than tromp-taylor) grows its horizon by the "
+                    "larger of --deepening and this percentage of the horizon (0: by --deepening; speed only)")
+        ->check(integer_number(0, 1000))
+        ->capture_default_str();
+  if (which & kDeepening)
+    sub->add_option("--test-budget", a.test_budget,
+                    "search: the generic search stops a root test past this factor times the nodes of its "
+                    "deepening so far (at least 16384) and deepens (0: no budget; speed only)")
+        ->check(CLI::Range(0.0, 1000.0))
+        ->capture_default_str();
   if (which & kDeepening)
     sub->add_flag("--no-node-bounds", a.no_node_bounds,
                   "search: the generic search (rulesets other than tromp-taylor) without the bounds a ruleset "

@@ -15,6 +15,9 @@ struct SearchArgs {
   int deepening = search::SearchOptions{}.deepening_step;
   bool no_aim = false;  // SearchOptions::aim off
   bool no_node_bounds = false;  // SearchOptions::node_bounds off (the generic search)
+  int horizon_growth = search::GenericDriverDefaults::horizon_growth;   // the generic search's
+  double test_budget = search::GenericDriverDefaults::test_budget;      // the generic search's
+  bool aim_generic = search::GenericDriverDefaults::aim;                // the generic search's
   bool no_safe_regions = false;  // SearchOptions::safe_regions off (the tromp-taylor search)
   int threads = 1;
   std::string team = "split";  // SearchOptions::team_split: "pair" or "split"

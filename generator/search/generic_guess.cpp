@@ -1,0 +1,31 @@
+#include "generator/search/generic_guess.hpp"
+
+#include "core/budget.hpp"
+#include "core/rules/ruleset.hpp"
+#include "core/rules/tromp_taylor.hpp"
+#include "generator/search/search_solver.hpp"
+
+namespace gotb::search {
+
+std::optional<int> tromp_taylor_guess(const Board& board, const Position& pos, Color to_move, int passes,
+                                      std::uint64_t node_limit, const RetroOrdering* ordering, std::uint64_t* nodes) {
+  if (board.size() > 31 || passes < 0 || passes > 1) return std::nullopt;
+  SearchOptions opt;
+  opt.node_limit = node_limit;
+  opt.ordering = ordering;
+  // Small tables: the guess is one short solve per generic solve() call.
+  opt.table_megabytes = 16;
+  opt.proof_megabytes = 16;
+  TrompTaylorSearch tt(board, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")), 0.0, opt);
+  try {
+    tt.set_root(pos, to_move, passes);
+    const Value v = tt.value();
+    if (nodes) *nodes += tt.stats().nodes;
+    return v.order / 2;
+  } catch (const NodeLimitReached&) {
+    if (nodes) *nodes += tt.stats().nodes;
+    return std::nullopt;
+  }
+}
+
+}  // namespace gotb::search
