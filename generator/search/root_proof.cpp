@@ -177,6 +177,8 @@ class Walker {
       f.unknown = true;
       return f;
     }
+    // The count alone: the fact (0, k) implies the stone fact (mask, k) of
+    // the proof (docs/solving.md §3, "Fill guarantees and the stone cap").
     f.cap = d.stone_cap;
     constexpr std::uint64_t m31 = (std::uint64_t{1} << 31) - 1;
     auto conv = [&](std::uint64_t k) {

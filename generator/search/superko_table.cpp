@@ -43,6 +43,8 @@ StoredFacts to_stored(const ProofDeps& d, int n, bool situational) {
     f.unknown = true;
     return f;
   }
+  // The count alone: the fact (0, k) implies the stone fact (mask, k) of
+  // the proof (docs/solving.md §3, "Fill guarantees and the stone cap").
   f.cap = d.stone_cap;
   for (std::uint64_t k : d.absent) f.absent.push_back(to_fact_key(k, n, situational));
   for (const Present& p : d.present) f.present.push_back(to_fact_key(p.key, n, situational));

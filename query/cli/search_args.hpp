@@ -15,7 +15,9 @@ struct SearchArgs {
   int deepening = search::SearchOptions{}.deepening_step;
   bool no_aim = false;  // SearchOptions::aim off
   bool no_node_bounds = false;  // SearchOptions::node_bounds off (the generic search)
-  bool no_safe_regions = false;  // SearchOptions::safe_regions off (the tromp-taylor search)
+  std::string safe_regions = "auto";  // SearchOptions::safe_regions: auto, on or off (the tromp-taylor search)
+  bool no_safe_regions = false;       // the same as safe_regions = "off" (kept from session 25)
+  std::string stone_facts = "superset";  // SearchOptions::stone_masks: "superset" or "count"
   int threads = 1;
   std::string team = "split";  // SearchOptions::team_split: "pair" or "split"
   bool progress = false;
