@@ -19,14 +19,13 @@
 #include "generator/search/search_solver.hpp"
 #include "query/probe.hpp"
 #include "query/superko_probe.hpp"
+#include "superko_fixtures.hpp"
 
 using namespace gotb;
 
 namespace {
 
-std::string temp_file(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("gotb_root_" + std::to_string(::getpid()) + "_" + name)).string();
-}
+std::string temp_file(const std::string& name) { return test::temp_path("gotb_root", name); }
 
 std::string join(const std::vector<std::string>& v) {
   std::string s;
@@ -523,17 +522,7 @@ TEST_CASE("root files: the lazy reader gives the answers of a full decode", "[ro
         CHECK(a.chunks > RootFile::kRootCacheChunks / 8);
       }
     REQUIRE(chunk > 0);
-    const std::vector<std::int8_t> idx = reader->read_array(search::kSkFactIndex);
-    bool crosses = false;
-    for (std::size_t i = 0; i + 8 <= idx.size(); i += 4) {
-      std::uint32_t a = 0, b = 0;
-      for (int k = 0; k < 4; ++k) {
-        a |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(idx[i + k])) << (8 * k);
-        b |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(idx[i + 4 + k])) << (8 * k);
-      }
-      crosses |= b > a && a / chunk != (b - 1) / chunk;
-    }
-    CHECK(crosses);
+    CHECK(test::some_fact_record_crosses_chunks(*reader, chunk));
     CHECK(reader->array_length(facts_id) > chunk);
 
     const RootFile lazy(reader, spec);  // RootFile::Load::Lazy

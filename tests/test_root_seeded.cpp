@@ -21,38 +21,15 @@
 #include "query/probe.hpp"
 #include "query/superko_probe.hpp"
 #include "random_history.hpp"
+#include "superko_fixtures.hpp"
 
 using namespace gotb;
 
 namespace {
 
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("gotb_rootseed_" + std::to_string(::getpid()) + "_" + name))
-      .string();
-}
-
-search::TrompTaylorSearch solver_on(const Board& b, const RuleSet& r, const search::ProofSeeds* seeds,
-                                    const std::vector<std::string>& moves) {
-  search::SearchOptions o;
-  o.seeds = seeds;
-  search::TrompTaylorSearch s(b, TrompTaylorConfig::from(r), 0, o);
-  TrompTaylorGame g(b, r, 0);
-  for (const std::string& t : moves) {
-    Move m;
-    g.parse_move(t, m);
-    g.play(m);
-    s.play(m);
-  }
-  return s;
-}
-
-bool reference_agrees(TrompTaylorGame& g, Value expected) {
-  ReferenceOptions opt;
-  opt.max_dependency_words = 1 << 16;
-  opt.memo_megabytes = 16;
-  ReferenceSolver solver(g, opt);
-  return solver.window(expected.order - 1, expected.order + 1) == expected;
-}
+std::string temp_path(const std::string& name) { return test::temp_path("gotb_rootseed", name); }
+using test::reference_agrees;
+using test::solver_on;
 
 // Histories of random games (seeded) at their first state the file does not
 // answer exactly (the game left the stored lines), at most `want`.

@@ -28,35 +28,16 @@
 #include "query/probe.hpp"
 #include "query/superko_probe.hpp"
 #include "random_history.hpp"
+#include "superko_fixtures.hpp"
 
 using namespace gotb;
 
 namespace {
 
-const char* const kVariants[] = {"tromp-taylor", "tromp-taylor:ko=situational", "tromp-taylor:suicide=no",
-                                 "tromp-taylor:ko=situational,suicide=no"};
-
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("gotb_skpaths_" + std::to_string(::getpid()) + "_" + name))
-      .string();
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// The reference solver's verdict on `expected`: a null window around it
-// returns exactly it iff it is the game's value.
-bool reference_agrees(TrompTaylorGame& g, Value expected) {
-  ReferenceOptions opt;
-  opt.max_dependency_words = 1 << 16;
-  opt.memo_megabytes = 16;
-  ReferenceSolver solver(g, opt);
-  return solver.window(expected.order - 1, expected.order + 1) == expected;
-}
+std::string temp_path(const std::string& name) { return test::temp_path("gotb_skpaths", name); }
+using test::slurp;
+using test::reference_agrees;
+const auto& kVariants = test::kTrompTaylorVariants;
 
 // Runs gotb with stdout and stderr kept apart (tests/cli_runner.hpp joins them).
 struct SplitResult {

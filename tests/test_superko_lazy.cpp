@@ -20,20 +20,13 @@
 #include "generator/search/superko_table.hpp"
 #include "query/probe.hpp"
 #include "query/superko_probe.hpp"
+#include "superko_fixtures.hpp"
 
 using namespace gotb;
 
 namespace {
 
-std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("gotb_sklazy_" + std::to_string(::getpid()) + "_" + name))
-      .string();
-}
-
-std::string read_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), {});
-}
+std::string temp_path(const std::string& name) { return test::temp_path("gotb_sklazy", name); }
 
 void write_bytes(const std::string& path, const std::string& bytes) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -67,19 +60,7 @@ TEST_CASE("superko files: the lazy reader gives the answers of a full read", "[s
       if (a.name == search::kSkFacts) chunk = a.chunk_values;
     REQUIRE(chunk > 0);
     REQUIRE(reader->array_length(facts_id) > 2 * chunk);
-    {
-      const std::vector<std::int8_t> idx = reader->read_array(search::kSkFactIndex);
-      bool crosses = false;
-      for (std::size_t i = 0; i + 8 <= idx.size(); i += 4) {
-        std::uint32_t a = 0, b = 0;
-        for (int k = 0; k < 4; ++k) {
-          a |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(idx[i + k])) << (8 * k);
-          b |= static_cast<std::uint32_t>(static_cast<std::uint8_t>(idx[i + 4 + k])) << (8 * k);
-        }
-        crosses |= b > a && a / chunk != (b - 1) / chunk;
-      }
-      CHECK(crosses);
-    }
+    CHECK(test::some_fact_record_crosses_chunks(*reader, chunk));
     const SuperkoFile lazy(reader, spec);  // Load::Lazy
     TablebaseReader full_reader(path);
     const SuperkoFile full(full_reader, spec);
@@ -122,7 +103,7 @@ TEST_CASE("superko files: the lazy reader opens past a damaged chunk and refuses
           "[superko][issue20]") {
   const std::string path = temp_path("bad.gotb");
   REQUIRE(test::run_gotb("generate --exact -q -b 2x3 -r tromp-taylor -o " + path).exit_code == 0);
-  const std::string bytes = read_bytes(path);
+  const std::string bytes = test::slurp(path);
   // Every zstd frame (chunk: the per-state arrays, the fact index, the fact
   // stream) damaged in turn: the full read refuses the file at open; the
   // lazy reader refuses it at open (a per-state array or the index, read
@@ -172,7 +153,7 @@ TEST_CASE("superko files: a truncated or corrupt file is refused, never read as 
           "[superko][issue20]") {
   const std::string path = temp_path("trunc.gotb");
   REQUIRE(test::run_gotb("generate --exact -q -b 2x3 -r tromp-taylor -o " + path).exit_code == 0);
-  const std::string bytes = read_bytes(path);
+  const std::string bytes = test::slurp(path);
   REQUIRE(bytes.size() > 4096);
   const std::vector<std::vector<std::string>> histories = {{}, {"B1"}, {"A1", "B2"}, {"B1", "A2", "pass"}};
   std::vector<std::string> good;

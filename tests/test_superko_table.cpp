@@ -8,17 +8,29 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <map>
+#include <numeric>
+
+#include <unistd.h>
 
 #include "core/rules/ruleset.hpp"
 #include "generator/retrograde/state_index.hpp"
 #include "generator/search/move_ordering.hpp"
 #include "generator/search/superko_table.hpp"
+#include "superko_fixtures.hpp"
 
 using namespace gotb;
 using namespace gotb::search;
 
 namespace {
+
+std::string temp_file(const std::string& name) { return test::temp_path("gotb_superko", name); }
+using test::slurp;
+using test::reference_agrees;
+const auto& kVariants = test::kTrompTaylorVariants;
 
 // One generation on 1, 2 and 3 threads with otherwise equal options: for the
 // tests that a file depends on the lanes alone, never on the thread count.
@@ -125,6 +137,107 @@ TEST_CASE("superko facts: records round-trip", "[superko]") {
   CHECK(none.fact_index == std::vector<std::int8_t>(4, 0));
 }
 
+TEST_CASE("superko facts: records encoded by the lanes give the same journal and file bytes", "[superko]") {
+  // SuperkoGenerateOptions::encode_records: each state's record made by its
+  // lane as the state is proved (a deferred state's again by the pass that
+  // proves it), taken by the journal and by pack_proofs instead of
+  // encoding the proof there. Same proofs, records = encode_facts of the
+  // final proofs, and the same packed arrays and journal bytes as encoding
+  // everything at the end, with every record, some, or none given.
+  const Board b = Board::parse("2x3");
+  retro::StateIndex idx(b);
+  const RuleSet r = RuleSet::parse("tromp-taylor");
+  SuperkoGenerateOptions o;
+  o.threads = 2;
+  o.chunk_states = 8;
+  o.first_pass_nodes = 60;  // some states deferred: their records are made twice
+  o.lanes = 2;
+  o.lane_clock = true;
+  o.lane_exchange = true;
+  SuperkoGenerateStats plain_stats, st;
+  const std::vector<StateProof> plain = generate_superko(idx, r, o, &plain_stats);
+  REQUIRE(plain_stats.deferred > 0);
+  o.encode_records = true;
+  SuperkoProgress progress;
+  st = generate_superko(idx, r, o, progress);
+  REQUIRE(progress.proofs == plain);
+  CHECK(st.nodes == plain_stats.nodes);
+  REQUIRE(progress.records.size() == plain.size());
+  for (std::size_t s = 0; s < plain.size(); ++s) {
+    std::vector<std::int8_t> rec;
+    encode_facts(plain[s], rec);
+    REQUIRE(progress.records[s] == rec);
+  }
+  // Several blocks of 4,096 states, some records given, some not (empty).
+  std::vector<StateProof> many;
+  std::vector<std::vector<std::int8_t>> recs;
+  while (many.size() < 2 * 4096 + 300) {
+    many.insert(many.end(), plain.begin(), plain.end());
+    recs.insert(recs.end(), progress.records.begin(), progress.records.end());
+  }
+  std::vector<std::vector<std::int8_t>> some = recs;
+  for (std::size_t i = 0; i < some.size(); i += 3) some[i].clear();
+  const std::vector<std::vector<std::int8_t>> none;
+  for (const int threads : {1, 2}) {
+    tbb::task_arena arena(threads);
+    SuperkoArrays base, all, part, empty;
+    arena.execute([&] {
+      base = pack_proofs(many);
+      all = pack_proofs(many, &recs);
+      part = pack_proofs(many, &some);
+      empty = pack_proofs(many, &none);
+    });
+    for (const SuperkoArrays* x : {&all, &part, &empty}) {
+      CHECK(std::vector<std::int8_t>(x->facts.begin(), x->facts.end()) ==
+            std::vector<std::int8_t>(base.facts.begin(), base.facts.end()));
+      CHECK(x->fact_index == base.fact_index);
+      CHECK(x->value == base.value);
+      CHECK(x->best == base.best);
+      CHECK(x->lo_cap == base.lo_cap);
+      CHECK(x->hi_cap == base.hi_cap);
+    }
+  }
+  std::vector<std::vector<std::int8_t>> wrong(3);
+  CHECK_THROWS_AS(pack_proofs(many, &wrong), std::logic_error);
+  // The journal: the same bytes whether it encodes the records or takes
+  // them, and a resume from it reads the same proofs.
+  const std::string dir = std::filesystem::temp_directory_path().string();
+  const std::string pa = dir + "/gotb_records_" + std::to_string(::getpid()) + "_a.partial",
+                    pb = dir + "/gotb_records_" + std::to_string(::getpid()) + "_b.partial";
+  std::vector<std::uint64_t> states(plain.size());
+  std::iota(states.begin(), states.end(), std::uint64_t{0});
+  {
+    std::filesystem::remove(pa);
+    std::filesystem::remove(pb);
+    SuperkoJournal ja(pa, "test-header"), jb(pb, "test-header");
+    SuperkoProgress fa, fb;
+    fa.proofs.resize(plain.size());
+    fb.proofs.resize(plain.size());
+    ja.open(fa);
+    jb.open(fb);
+    for (std::size_t c = 0; c * 10 < states.size(); ++c) {
+      const std::size_t k = std::min<std::size_t>(10, states.size() - c * 10);
+      ja.append(c, states.data() + c * 10, k, plain);
+      jb.append(c, states.data() + c * 10, k, plain, c % 2 ? &some : &progress.records);
+    }
+  }
+  auto slurp = [](const std::string& p) {
+    std::ifstream in(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  };
+  CHECK(slurp(pa).size() > 100);
+  CHECK(slurp(pa) == slurp(pb));
+  {
+    SuperkoJournal jb(pb, "test-header");
+    SuperkoProgress back;
+    back.proofs.resize(plain.size());
+    CHECK(jb.open(back) > 0);
+    CHECK(back.proofs == plain);
+  }
+  std::filesystem::remove(pa);
+  std::filesystem::remove(pb);
+}
+
 // ---------------------------------------------------------------------------
 // Cross-checks against the search and the reference solver.
 
@@ -147,31 +260,6 @@ TEST_CASE("superko facts: records round-trip", "[superko]") {
 #include "random_history.hpp"
 
 namespace {
-
-const char* const kVariants[] = {"tromp-taylor", "tromp-taylor:ko=situational", "tromp-taylor:suicide=no",
-                                 "tromp-taylor:ko=situational,suicide=no"};
-
-// The reference solver's verdict on `expected` for a game: a null window
-// around it returns exactly it iff it is the value.
-bool reference_agrees(TrompTaylorGame& g, Value expected) {
-  ReferenceOptions opt;
-  opt.max_dependency_words = 1 << 16;
-  opt.memo_megabytes = 16;
-  ReferenceSolver solver(g, opt);
-  return solver.window(expected.order - 1, expected.order + 1) == expected;
-}
-
-std::string temp_file(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("gotb_superko_" + std::to_string(::getpid()) + "_" + name))
-      .string();
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 }  // namespace
 
@@ -789,21 +877,84 @@ TEST_CASE("superko files: the pack's time, in place against by copy", "[.superko
     ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
     return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
   };
+  // The records as the lanes encode them (SuperkoGenerateOptions::
+  // encode_records): the CLI's pack copies them.
+  std::vector<std::vector<std::int8_t>> records(proofs.size());
+  for (std::size_t s = 0; s < proofs.size(); ++s) encode_facts(proofs[s], records[s]);
   for (const int threads : {1, 2}) {
     tbb::task_arena arena(threads);
-    double best[2][2] = {{1e9, 1e9}, {1e9, 1e9}};  // [in place, by copy][wall, CPU]
+    double best[3][2] = {{1e9, 1e9}, {1e9, 1e9}, {1e9, 1e9}};  // [in place, by copy, from records][wall, CPU]
     for (int round = 0; round < 3; ++round)
-      for (int way = 0; way < 2; ++way) {
+      for (int way = 0; way < 3; ++way) {
         const auto w0 = std::chrono::steady_clock::now();
         const double c0 = cpu();
         std::size_t bytes = 0;
-        arena.execute([&] { bytes = way == 0 ? pack_proofs(proofs).facts.size() : pack_by_copy(proofs).size(); });
+        arena.execute([&] {
+          bytes = way == 0   ? pack_proofs(proofs).facts.size()
+                  : way == 1 ? pack_by_copy(proofs).size()
+                             : pack_proofs(proofs, &records).facts.size();
+        });
         const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
         best[way][0] = std::min(best[way][0], wall);
         best[way][1] = std::min(best[way][1], cpu() - c0);
         CHECK(bytes > 1);
       }
-    std::printf("pack %s, %d threads: in place %.3f s wall %.3f CPU s; by copy %.3f s wall %.3f CPU s\n", board,
-                threads, best[0][0], best[0][1], best[1][0], best[1][1]);
+    std::printf("pack %s, %d threads: in place %.3f s wall %.3f CPU s; by copy %.3f s wall %.3f CPU s; from the "
+                "lanes' records %.3f s wall %.3f CPU s\n",
+                board, threads, best[0][0], best[0][1], best[1][0], best[1][1], best[2][0], best[2][1]);
   }
+}
+
+TEST_CASE("superko files: the write's time", "[.superko-write]") {
+  // GOTB_PACK_FILE=FILE GOTB_PACK_BOARD=2x6 build/tests/gotb_tests "[.superko-write]":
+  // a written file's proofs packed and written again as `gotb generate
+  // --exact` writes them (32 Ki-value chunks), on 1 and 2 threads, best of
+  // 3 (wall and process CPU seconds); the files are the same bytes.
+  const char* path = std::getenv("GOTB_PACK_FILE");
+  const char* board = std::getenv("GOTB_PACK_BOARD");
+  if (!path || !board) return;
+  const Board b = Board::parse(board);
+  TablebaseReader reader(path);
+  const SuperkoFile file(reader, GameSpec{b, RuleSet::parse("tromp-taylor"), 0});
+  std::vector<StateProof> proofs(file.states());
+  for (std::uint64_t s = 0; s < proofs.size(); ++s) proofs[s] = file.proof(s);
+  const SuperkoArrays arr = pack_proofs(proofs);
+  const std::uint64_t n = proofs.size();
+  auto cpu = [] {
+    timespec t{};
+    ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+  };
+  const std::string out = std::filesystem::temp_directory_path().string() + "/gotb_write_" +
+                          std::to_string(::getpid());
+  std::string bytes[2];
+  for (const int threads : {1, 2}) {
+    WriteOptions w;
+    w.board = &b;
+    w.threads = threads;
+    w.chunk_values = std::uint64_t{1} << 15;
+    double best[2] = {1e9, 1e9};
+    for (int round = 0; round < 3; ++round) {
+      std::filesystem::remove(out);
+      const auto w0 = std::chrono::steady_clock::now();
+      const double c0 = cpu();
+      write_tablebase(out, reader.meta(),
+                      {{kSkValue, arr.value.data(), n},
+                       {kSkBest, arr.best.data(), n},
+                       {kSkLoCap, arr.lo_cap.data(), n},
+                       {kSkHiCap, arr.hi_cap.data(), n},
+                       {kSkFacts, arr.facts.data(), arr.facts.size(), true},
+                       {kSkFactIndex, arr.fact_index.data(), arr.fact_index.size(), true}},
+                      w);
+      best[0] = std::min(best[0], std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count());
+      best[1] = std::min(best[1], cpu() - c0);
+    }
+    std::ifstream in(out, std::ios::binary);
+    bytes[threads - 1] = std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    std::printf("write %s, %d threads: %.3f s wall %.3f CPU s (%zu bytes)\n", board, threads, best[0], best[1],
+                bytes[threads - 1].size());
+  }
+  CHECK(bytes[0] == bytes[1]);
+  CHECK(bytes[0].size() > 1000);
+  std::filesystem::remove(out);
 }

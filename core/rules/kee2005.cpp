@@ -473,7 +473,7 @@ void Kee2005Game::reduce_facts(std::vector<std::pair<std::uint64_t, std::int64_t
     return std::includes(set_flat_.begin() + set_off_[b], set_flat_.begin() + set_off_[b + 1],
                          set_flat_.begin() + set_off_[a], set_flat_.begin() + set_off_[a + 1]);
   };
-  std::vector<Pair> kept, group;
+  std::vector<Pair> kept, groups[2];
   std::size_t out = 0;
   for (std::size_t i = 0; i < f.size();) {
     if (!(f[i].first & kContainedBit)) {
@@ -483,13 +483,22 @@ void Kee2005Game::reduce_facts(std::vector<std::pair<std::uint64_t, std::int64_t
     std::size_t end = i + 1;
     while (end < f.size() && (f[end].first >> 32) == (f[i].first >> 32)) ++end;
     // [i, end): one situation or pattern; X numbers differ, so do the sets.
+    // Both value groups are copied out before any pair is written back:
+    // the kept pairs go to f[out, ...), which may overlap [i, end) (when
+    // nothing before was dropped), and writing the 0-valued ones first
+    // overwrote 1-valued pairs still to be read (session 26: a dropped
+    // prohibition let a bound leak into histories where the move is legal,
+    // "generic search: crossed bounds").
+    for (int value : {0, 1}) {
+      groups[value].clear();
+      for (std::size_t a = i; a < end; ++a)
+        if ((f[a].second != 0) == (value != 0)) groups[value].push_back(f[a]);
+    }
     // Valued 0: largest first, kept unless within a kept one (a set within
     // a dropped one is within the kept set that dropped it); valued 1:
     // smallest first, kept unless it holds a kept one.
     for (int value : {0, 1}) {
-      group.clear();
-      for (std::size_t a = i; a < end; ++a)
-        if ((f[a].second != 0) == (value != 0)) group.push_back(f[a]);
+      std::vector<Pair>& group = groups[value];
       std::sort(group.begin(), group.end(), [&](const Pair& x, const Pair& y) {
         return value == 0 ? size_of(x) > size_of(y) : size_of(x) < size_of(y);
       });

@@ -8,11 +8,13 @@
 #include <atomic>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <mutex>
 #include <numeric>
 #include <stdexcept>
 #include <thread>
 
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -169,6 +171,8 @@ SuperkoGenerateStats generate_superko(
   proofs.resize(plan.order.size());
   progress.deferred.resize(plan.order.size(), 0);
   if (done.size() < plan.chunks()) done.resize(plan.chunks(), 0);
+  const bool encode = options.encode_records;
+  if (encode) progress.records.resize(plan.order.size());
   st.states = plan.order.size();
   for (char d : done) st.chunks_resumed += d != 0;
   const int threads = options.threads > 0 ? options.threads : tbb::info::default_concurrency();
@@ -301,6 +305,14 @@ SuperkoGenerateStats generate_superko(
         out = StateProof{};
         out.best = kSkDeferred;
         if (!replay) ++progress.deferred[state];
+      }
+      // The record the journal and the file take, made here on the lane's
+      // thread (options.encode_records): overwritten when a later pass
+      // proves a deferred state again.
+      if (encode && !replay) {
+        std::vector<std::int8_t>& r = progress.records[state];
+        r.clear();
+        encode_facts(out, r);
       }
       // A replayed state: this pass's journal record is the proof, or a
       // deferral when a later pass solved it.
@@ -833,11 +845,33 @@ std::int8_t* encode_facts_at(const StateProof& p, std::int8_t* o) {
   return o;
 }
 
+// Maps the whole pages inside [p, p + bytes) at once (MADV_POPULATE_WRITE):
+// in this virtual machine a first touch of a page faults at some 17 us, the
+// populate at some 1.5 us a page (SearchTable::populate). Speed only; an
+// older kernel answers EINVAL and the pages fault one by one as before.
+void populate_pages(void* p, std::size_t bytes) {
+#ifdef MADV_POPULATE_WRITE
+  const std::uintptr_t page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const std::uintptr_t a = reinterpret_cast<std::uintptr_t>(p), first = (a + page - 1) & ~(page - 1),
+                       last = (a + bytes) & ~(page - 1);
+  if (last > first) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_POPULATE_WRITE);
+#else
+  (void)p, (void)bytes;
+#endif
+}
+
 }  // namespace
 
-SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs) {
+SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs,
+                          const std::vector<std::vector<std::int8_t>>* records) {
   SuperkoArrays a;
   const std::size_t n = proofs.size();
+  if (records && records->empty()) records = nullptr;
+  if (records && records->size() != n) throw std::logic_error("pack_proofs: records and proofs differ in number");
+  // State i's record where a lane encoded it already (records[i] not empty).
+  auto encoded = [&](std::size_t i) -> const std::vector<std::int8_t>* {
+    return records && !(*records)[i].empty() ? &(*records)[i] : nullptr;
+  };
   a.value.resize(n);
   a.best.resize(n);
   a.lo_cap.resize(n);
@@ -864,7 +898,8 @@ SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs) {
       a.best[i] = p.best;
       a.lo_cap[i] = cap_code(p.lo);
       a.hi_cap[i] = cap_code(p.hi);
-      k += facts_bytes(p);
+      const std::vector<std::int8_t>* r = encoded(i);
+      k += r ? r->size() : facts_bytes(p);
     }
     block_bytes[b + 1] = k;
   });
@@ -877,9 +912,15 @@ SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs) {
     const std::size_t i0 = b * kBlock, i1 = std::min(n, i0 + kBlock);
     std::int8_t* const base = a.facts.data();
     std::int8_t* o = base + block_bytes[b];
+    populate_pages(o, block_bytes[b + 1] - block_bytes[b]);
     for (std::size_t i = i0; i < i1; ++i) {
       put_u32(i, static_cast<std::uint64_t>(o - base));
-      o = encode_facts_at(proofs[i], o);
+      if (const std::vector<std::int8_t>* r = encoded(i)) {
+        if (!r->empty()) std::memcpy(o, r->data(), r->size());
+        o += r->size();
+      } else {
+        o = encode_facts_at(proofs[i], o);
+      }
     }
     if (o != base + block_bytes[b + 1]) throw std::logic_error("pack_proofs: a record's size was miscounted");
   });
@@ -976,7 +1017,8 @@ std::uint64_t SuperkoJournal::open(SuperkoProgress& progress) {
 }
 
 void SuperkoJournal::append(std::uint64_t chunk, const std::uint64_t* states, std::size_t count,
-                            const std::vector<StateProof>& proofs) {
+                            const std::vector<StateProof>& proofs,
+                            const std::vector<std::vector<std::int8_t>>* records) {
   std::vector<std::int8_t> payload, rec;
   put_varint(chunk, payload);
   put_varint(count, payload);
@@ -987,10 +1029,14 @@ void SuperkoJournal::append(std::uint64_t chunk, const std::uint64_t* states, st
     payload.push_back(sp.best);
     payload.push_back(cap_code(sp.lo));
     payload.push_back(cap_code(sp.hi));
-    rec.clear();
-    encode_facts(sp, rec);
-    put_varint(rec.size(), payload);
-    payload.insert(payload.end(), rec.begin(), rec.end());
+    const std::vector<std::int8_t>* r = records && !records->empty() ? &(*records)[states[k]] : nullptr;
+    if (!r || r->empty()) {  // not encoded by the lane: encode it here
+      rec.clear();
+      encode_facts(sp, rec);
+      r = &rec;
+    }
+    put_varint(r->size(), payload);
+    payload.insert(payload.end(), r->begin(), r->end());
   }
   std::int8_t head[12];
   const std::uint32_t len = static_cast<std::uint32_t>(payload.size());

@@ -158,6 +158,14 @@ struct SuperkoGenerateOptions {
   // (SuperkoGenerateStats::release), so that the caller's next steps (the
   // file) need not wait for the kernel to unmap them. Speed only.
   bool release_in_background = false;
+  // Each state's facts record (encode_facts) made by its lane right after
+  // the state is proved, outside every lock, into SuperkoProgress::records:
+  // the journal appends it and pack_proofs copies it, so the records are
+  // encoded once, on the lanes' threads while the other lanes search,
+  // instead of once under the journal's lock and again in the serial tail
+  // (docs/solving.md, "Records encoded by the lanes"). Speed only: the same
+  // bytes as encode_facts of the proof.
+  bool encode_records = false;
 };
 
 // The order of a run and its cut into levels and chunks. States are
@@ -252,6 +260,11 @@ struct SuperkoProgress {
   std::vector<StateProof> proofs;
   std::vector<char> deferred;
   std::vector<char> done;
+  // With SuperkoGenerateOptions::encode_records (and lanes): records[s] is
+  // encode_facts(proofs[s]), made when s was last proved by this run; empty
+  // where it was not (a state resumed from the journal, or a run without
+  // the option): pack_proofs and the journal encode those themselves.
+  std::vector<std::vector<std::int8_t>> records;
 };
 
 struct SuperkoGenerateStats {
@@ -433,8 +446,12 @@ struct SuperkoArrays {
 // (encode_facts) laid end to end in state order, fact_index their offsets.
 // Records are sized, then encoded straight into place, in parallel blocks
 // (oneTBB, in the caller's arena): the same bytes as one loop of
-// encode_facts (test "superko facts: records round-trip").
-SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs);
+// encode_facts (test "superko facts: records round-trip"). With `records`
+// (SuperkoProgress::records: empty, or one per state, each empty or
+// encode_facts(proofs[s])) a state's record is copied from there where it
+// is not empty: the same bytes, without encoding it again.
+SuperkoArrays pack_proofs(const std::vector<StateProof>& proofs,
+                          const std::vector<std::vector<std::int8_t>>* records = nullptr);
 
 // The resume journal next to an output file (OUTPUT.partial): a header
 // naming the run, then one record per solved chunk, each appended and
@@ -447,8 +464,11 @@ class SuperkoJournal {
   // Returns the number of chunks resumed; throws std::runtime_error when the
   // journal belongs to another run (header differs).
   std::uint64_t open(SuperkoProgress& progress);
+  // With `records` (SuperkoProgress::records), a state's record is taken
+  // from there where it is not empty (the same bytes as encoding it).
   void append(std::uint64_t chunk, const std::uint64_t* states, std::size_t count,
-              const std::vector<StateProof>& proofs);
+              const std::vector<StateProof>& proofs,
+              const std::vector<std::vector<std::int8_t>>* records = nullptr);
   void remove();
   ~SuperkoJournal();
 

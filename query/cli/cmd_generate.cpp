@@ -123,6 +123,8 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   opt.exchange_min_work = a.exchange_min_work;
   opt.lane_clock = a.lane_schedule == "clock";
   opt.release_in_background = true;  // the lanes' tables unmapped while the file is written
+  // Each record encoded once, by its lane (journal and file take it from there).
+  opt.encode_records = a.output_given && a.order != "flat";
   // The level order (seeds, two passes) needs every earlier level's proofs
   // wherever a chunk is solved; MPI ranks solve chunks of the flat order
   // (superko_table.hpp), which depend on nothing else.
@@ -199,7 +201,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
     } else {
       st = search::generate_superko(index, rules, opt, progress,
                                     [&](std::uint64_t c, const std::uint64_t* states, std::size_t count) {
-                                      if (journal) journal->append(c, states, count, proofs);
+                                      if (journal) journal->append(c, states, count, proofs, &progress.records);
                                     });
     }
   } catch (const NodeLimitReached&) {
@@ -293,7 +295,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   search::SuperkoArrays arr;
   {
     tbb::task_arena arena(a.threads > 0 ? a.threads : tbb::task_arena::automatic);
-    arena.execute([&] { arr = search::pack_proofs(proofs); });
+    arena.execute([&] { arr = search::pack_proofs(proofs, &progress.records); });
   }
   phases.mark("pack");
   TablebaseMeta meta;
