@@ -1,5 +1,8 @@
 // Benson / area_bounds benchmark (not a test): cost per call on positions
-// from random playouts, and how often the bound is non-trivial.
+// from random playouts, and how often the bound is non-trivial; also the
+// fill guarantee (guarantees()) and the safe-region guarantees
+// (core/safe_regions.hpp) the tromp-taylor search computes per node for
+// each colour, and how often each raises Black's pass guarantee.
 //
 //   build/benchmarks/benson_bench [--positions N] [--boards 3x3,5x5,7x7,8x8] [--repeat R]
 //
@@ -18,6 +21,7 @@
 #include <vector>
 
 #include "core/benson.hpp"
+#include "core/safe_regions.hpp"
 
 using namespace gotb;
 
@@ -81,8 +85,8 @@ int main(int argc, char** argv) {
       return a == "--help" ? 0 : 2;
     }
   }
-  std::printf("%-10s %10s %14s %14s %12s %12s\n", "board", "positions", "benson ns", "bounds ns", "alive %",
-              "lo>-n %");
+  std::printf("%-10s %10s %10s %10s %10s %10s %8s %8s %8s %8s\n", "board", "positions", "benson ns", "bounds ns",
+              "fill ns", "safe ns", "alive %", "lo>-n %", "fill+ %", "safe+ %");
   std::mt19937_64 rng(1);
   std::stringstream list(boards);
   for (std::string spec; std::getline(list, spec, ',');) {
@@ -97,15 +101,27 @@ int main(int argc, char** argv) {
     for (int r = 0; r < repeat; ++r)
       for (const Position& p : sample) sink += area_bounds(b, p, SuicideRule::Allowed).lo;
     auto t2 = Clock::now();
-    long alive = 0, nontrivial = 0;
+    for (int r = 0; r < repeat; ++r)
+      for (const Position& p : sample) sink += guarantees(b, p, Color::Black, SuicideRule::Allowed).fill;
+    auto t3 = Clock::now();
+    for (int r = 0; r < repeat; ++r)
+      for (const Position& p : sample) sink += safe_guarantees(b, p, Color::Black, SuicideRule::Allowed).answer_first;
+    auto t4 = Clock::now();
+    long alive = 0, nontrivial = 0, fill_raises = 0, safe_raises = 0;
     for (const Position& p : sample) {
       alive += benson(b, p, Color::Black, SuicideRule::Allowed).alive != 0;
       nontrivial += area_bounds(b, p, SuicideRule::Allowed).lo > -b.size();
+      const Guarantees g = guarantees(b, p, Color::Black, SuicideRule::Allowed);
+      fill_raises += g.fill > g.pass;
+      const SafeGuarantees sg = safe_guarantees(b, p, Color::Black, SuicideRule::Allowed);
+      safe_raises += sg.answer_first > sg.pass;
     }
     double calls = static_cast<double>(sample.size()) * repeat;
     auto ns = [&](auto d) { return std::chrono::duration<double, std::nano>(d).count() / calls; };
-    std::printf("%-10s %10zu %14.1f %14.1f %12.1f %12.1f\n", spec.c_str(), sample.size(), ns(t1 - t0), ns(t2 - t1),
-                100.0 * alive / sample.size(), 100.0 * nontrivial / sample.size());
+    auto pc = [&](long k) { return 100.0 * static_cast<double>(k) / static_cast<double>(sample.size()); };
+    std::printf("%-10s %10zu %10.1f %10.1f %10.1f %10.1f %8.1f %8.1f %8.1f %8.1f\n", spec.c_str(), sample.size(),
+                ns(t1 - t0), ns(t2 - t1), ns(t3 - t2), ns(t4 - t3), pc(alive), pc(nontrivial), pc(fill_raises),
+                pc(safe_raises));
     if (sink == 42) std::printf(" ");  // keeps the loops from being optimised away
   }
   return 0;

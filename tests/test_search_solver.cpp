@@ -79,7 +79,15 @@ TEST_CASE("search options never change a value", "[search]") {
       o.fill = false;
       CHECK(search_value(board, rules, {}, o).identical(expected));
       o = {};
-      o.safe_regions = false;
+      o.safe_regions = search::SearchOptions::SafeRegions::Off;
+      CHECK(search_value(board, rules, {}, o).identical(expected));
+      o = {};
+      o.safe_regions = search::SearchOptions::SafeRegions::On;
+      CHECK(search_value(board, rules, {}, o).identical(expected));
+      o.stone_masks = false;  // the count cap of session 25
+      CHECK(search_value(board, rules, {}, o).identical(expected));
+      o.stone_masks = true;
+      o.stone_masks_at_use = false;
       CHECK(search_value(board, rules, {}, o).identical(expected));
       o = {};
       o.test_budget = 0;  // no budget: every test runs to its end

@@ -18,12 +18,18 @@
 // nothing in the search itself needs the order (docs/solving.md §3,
 // "Session 23"). Either way each list holds every fact once.
 //
-// `stone_cap`: a bound that rests on a fill guarantee (core/benson.hpp)
-// needs every position of H before the node to hold at most that many stones
-// of the bound's beneficiary (Black for lower bounds, White for upper ones).
-// The positions between the node and the place where the guarantee was used
-// are the proof's own line, the same under every history, so only the
-// history before the node is checked; merging keeps the smallest cap.
+// `stone_cap` and `stone_mask`, the stone fact (M, k): a bound that rests
+// on a fill or safe-region guarantee (core/benson.hpp, core/safe_regions.hpp)
+// needs that no position of H before the node holds every point of M as a
+// stone of the bound's beneficiary (Black for lower bounds, White for upper
+// ones) and more than k stones of it (docs/benson.md, "The history
+// condition as a superset test"). M = 0 is the plain count cap "at most k
+// stones"; k = kNoCap means no fact (M is then ignored). The positions
+// between the node and the place where the guarantee was used are the
+// proof's own line, the same under every history, so only the history
+// before the node is checked; merging keeps the least count and the
+// intersection of the masks, which implies every merged fact. Dropping the
+// mask (M = 0) only strengthens a fact: formats without room for it do so.
 #pragma once
 
 #include <algorithm>
@@ -46,6 +52,7 @@ struct ProofDeps {
   std::vector<std::uint64_t> absent;  // sorted, unique
   std::vector<Present> present;       // sorted by key, unique
   int stone_cap = kNoCap;
+  std::uint64_t stone_mask = 0;  // meaningful only when stone_cap < kNoCap
   bool overflow = false;
   bool sorted = true;  // false: the same sets, in no particular order
 
@@ -53,6 +60,7 @@ struct ProofDeps {
     absent.clear();
     present.clear();
     stone_cap = kNoCap;
+    stone_mask = 0;
     overflow = false;
     sorted = true;
   }
@@ -63,7 +71,22 @@ struct ProofDeps {
     std::sort(present.begin(), present.end());
     sorted = true;
   }
-  void limit_stones(int cap) { stone_cap = std::min(stone_cap, cap); }
+  // this fact := its merge with the fact (mask, cap) (see above).
+  void limit_stones(int cap, std::uint64_t mask = 0) {
+    if (cap >= kNoCap) return;
+    if (stone_cap >= kNoCap) {
+      stone_cap = cap;
+      stone_mask = mask;
+      return;
+    }
+    stone_cap = std::min(stone_cap, cap);
+    stone_mask &= mask;
+  }
+  // Sets the fact (replacing the one held).
+  void set_stones(int cap, std::uint64_t mask) {
+    stone_cap = cap;
+    stone_mask = cap >= kNoCap ? 0 : mask;
+  }
   std::size_t size() const { return absent.size() + present.size(); }
 
   void assign(const ProofDeps& o) {
@@ -74,6 +97,7 @@ struct ProofDeps {
     overflow = false;
     sorted = o.sorted;
     stone_cap = o.stone_cap;
+    stone_mask = o.stone_mask;
     absent.assign(o.absent.begin(), o.absent.end());
     present.assign(o.present.begin(), o.present.end());
   }
@@ -110,7 +134,7 @@ struct ProofDeps {
     }
     normalize();
     o.normalize();
-    limit_stones(o.stone_cap);
+    limit_stones(o.stone_cap, o.stone_mask);
     if (!o.absent.empty()) {
       tmp.clear();
       std::set_union(absent.begin(), absent.end(), o.absent.begin(), o.absent.end(), std::back_inserter(tmp));
@@ -125,8 +149,8 @@ struct ProofDeps {
   }
 
   // this := the union of parts[0..n) (each sorted or not); overflowed when
-  // one of them is or the union has more than cap facts. The stone cap is
-  // the smallest of theirs.
+  // one of them is or the union has more than cap facts. The stone fact is
+  // the merge of theirs.
   void unite(const ProofDeps* parts, std::size_t n, std::size_t cap) {
     clear();
     std::size_t na = 0, np = 0, nonempty = 0, last = 0;
@@ -135,7 +159,7 @@ struct ProofDeps {
         set_overflow();
         return;
       }
-      limit_stones(parts[i].stone_cap);
+      limit_stones(parts[i].stone_cap, parts[i].stone_mask);
       na += parts[i].absent.size();
       np += parts[i].present.size();
       if (parts[i].size()) ++nonempty, last = i;

@@ -143,6 +143,10 @@ class Walker {
     so.max_dependencies = o.max_dependencies;
     so.symmetry = false;  // its bound over all moves holds on one line only (facts unknown)
     so.ordering = o.ordering;
+    // Files keep a stone fact's count alone (the fact (0, k)); a guarantee
+    // used under the superset test only would give an entry that does not
+    // hold on the very line that proved it: the count test, as stored.
+    so.stone_masks = false;
     return so;
   }
 
@@ -177,6 +181,8 @@ class Walker {
       f.unknown = true;
       return f;
     }
+    // The count alone: the fact (0, k) implies the stone fact (mask, k) of
+    // the proof (docs/solving.md §3, "Fill guarantees and the stone cap").
     f.cap = d.stone_cap;
     constexpr std::uint64_t m31 = (std::uint64_t{1} << 31) - 1;
     auto conv = [&](std::uint64_t k) {

@@ -51,6 +51,19 @@ constexpr int kPairDeferPlies = 6;
 
 std::size_t auto_hash_megabytes(int points) { return points >= 20 ? 2048 : points >= 16 ? 1024 : 256; }
 
+bool safe_regions_pay(const Board& b) {
+  // A line of points (every point has at most two neighbours and some point
+  // one): measured on 1x8..1x11, the safe-region bounds cost nodes there
+  // (docs/solving.md §3, "Session 26"); everywhere else they are kept.
+  bool end = false;
+  for (int p = 0; p < b.size(); ++p) {
+    const int d = popcount(b.neighbours(p));
+    if (d > 2) return true;
+    end = end || d == 1;
+  }
+  return !end;
+}
+
 TrompTaylorSearch::TrompTaylorSearch(const Board& board, const TrompTaylorConfig& cfg, double komi,
                                      SearchOptions opt)
     : board_(board),
@@ -67,6 +80,8 @@ TrompTaylorSearch::TrompTaylorSearch(const Board& board, const TrompTaylorConfig
     deadline_ = std::chrono::steady_clock::now() +
                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                     std::chrono::duration<double>(opt_.time_limit));
+  if (opt_.safe_regions == SearchOptions::SafeRegions::Auto)
+    opt_.safe_regions = safe_regions_pay(board_) ? SearchOptions::SafeRegions::On : SearchOptions::SafeRegions::Off;
   if (opt_.transpositions) {
     if (opt_.table) {
       if (!opt_.table->compatible(board_, cfg_))
@@ -171,12 +186,23 @@ TrompTaylorSearch::Canon TrompTaylorSearch::canonical(const Frame& f) const {
   return c;
 }
 
-int TrompTaylorSearch::fails(std::uint64_t at, int absent, int present, int stone_cap, int stones_before,
-                             int from, std::vector<std::uint64_t>& words) const {
+int TrompTaylorSearch::fails(std::uint64_t at, int absent, int present, std::int8_t cap, Color c, int line_index,
+                             int from, std::vector<std::uint64_t>& words, std::uint64_t& mask) {
   words.clear();
-  if (stones_before > stone_cap) return 1;
-  if (absent + present == 0) return 0;
-  if (!table_->read_list(at, absent + present, words)) return 2;  // overwritten since
+  mask = 0;
+  const int k = SearchTable::cap_count(cap);
+  const bool masked = SearchTable::cap_masked(cap);
+  const Frame& f = line_[static_cast<std::size_t>(line_index)];
+  const int before = c == Color::Black ? f.before_black : f.before_white;
+  if (before > k && !masked) return 1;
+  const int n = absent + present + masked;
+  if (n == 0) return 0;
+  if (!table_->read_list(at, n, words)) return 2;  // overwritten since
+  if (masked) {
+    mask = map_mask(from, words.back());
+    words.pop_back();
+    if (!line_allows(c, mask, k, line_index)) return 1;
+  }
   // Mapped in place: load() takes the words in the current orientation.
   for (int i = 0; i < absent; ++i) {
     words[i] = map_situation(from, words[i]);
@@ -189,10 +215,22 @@ int TrompTaylorSearch::fails(std::uint64_t at, int absent, int present, int ston
   return 0;
 }
 
-void TrompTaylorSearch::load(ProofDeps& out, const std::vector<std::uint64_t>& words, int absent, int stone_cap,
-                             int line_index, int from) const {
+bool TrompTaylorSearch::line_allows(Color c, std::uint64_t mask, int k, int upto) {
+  const Frame& f = line_[static_cast<std::size_t>(upto)];
+  if ((c == Color::Black ? f.before_black : f.before_white) <= k) return true;
+  ++stats_.fact_scans;
+  for (int i = 0; i < upto; ++i) {
+    const Mask q = line_[static_cast<std::size_t>(i)].pos.stones(c);
+    if ((q & mask) == mask && popcount(q) > k) return false;
+  }
+  ++stats_.fact_scan_holds;
+  return true;
+}
+
+void TrompTaylorSearch::load(ProofDeps& out, const std::vector<std::uint64_t>& words, int absent, std::int8_t cap,
+                             std::uint64_t mask, int line_index, int from) const {
   out.clear();
-  out.stone_cap = stone_cap;
+  out.set_stones(SearchTable::cap_count(cap), mask);
   const int n = static_cast<int>(words.size());
   // fails() already mapped the words to the current orientation.
   out.absent.assign(words.begin(), words.begin() + absent);
@@ -204,13 +242,17 @@ void TrompTaylorSearch::load(ProofDeps& out, const std::vector<std::uint64_t>& w
 }
 
 std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
-  const std::uint64_t at = table_->reserve(d.absent.size() + d.present.size());
-  stats_.list_saved_words += d.absent.size() + d.present.size();
+  const bool masked = d.stone_cap < ProofDeps::kNoCap && d.stone_mask != 0;
+  const std::size_t n = d.absent.size() + d.present.size() + masked;
+  const std::uint64_t at = table_->reserve(n);
+  stats_.list_saved_words += n;
   std::uint64_t i = at;
   // The ring's lists need no order (load() marks what it reads unsorted):
-  // each fact is written once, mapped to the canonical orientation.
+  // each fact is written once, mapped to the canonical orientation; the
+  // stone fact's mask last (SearchTable::Entry).
   for (std::uint64_t k : d.absent) table_->put(i++, to == 0 ? k : map_situation(to, k));
   for (const Present& p : d.present) table_->put(i++, to == 0 ? p.key : map_situation(to, p.key));
+  if (masked) table_->put(i++, map_mask(to, d.stone_mask));
   return at;
 }
 
@@ -226,8 +268,10 @@ void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int 
   e.best = static_cast<std::int8_t>(map_point(c.to, best));
   e.lo = static_cast<std::int8_t>(keep_lo ? lo : -n_);
   e.hi = static_cast<std::int8_t>(keep_hi ? hi : n_);
-  e.lo_cap = static_cast<std::int8_t>(keep_lo ? lod.stone_cap : ProofDeps::kNoCap);
-  e.hi_cap = static_cast<std::int8_t>(keep_hi ? hid.stone_cap : ProofDeps::kNoCap);
+  // A list already in the ring (lo_ring, hi_ring) was loaded with this same
+  // fact, its mask word included.
+  e.lo_cap = keep_lo ? SearchTable::cap_code(lod.stone_cap, lod.stone_mask != 0) : SearchTable::kNoCap;
+  e.hi_cap = keep_hi ? SearchTable::cap_code(hid.stone_cap, hid.stone_mask != 0) : SearchTable::kNoCap;
   // The lists go into the ring first; the entry that points to them is
   // published after (SearchTable's contract).
   auto census = [&](int side, std::size_t words) {
@@ -397,6 +441,68 @@ void TrompTaylorSearch::generate(Ply& P, const Frame& f, bool use_symmetry) {
   P.pruned = pruned;
 }
 
+AreaBound TrompTaylorSearch::guarantee_bounds(const Frame& f, int line_index, int alpha, int beta, StoneFact& lo_fact,
+                                              StoneFact& hi_fact) {
+  // Per side c: the pass guarantee (every history), and the better one c
+  // can reach by filling (core/benson.hpp) or answering (core/safe_regions.hpp)
+  // where its timing condition holds (c moves before the game can end; the
+  // safe regions' a needs none). Both rest on the stone fact (A, |A|) of
+  // c's stones A (docs/benson.md).
+  struct Side {
+    int pass, better;
+  };
+  const bool safe = opt_.fill && opt_.safe_regions == SearchOptions::SafeRegions::On;
+  auto side = [&](Color c) -> Side {
+    const bool c_first = !(f.to_move == opponent(c) && f.passes == 1);
+    if (safe) {
+      const SafeGuarantees s = safe_guarantees(board_, f.pos, c, cfg_.suicide);
+      return {s.pass, c_first ? s.answer_first : s.answer};
+    }
+    const Guarantees g = guarantees(board_, f.pos, c, cfg_.suicide);
+    return {g.pass, opt_.fill && c_first ? g.fill : g.pass};
+  };
+  const Side b = side(Color::Black), w = side(Color::White);
+  AreaBound out{b.pass, -w.pass};
+  bool use_lo = b.better > b.pass, use_hi = w.better > w.pass;
+  if (!use_lo && !use_hi) return out;
+  // Does the line allow c's guarantee (the fact (A, |A|))? Asked at most once.
+  int allows[2] = {-1, -1};
+  auto allowed = [&](Color c) {
+    int& a = allows[index(c)];
+    if (a < 0) {
+      const Mask own = f.pos.stones(c);
+      a = opt_.stone_masks && opt_.stone_masks_at_use ? line_allows(c, own, popcount(own), line_index)
+                           : (c == Color::Black ? f.before_black : f.before_white) <= popcount(own);
+    }
+    return a == 1;
+  };
+  if (safe) {
+    // A fact-bearing bound is used only where it settles the node: as a
+    // start bound its fact would pass to the node's proof and keep the
+    // entry from other lines (docs/solving.md, "Session 25").
+    const bool both = use_lo && use_hi && b.better == -w.better;
+    const bool lo_cut = use_lo && (b.better >= beta || b.better == out.hi);
+    const bool hi_cut = use_hi && (-w.better <= alpha || -w.better == out.lo);
+    use_lo = lo_cut && allowed(Color::Black);
+    use_hi = hi_cut && allowed(Color::White);
+    if (both && !(use_lo && use_hi) && allowed(Color::Black) && allowed(Color::White)) use_lo = use_hi = true;
+  } else {
+    use_lo = use_lo && allowed(Color::Black);
+    use_hi = use_hi && allowed(Color::White);
+  }
+  if (use_lo) {
+    out.lo = b.better;
+    lo_fact = {popcount(f.pos.black), opt_.stone_masks ? f.pos.black : 0};
+    ++stats_.fill_used;
+  }
+  if (use_hi) {
+    out.hi = -w.better;
+    hi_fact = {popcount(f.pos.white), opt_.stone_masks ? f.pos.white : 0};
+    ++stats_.fill_used;
+  }
+  return out;
+}
+
 TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth) {
   if (opt_.node_limit && stats_.nodes >= opt_.node_limit) throw NodeLimitReached();
   if (test_limit_ && stats_.nodes >= test_limit_) throw TestBudgetSpent{};
@@ -431,59 +537,17 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
 
   // Benson: what each side keeps by passing from here on, whatever the
   // history (docs/benson.md), so these bounds carry no dependencies; or, by
-  // filling its two-point regions first, under a history with no position
-  // holding more of its stones (a stone cap on the bound).
+  // filling or answering in its two-point regions, under a history with no
+  // position holding all of its stones and more (a stone fact on the bound).
   int lo = -n_, hi = n_;
-  AreaBound benson{-n_, n_};
-  int benson_lo_cap = ProofDeps::kNoCap, benson_hi_cap = ProofDeps::kNoCap;
-  if (opt_.benson && opt_.fill && opt_.safe_regions) {
-    // Safe regions (core/safe_regions.hpp): answering attacks on two-point
-    // regions, under the fill guarantee's stone cap; supersedes the fill.
-    // A capped bound is used only where it settles the node: as a start
-    // bound its cap would pass to the node's proof and keep the entry from
-    // lines with more stones before (docs/solving.md, "Session 25").
-    const SafeGuarantees sb = safe_guarantees(board_, f.pos, Color::Black, cfg_.suicide);
-    const SafeGuarantees sw = safe_guarantees(board_, f.pos, Color::White, cfg_.suicide);
-    benson = {sb.pass, -sw.pass};
-    const int nb = popcount(f.pos.black), nw = popcount(f.pos.white);
-    const int b_safe = f.to_move == Color::White && f.passes == 1 ? sb.answer : sb.answer_first;
-    const int w_safe = f.to_move == Color::Black && f.passes == 1 ? sw.answer : sw.answer_first;
-    const int safe_lo = b_safe > sb.pass && f.before_black <= nb ? b_safe : sb.pass;
-    const int safe_hi = w_safe > sw.pass && f.before_white <= nw ? -w_safe : -sw.pass;
-    const bool lo_cut = safe_lo > sb.pass && (safe_lo >= beta || safe_lo == benson.hi);
-    const bool hi_cut = safe_hi < -sw.pass && (safe_hi <= alpha || safe_hi == benson.lo);
-    const bool both = safe_lo > sb.pass && safe_hi < -sw.pass && safe_lo == safe_hi;
-    if (lo_cut || both) {
-      benson.lo = safe_lo;
-      benson_lo_cap = nb;
-      ++stats_.fill_used;
-    }
-    if (hi_cut || both) {
-      benson.hi = safe_hi;
-      benson_hi_cap = nw;
-      ++stats_.fill_used;
-    }
-  } else if (opt_.benson) {
-    const Guarantees gb = guarantees(board_, f.pos, Color::Black, cfg_.suicide);
-    const Guarantees gw = guarantees(board_, f.pos, Color::White, cfg_.suicide);
-    benson = {gb.pass, -gw.pass};
-    const int nb = popcount(f.pos.black), nw = popcount(f.pos.white);
-    if (opt_.fill && gb.fill > gb.pass && f.before_black <= nb && !(f.to_move == Color::White && f.passes == 1)) {
-      benson.lo = gb.fill;
-      benson_lo_cap = nb;
-      ++stats_.fill_used;
-    }
-    if (opt_.fill && gw.fill > gw.pass && f.before_white <= nw && !(f.to_move == Color::Black && f.passes == 1)) {
-      benson.hi = -gw.fill;
-      benson_hi_cap = nw;
-      ++stats_.fill_used;
-    }
-  }
+  StoneFact lo_fact, hi_fact;
+  const AreaBound benson = opt_.benson ? guarantee_bounds(f, line_index, alpha, beta, lo_fact, hi_fact)
+                                       : AreaBound{-n_, n_};
   if (opt_.benson && (benson.lo >= beta || benson.hi <= alpha || benson.lo == benson.hi)) {
     lo = benson.lo;
     hi = benson.hi;
-    P.lo.stone_cap = benson_lo_cap;
-    P.hi.stone_cap = benson_hi_cap;
+    P.lo.set_stones(lo_fact.cap, lo_fact.mask);
+    P.hi.set_stones(hi_fact.cap, hi_fact.mask);
     ++stats_.benson_cutoffs;
     return {lo, hi};
   }
@@ -508,10 +572,11 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
     for (int w = 0; w < count; ++w) {
       const Entry& e = found[w];
       ++stats_.probes;
+      std::uint64_t lo_mask = 0, hi_mask = 0;
       const int lo_fail =
-          fails(e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, f.before_black, canon.from, lo_words_);
+          fails(e.lo_at, e.lo_absent, e.lo_present, e.lo_cap, Color::Black, line_index, canon.from, lo_words_, lo_mask);
       const int hi_fail =
-          fails(e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, f.before_white, canon.from, hi_words_);
+          fails(e.hi_at, e.hi_absent, e.hi_present, e.hi_cap, Color::White, line_index, canon.from, hi_words_, hi_mask);
       stats_.list_reads += !lo_words_.empty() + !hi_words_.empty();
       stats_.list_read_words += lo_words_.size() + hi_words_.size();
       const bool lo_ok = lo_fail == 0, hi_ok = hi_fail == 0;
@@ -530,18 +595,18 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       // proof of the bound, and the shorter list is the cheaper to carry and
       // the likelier to hold elsewhere (docs/solving.md §3, "Session 21").
       if (lo_ok && (e.lo > lo || (e.lo == lo && lo > -n_ && lo_words_.size() < P.lo.size() &&
-                                  e.lo_cap >= P.lo.stone_cap))) {
+                                  SearchTable::cap_count(e.lo_cap) >= P.lo.stone_cap))) {
         lo = e.lo;
-        load(P.lo, lo_words_, e.lo_absent, e.lo_cap, line_index, canon.from);
+        load(P.lo, lo_words_, e.lo_absent, e.lo_cap, lo_mask, line_index, canon.from);
         ++stats_.list_loads;
         stats_.list_load_words += lo_words_.size();
         if (canon.from != 0) stats_.list_turned_words += lo_words_.size();
         lo_ring = {P.lo.size() == lo_words_.size(), e.lo_at};  // (nothing dropped)
       }
       if (hi_ok && (e.hi < hi || (e.hi == hi && hi < n_ && hi_words_.size() < P.hi.size() &&
-                                  e.hi_cap >= P.hi.stone_cap))) {
+                                  SearchTable::cap_count(e.hi_cap) >= P.hi.stone_cap))) {
         hi = e.hi;
-        load(P.hi, hi_words_, e.hi_absent, e.hi_cap, line_index, canon.from);
+        load(P.hi, hi_words_, e.hi_absent, e.hi_cap, hi_mask, line_index, canon.from);
         ++stats_.list_loads;
         stats_.list_load_words += hi_words_.size();
         if (canon.from != 0) stats_.list_turned_words += hi_words_.size();
@@ -561,17 +626,17 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   auto cheaper = [](const ProofDeps& d, int benson_cap) {
     return d.overflow || (d.size() > 0 && benson_cap >= d.stone_cap);
   };
-  if (benson.lo > lo || (benson.lo == lo && cheaper(P.lo, benson_lo_cap))) {
+  if (benson.lo > lo || (benson.lo == lo && cheaper(P.lo, lo_fact.cap))) {
     lo = benson.lo;
     lo_ring.ok = false;
     P.lo.clear();
-    P.lo.stone_cap = benson_lo_cap;
+    P.lo.set_stones(lo_fact.cap, lo_fact.mask);
   }
-  if (benson.hi < hi || (benson.hi == hi && cheaper(P.hi, benson_hi_cap))) {
+  if (benson.hi < hi || (benson.hi == hi && cheaper(P.hi, hi_fact.cap))) {
     hi = benson.hi;
     hi_ring.ok = false;
     P.hi.clear();
-    P.hi.stone_cap = benson_hi_cap;
+    P.hi.set_stones(hi_fact.cap, hi_fact.mask);
   }
   // The horizon of a deepening iteration: what holds on every line (Benson,
   // the table) is all this node can say yet.
@@ -1283,7 +1348,7 @@ std::string format_profile(const SearchStats& st) {
        "have a play superko forbids\n",
        pct(st.below_capture, st.nodes), pct(st.with_bans, st.expanded));
   line("profile: table: %llu probes found the state, %llu settled the node, %llu entries rejected by the history "
-       "(bounds failing: stone cap %llu, list overwritten %llu, absent fact %llu, present fact %llu)\n",
+       "(bounds failing: stone fact %llu, list overwritten %llu, absent fact %llu, present fact %llu)\n",
        ull(st.probes), ull(st.cutoffs), ull(st.history_rejects), ull(st.reject_cap), ull(st.reject_lost),
        ull(st.reject_absent), ull(st.reject_present));
   line("profile: stored bounds used through a board symmetry: %llu\n", ull(st.turned_uses));
@@ -1318,6 +1383,8 @@ std::string format_profile(const SearchStats& st) {
   }
   line("profile: Benson/fill: settled %llu nodes, tightened the start bounds of %llu, fill raised a bound %llu times\n",
        ull(st.benson_cutoffs), ull(st.benson_start), ull(st.fill_used));
+  line("profile: stone facts: %llu line scans (the count alone refused), %llu of them found the fact held\n",
+       ull(st.fact_scans), ull(st.fact_scan_holds));
   const auto& dn = st.profile.depth_nodes;
   if (!dn.empty()) {
     out += "profile: nodes by ply below the searched state (8-ply buckets):\n";

@@ -28,6 +28,7 @@
 #include <span>
 #include <vector>
 
+#include "core/benson.hpp"
 #include "core/board.hpp"
 #include "core/move.hpp"
 #include "core/position.hpp"
@@ -77,9 +78,21 @@ struct SearchOptions {
   bool benson = true;  // pass-alive area bounds (core/benson.hpp) at every node
   bool fill = true;    // ... raised by fill guarantees where the history allows (needs benson)
   // ... raised instead by the safe-region guarantees (core/safe_regions.hpp:
-  // c answers attacks on two-point regions), under the same stone cap as the
-  // fill, which they supersede (needs benson and fill).
-  bool safe_regions = true;
+  // c answers attacks on two-point regions), under the same stone fact as
+  // the fill, which they supersede (needs benson and fill). Auto: on, except
+  // on boards that are a line of points (1xN), where they cost nodes
+  // (docs/solving.md §3, "Session 26"); speed only, never a value.
+  enum class SafeRegions : std::uint8_t { Auto, On, Off };
+  SafeRegions safe_regions = SafeRegions::Auto;
+  // The history condition of those guarantees in its superset form, the
+  // stone fact (c's stones, their count) (docs/benson.md, "The history
+  // condition as a superset test"); off: the plain count cap of session 25
+  // (measurements; never a value).
+  bool stone_masks = true;
+  // With stone_masks: decide whether a guarantee may be used at a node by
+  // the count alone (the line then satisfies the superset form too), the
+  // superset form checked only when a stored bound is reused (measurements).
+  bool stone_masks_at_use = true;
   // prove_root(): test the pass right after the table's move when looking
   // for a move that keeps the value. Where the value came from a static
   // bound (Benson) or an entry without a move, the first legal play can
@@ -169,6 +182,10 @@ struct SearchOptions {
   bool team_split = true;
 };
 
+// SearchOptions::SafeRegions::Auto: do the safe-region bounds pay on this
+// board? False on a line of points (1xN), true elsewhere.
+bool safe_regions_pay(const Board& b);
+
 // The size of the table and of the proof ring (each) when SearchOptions
 // leaves it 0: 256 MiB below 16 points, 1 GiB from 16, 2 GiB from 20. Small
 // searches (the tests run many at once) keep the small table; from 16
@@ -206,6 +223,10 @@ struct SearchStats {
   std::uint64_t with_bans = 0;      // expanded nodes where superko forbids at least one play
   std::uint64_t benson_start = 0;   // nodes whose bounds Benson/fill tightened beyond the table's
   std::uint64_t fill_used = 0;      // nodes where a fill or safe-region guarantee raised a Benson bound
+  // Stone facts (docs/benson.md, "superset test") the running maximum could
+  // not settle: scans of the line, and those that found the fact held (the
+  // count cap alone would have refused them).
+  std::uint64_t fact_scans = 0, fact_scan_holds = 0;
   std::uint64_t turned_uses = 0;    // stored bounds used through a symmetry (entry of another orientation)
   std::uint64_t ring_reused = 0;    // stored bounds that point at a list already in the ring (no copy)
   std::uint64_t list_reads = 0, list_read_words = 0;  // proof lists copied out of the ring to check a bound, and their words
@@ -427,13 +448,33 @@ class TrompTaylorSearch {
     return sym_.apply(s, sit & m31) | (sym_.apply(s, (sit >> 31) & m31) << 31) | (sit & (std::uint64_t{3} << 62));
   }
   int map_point(int s, int point) const { return point < 0 || s == 0 ? point : sym_.perm(s)[point]; }
-  // 0 when the bound holds, else why not: 1 stone cap, 2 list overwritten, 3 absent fact, 4 present fact.
+  // 0 when the bound holds, else why not: 1 stone fact, 2 list overwritten, 3 absent fact, 4 present fact.
+  // `cap`: the entry's cap byte (SearchTable::cap_code); `c` the bound's
+  // beneficiary, `line_index` the node's index on the line.
   // The list is copied into `words`, mapped to the current orientation as far
-  // as it was checked (all of it when the bound holds), for load().
-  int fails(std::uint64_t at, int absent, int present, int stone_cap, int stones_before, int from,
-            std::vector<std::uint64_t>& words) const;
-  void load(ProofDeps& out, const std::vector<std::uint64_t>& words, int absent, int stone_cap, int line_index,
-            int from) const;
+  // as it was checked (all of it when the bound holds), for load(); the
+  // stone fact's mask, mapped likewise, goes to `mask` (0 when none).
+  int fails(std::uint64_t at, int absent, int present, std::int8_t cap, Color c, int line_index, int from,
+            std::vector<std::uint64_t>& words, std::uint64_t& mask);
+  void load(ProofDeps& out, const std::vector<std::uint64_t>& words, int absent, std::int8_t cap, std::uint64_t mask,
+            int line_index, int from) const;
+  // Does the line before index `upto` satisfy the stone fact (mask, k) for
+  // colour c: no position holding every point of `mask` as a c stone and
+  // more than k c stones (docs/benson.md, "The history condition as a
+  // superset test")? Answered from the frame's running maximum when it can
+  // be, else by a scan of the line (counted in SearchStats::fact_scans).
+  bool line_allows(Color c, std::uint64_t mask, int k, int upto);
+  std::uint64_t map_mask(int s, std::uint64_t m) const { return s == 0 ? m : sym_.apply(s, m); }
+  // The Benson bounds of the node at the back of the line (pass-alive
+  // area, for every history) raised, where they may be, by the fill or
+  // safe-region guarantees; a raised bound gets the stone fact its
+  // guarantee needs (lo_fact for Black's, hi_fact for White's).
+  struct StoneFact {
+    int cap = ProofDeps::kNoCap;
+    std::uint64_t mask = 0;
+  };
+  AreaBound guarantee_bounds(const Frame& f, int line_index, int alpha, int beta, StoneFact& lo_fact,
+                             StoneFact& hi_fact);
   std::uint64_t save(const ProofDeps& d, int to);
   // A bound whose proof list is, word for word, one already in the ring:
   // the node's bound was loaded from an entry of the same canonical state

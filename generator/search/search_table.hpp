@@ -3,7 +3,7 @@
 // different roots of the same board and rules).
 //
 // What an entry claims does not depend on who stored it: a bound with its
-// dependency lists (absent / present situations, stone cap) holds at its
+// dependency lists (absent / present situations, stone fact) holds at its
 // state under EVERY history that satisfies those facts (docs/solving.md §3,
 // "Bounds with their own proofs"), and each reader checks the facts against
 // its own line before using a bound. So sharing needs only that a reader
@@ -42,6 +42,16 @@ class SearchTable {
  public:
   static constexpr int kWays = 4;
   static constexpr std::int8_t kNoMove = -2;
+  // Cap bytes of an entry (Entry::lo_cap, hi_cap): the count of a stone
+  // fact, kNoCap for none (= ProofDeps::kNoCap), kCapMasked set when the
+  // fact's mask follows the list.
+  static constexpr std::int8_t kNoCap = 127;
+  static constexpr std::int8_t kCapMasked = 64;
+  static bool cap_masked(std::int8_t c) { return c != kNoCap && (c & kCapMasked) != 0; }
+  static int cap_count(std::int8_t c) { return c == kNoCap ? kNoCap : c & ~kCapMasked; }
+  static std::int8_t cap_code(int count, bool masked) {
+    return static_cast<std::int8_t>(count >= kNoCap ? kNoCap : masked ? count | kCapMasked : count);
+  }
 
   // Keys are canonical state keys, situations and best moves in the
   // canonical orientation (the search maps them; "Symmetric entries").
@@ -50,10 +60,18 @@ class SearchTable {
     std::uint64_t lo_at = 0, hi_at = 0;  // ring offsets of the dependency lists
     std::uint16_t lo_absent = 0, lo_present = 0, hi_absent = 0, hi_present = 0;
     std::int8_t lo = 0, hi = 0;
-    std::int8_t lo_cap = 0, hi_cap = 0;  // ProofDeps::stone_cap of each bound
+    // The stone fact of each bound (ProofDeps::stone_cap and stone_mask):
+    // kNoCap, or the count k (at most 31), plus kCapMasked when the fact has
+    // a mask; the mask is then one more word of the bound's list in the
+    // ring, after its absent and present situations, in the canonical
+    // orientation like them (docs/solving.md §3, "Session 26").
+    std::int8_t lo_cap = 0, hi_cap = 0;
     std::int8_t best = kNoMove;          // point, -1 pass, -2 none
     std::uint8_t work = 0;               // bit width of the subtree's node count; 0 = unused
     bool used() const { return work != 0; }
+    // Words of each bound's list in the ring (the mask word included).
+    int lo_words() const { return lo_absent + lo_present + cap_masked(lo_cap); }
+    int hi_words() const { return hi_absent + hi_present + cap_masked(hi_cap); }
     bool operator==(const Entry&) const = default;
   };
   static_assert(sizeof(Entry) == 40);

@@ -41,6 +41,8 @@ SearchStats SearchTeam::total_stats() const {
     t.horizon_nodes += s.horizon_nodes;
     t.iterations += s.iterations;
     t.reject_cap += s.reject_cap;
+    t.fact_scans += s.fact_scans;
+    t.fact_scan_holds += s.fact_scan_holds;
     t.reject_lost += s.reject_lost;
     t.reject_absent += s.reject_absent;
     t.reject_present += s.reject_present;

@@ -45,6 +45,8 @@ StoredFacts to_stored(const ProofDeps& d, int n, bool situational) {
     f.unknown = true;
     return f;
   }
+  // The count alone: the fact (0, k) implies the stone fact (mask, k) of
+  // the proof (docs/solving.md §3, "Fill guarantees and the stone cap").
   f.cap = d.stone_cap;
   for (std::uint64_t k : d.absent) f.absent.push_back(to_fact_key(k, n, situational));
   for (const Present& p : d.present) f.present.push_back(to_fact_key(p.key, n, situational));
@@ -186,6 +188,10 @@ SuperkoGenerateStats generate_superko(
   // canonical orientation are sound for any line and stay on.
   so.symmetry = false;
   so.ordering = options.ordering;
+  // Files keep a stone fact's count alone (the fact (0, k)); a guarantee
+  // used under the superset test only would give an entry that does not
+  // hold on the very line that proved it: the count test, as stored.
+  so.stone_masks = false;
   // Fill guarantees put a stone cap on a proof (docs/solving.md §3), which
   // fails under every history through a large capture of the favoured
   // side's stones, the histories by which the second pass reaches the
@@ -617,6 +623,10 @@ std::uint64_t solve_superko_chunk(const retro::StateIndex& index, const RuleSet&
   // canonical orientation are sound for any line and stay on.
   so.symmetry = false;
   so.ordering = options.ordering;
+  // Files keep a stone fact's count alone (the fact (0, k)); a guarantee
+  // used under the superset test only would give an entry that does not
+  // hold on the very line that proved it: the count test, as stored.
+  so.stone_masks = false;
 
   // A fresh solver per chunk: the chunk's facts depend on the chunk only.
   TrompTaylorSearch s(board, cfg, 0, so);

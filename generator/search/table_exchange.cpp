@@ -20,10 +20,11 @@ void export_entries(const SearchTable& t, std::vector<std::uint64_t>& keys, int 
       Entry e = found[i];
       if (e.work < min_work) continue;
       // Each side: copy its list, or drop the bound when the ring lost it.
+      // The list's words include the stone fact's mask word (SearchTable::Entry).
       auto side = [&](std::uint64_t& at, std::uint16_t& absent, std::uint16_t& present, std::int8_t& bound,
                       std::int8_t& cap, std::int8_t none) {
         if (bound == none) return;
-        if (!t.read_list(at, absent + present, list)) {
+        if (!t.read_list(at, absent + present + SearchTable::cap_masked(cap), list)) {
           bound = none;
           cap = ProofDeps::kNoCap;
           absent = present = 0;
@@ -60,8 +61,8 @@ std::uint64_t import_entries(SearchTable& t, const TableExport& x) {
       at = t.reserve(static_cast<std::size_t>(count));
       for (int i = 0; i < count; ++i) t.put(at + static_cast<std::uint64_t>(i), x.words[from + static_cast<std::uint64_t>(i)]);
     };
-    copy(e.lo_at, e.lo_absent + e.lo_present);
-    copy(e.hi_at, e.hi_absent + e.hi_present);
+    copy(e.lo_at, e.lo_words());
+    copy(e.hi_at, e.hi_words());
     t.store(e);
     ++stored;
   }

@@ -14,7 +14,10 @@ search::SearchOptions SearchArgs::options() const {
   o.generic_horizon_growth = horizon_growth;
   o.generic_test_budget = test_budget;
   o.generic_aim = aim_generic;
-  o.safe_regions = !no_safe_regions;
+  using SR = search::SearchOptions::SafeRegions;
+  o.safe_regions = no_safe_regions || safe_regions == "off" ? SR::Off : safe_regions == "on" ? SR::On : SR::Auto;
+  o.stone_masks = stone_facts != "count";
+  o.stone_masks_at_use = stone_facts == "superset";
   o.threads = threads;
   o.team_split = team == "split";
   o.progress = progress;
@@ -28,7 +31,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
+  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || safe_regions != d.safe_regions || stone_facts != d.stone_facts || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb;
 }
 
@@ -75,10 +78,23 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
                   "the passing strategies' values), and then without deepening where the root has no outcome "
                   "bounds (cross-checks and measurements; never a value)");
   if (which & kDeepening)
-    sub->add_flag("--no-safe-regions", a.no_safe_regions,
-                  "search: the tromp-taylor search without the safe-region bounds (a side that answers every "
-                  "attack on its two-point regions keeps them, docs/benson.md), with the fill guarantees of "
-                  "earlier versions instead (cross-checks and measurements; never a value)");
+    sub->add_option("--safe-regions", a.safe_regions,
+                    "search: the tromp-taylor search's safe-region bounds (a side that answers every attack on its "
+                    "two-point regions keeps them, docs/benson.md): on, off (the fill guarantees of earlier "
+                    "versions instead) or auto (off on a line of points, 1xN, where they were measured to cost "
+                    "nodes; on elsewhere); speed only, never a value")
+        ->check(CLI::IsMember({"auto", "on", "off"}))
+        ->capture_default_str();
+  if (which & kDeepening)
+    sub->add_flag("--no-safe-regions", a.no_safe_regions, "search: the same as --safe-regions off");
+  if (which & kDeepening)
+    sub->add_option("--stone-facts", a.stone_facts,
+                    "search: the history condition of the fill and safe-region guarantees, superset (no earlier "
+                    "position holds all of the side's stones and more, docs/benson.md) or count (no earlier "
+                    "position holds more of its stones, as before session 26) or reuse (count where a guarantee is used, superset "
+                    "where a stored bound is reused); measurements, never a value")
+        ->check(CLI::IsMember({"superset", "reuse", "count"}))
+        ->capture_default_str();
   if (which & kThreads)
     sub->add_option("--threads", a.threads,
                     "search: this many threads search the same question on one shared table (lazy SMP; the "

@@ -18,7 +18,9 @@ struct SearchArgs {
   int horizon_growth = search::GenericDriverDefaults::horizon_growth;   // the generic search's
   double test_budget = search::GenericDriverDefaults::test_budget;      // the generic search's
   bool aim_generic = search::GenericDriverDefaults::aim;                // the generic search's
-  bool no_safe_regions = false;  // SearchOptions::safe_regions off (the tromp-taylor search)
+  std::string safe_regions = "auto";  // SearchOptions::safe_regions: auto, on or off (the tromp-taylor search)
+  bool no_safe_regions = false;       // the same as safe_regions = "off" (kept from session 25)
+  std::string stone_facts = "superset";  // SearchOptions::stone_masks: "superset" or "count"
   int threads = 1;
   std::string team = "split";  // SearchOptions::team_split: "pair" or "split"
   bool progress = false;
