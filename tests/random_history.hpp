@@ -40,6 +40,16 @@ std::vector<std::string> random_line_names(Game& g, std::mt19937& rng, int len) 
   return out;
 }
 
+// The same from the empty board of `board` under `rules`, on a fresh game
+// of class Game (a game class taking (board, ruleset, komi)).
+template <class Game>
+std::vector<std::string> random_line_on(const std::string& board, const std::string& rules, std::mt19937& rng,
+                                        int len) {
+  const Board b = Board::parse(board);
+  Game g(b, RuleSet::parse(rules), 0);
+  return random_line_names(g, rng, len);
+}
+
 // One random legal move of g, drawn so that passes come often enough for
 // pass-rich lines, phase ends and long cycles to occur: a pass with
 // probability pass_thirds/3 when both kinds are legal (only the legal kind

@@ -213,13 +213,6 @@ Value kee2016_value(const std::string& board, const std::vector<std::string>& mo
   return v;
 }
 
-template <class G>
-std::vector<std::string> random_line(const std::string& board, const std::string& rules, std::mt19937& rng, int len) {
-  const Board b = Board::parse(board);
-  G g(b, RuleSet::parse(rules), 0);
-  return test::random_line_names(g, rng, len);
-}
-
 const char* const kInternational[] = {"international", "international:no-suicide", "international:equivalence",
                                       "international:equivalence,no-suicide"};
 const char* const kIkeda[] = {"ikeda-1", "ikeda-1:ko=positional-per-phase"};
@@ -292,7 +285,7 @@ TEST_CASE("area fact sides: the same values with one-sided reuse and without", "
       international += st.one_sided;
     }
     for (int trial = 0; trial < 4; ++trial) {
-      const auto moves = random_line<InternationalGame>("1x5", rules, rng, 2 + 3 * trial);
+      const auto moves = test::random_line_on<InternationalGame>("1x5", rules, rng, 2 + 3 * trial);
       INFO(rules << " 1x5 after " << moves.size() << " moves");
       search::GenericStats st{};
       CHECK(search_value<InternationalGame>("1x5", rules, moves, true, &st)
@@ -308,7 +301,7 @@ TEST_CASE("area fact sides: the same values with one-sided reuse and without", "
       ikeda += st.one_sided;
     }
     for (int trial = 0; trial < 4; ++trial) {
-      const auto moves = random_line<IkedaGame>("2x2", rules, rng, 2 + 3 * trial);
+      const auto moves = test::random_line_on<IkedaGame>("2x2", rules, rng, 2 + 3 * trial);
       INFO(rules << " 2x2 after " << moves.size() << " moves");
       search::GenericStats st{};
       CHECK(search_value<IkedaGame>("2x2", rules, moves, true, &st)
@@ -323,7 +316,7 @@ TEST_CASE("area fact sides: the same values with one-sided reuse and without", "
     kee += st.one_sided;
   }
   for (int trial = 0; trial < 6; ++trial) {
-    const auto moves = random_line<Kee2016Game>("1x5", "kee-2016", rng, 2 + 3 * trial);
+    const auto moves = test::random_line_on<Kee2016Game>("1x5", "kee-2016", rng, 2 + 3 * trial);
     INFO("kee-2016 1x5 after " << moves.size() << " moves");
     search::GenericStats st{};
     CHECK(kee2016_value("1x5", moves, true, &st).identical(kee2016_value("1x5", moves, false)));
@@ -344,7 +337,7 @@ TEST_CASE("area fact sides: one table across histories equals the reference solv
     search::GenericSearch<G> solver(g, options(true));
     std::mt19937 rng(seed);
     for (int trial = 0; trial < trials; ++trial) {
-      const auto moves = random_line<G>(board, rules, rng, 1 + trial % 11);
+      const auto moves = test::random_line_on<G>(board, rules, rng, 1 + trial % 11);
       replay_moves(g, moves);
       const Value v = solver.value();
       for (std::size_t i = 0; i < moves.size(); ++i) g.undo();
@@ -369,7 +362,7 @@ TEST_CASE("area fact sides: one table across histories equals the reference solv
     Kee2016Anchored<search::GenericSearch<Kee2016SearchGame>> solver(b, 0, options(true));
     std::mt19937 rng(253);
     for (int trial = 0; trial < 16; ++trial) {
-      const auto moves = random_line<Kee2016Game>(board, "kee-2016", rng, 1 + trial % 9);
+      const auto moves = test::random_line_on<Kee2016Game>(board, "kee-2016", rng, 1 + trial % 9);
       replay_moves(g, moves);
       const Value v = solver.value(g);
       for (std::size_t i = 0; i < moves.size(); ++i) g.undo();

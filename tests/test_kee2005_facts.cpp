@@ -115,9 +115,7 @@ Value search_value(const std::string& board, const std::string& rules, bool cont
 }
 
 std::vector<std::string> random_line(const std::string& board, const std::string& rules, std::mt19937& rng, int len) {
-  const Board b = Board::parse(board);
-  Kee2005Game g(b, RuleSet::parse(rules), 0);
-  return test::random_line_names(g, rng, len);
+  return test::random_line_on<Kee2005Game>(board, rules, rng, len);
 }
 
 }  // namespace
