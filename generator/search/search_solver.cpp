@@ -228,7 +228,7 @@ bool TrompTaylorSearch::line_allows(Color c, std::uint64_t mask, int k, int upto
 }
 
 void TrompTaylorSearch::load(ProofDeps& out, const std::vector<std::uint64_t>& words, int absent, std::int8_t cap,
-                             std::uint64_t mask, int line_index, int from) const {
+                             std::uint64_t mask, int line_index) const {
   out.clear();
   out.set_stones(SearchTable::cap_count(cap), mask);
   const int n = static_cast<int>(words.size());
@@ -597,7 +597,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       if (lo_ok && (e.lo > lo || (e.lo == lo && lo > -n_ && lo_words_.size() < P.lo.size() &&
                                   SearchTable::cap_count(e.lo_cap) >= P.lo.stone_cap))) {
         lo = e.lo;
-        load(P.lo, lo_words_, e.lo_absent, e.lo_cap, lo_mask, line_index, canon.from);
+        load(P.lo, lo_words_, e.lo_absent, e.lo_cap, lo_mask, line_index);
         ++stats_.list_loads;
         stats_.list_load_words += lo_words_.size();
         if (canon.from != 0) stats_.list_turned_words += lo_words_.size();
@@ -606,7 +606,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       if (hi_ok && (e.hi < hi || (e.hi == hi && hi < n_ && hi_words_.size() < P.hi.size() &&
                                   SearchTable::cap_count(e.hi_cap) >= P.hi.stone_cap))) {
         hi = e.hi;
-        load(P.hi, hi_words_, e.hi_absent, e.hi_cap, hi_mask, line_index, canon.from);
+        load(P.hi, hi_words_, e.hi_absent, e.hi_cap, hi_mask, line_index);
         ++stats_.list_loads;
         stats_.list_load_words += hi_words_.size();
         if (canon.from != 0) stats_.list_turned_words += hi_words_.size();

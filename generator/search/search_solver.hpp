@@ -457,7 +457,7 @@ class TrompTaylorSearch {
   int fails(std::uint64_t at, int absent, int present, std::int8_t cap, Color c, int line_index, int from,
             std::vector<std::uint64_t>& words, std::uint64_t& mask);
   void load(ProofDeps& out, const std::vector<std::uint64_t>& words, int absent, std::int8_t cap, std::uint64_t mask,
-            int line_index, int from) const;
+            int line_index) const;
   // Does the line before index `upto` satisfy the stone fact (mask, k) for
   // colour c: no position holding every point of `mask` as a c stone and
   // more than k c stones (docs/benson.md, "The history condition as a
