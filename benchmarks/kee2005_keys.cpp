@@ -37,12 +37,12 @@ struct Counter {
   int depth;
   std::uint64_t cap;
   std::uint64_t tree = 0;
-  std::vector<std::uint64_t> tree_at, canon_at, keys_at;
-  std::unordered_set<std::uint64_t> canon, keys;
+  std::vector<std::uint64_t> tree_at = std::vector<std::uint64_t>(depth + 1, 0), canon_at = tree_at, keys_at = tree_at;
+  std::unordered_set<std::uint64_t> canon = {}, keys = {};
   // Our own copy of the current phase's record: situation number and window start per ban.
-  std::vector<std::pair<std::uint32_t, int>> bans;
-  std::vector<std::size_t> phase_start;
-  std::unordered_map<std::string, std::uint32_t> sit_num;
+  std::vector<std::pair<std::uint32_t, int>> bans = {};
+  std::vector<std::size_t> phase_start = {};
+  std::unordered_map<std::string, std::uint32_t> sit_num = {};
 
   static std::uint64_t mix(std::uint64_t h, std::uint64_t w) {
     h ^= w + 0x9e3779b97f4a7c15ULL + (h << 6) + (h >> 2);
@@ -124,8 +124,6 @@ int main(int argc, char** argv) {
   const std::uint64_t cap = argc > 4 ? std::strtoull(argv[4], nullptr, 10) : 50'000'000;
   Kee2005Game g(board, rules, 0);
   Counter c{g, depth, cap};
-  c.tree_at.assign(depth + 1, 0);
-  c.canon_at = c.keys_at = c.tree_at;
   c.phase_start.push_back(0);
   c.bans.push_back({c.sit(), 0});
   c.visit(0);
