@@ -24,7 +24,9 @@
 // a removal balance; japanese-2003 keeps first-occurrence differences in a
 // map instead), play() and undo() (each rule updates its own fields between
 // the saving and the restoring), and the state key (each packs its own
-// fields; a change of layout would change hash values and so node counts).
+// fields, tromp-taylor and international through key_with_ban; the layouts
+// are the ones from before the base, since a changed layout changes the
+// search's hash values and so its node counts).
 //
 // The contract a derived game keeps: every play() pushes exactly one Undo
 // on undo_ and every undo() pops it (ply() counts moves); pos_, to_move_
