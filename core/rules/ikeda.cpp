@@ -1,4 +1,3 @@
-#include "core/rules/move_text.hpp"
 #include "core/rules/ikeda.hpp"
 
 #include <stdexcept>
@@ -18,9 +17,8 @@ IkedaConfig IkedaConfig::from(const RuleSet& rules) {
 }
 
 IkedaGame::IkedaGame(const Board& board, const RuleSet& rules, double komi)
-    : board_(&board),
+    : AlternationHistory(board, komi),
       cfg_(IkedaConfig::from(rules)),
-      komi_(komi),
       seen_(board.size(), cfg_.ko == IkedaKo::PositionalPerPhase ? 2 : 1) {
   sided_facts_ = cfg_.ko != IkedaKo::BasicPlay && board_facts::sided(board.size());
   seen_.push(pos_, tag());
@@ -63,20 +61,12 @@ Value IkedaGame::agreement_outcome(Mask removed) const {
 }
 
 bool IkedaGame::is_legal(Move m, std::string* why) const {
-  auto fail = [&](const std::string& text) {
-    if (why) *why = text;
-    return false;
-  };
+  auto fail = [&](const std::string& text) { return refuse(why, text); };
   if (over_) return fail("the game is over");
   if (m.kind == MoveKind::Pass) return true;
   if (m.kind != MoveKind::Play) return fail("this ruleset has only plays and plain passes");
-  if (m.point < 0 || m.point >= board_->size()) return fail("no such point");
   PlayOutcome o;
-  switch (try_play(m.point, o)) {
-    case PlayStatus::Occupied: return fail("the point is occupied");
-    case PlayStatus::Suicide: return fail("suicide is not allowed");
-    case PlayStatus::Ok: break;
-  }
+  if (!check_play(m, SuicideRule::Forbidden, o, why)) return false;
   if (basic_ko_forbids(o))
     return fail("basic ko: the play would remove the single stone that removed a single stone in the last play");
   if (cfg_.ko != IkedaKo::BasicPlay && seen_.contains(o.next, tag()))
@@ -95,10 +85,8 @@ void IkedaGame::legal_moves(std::vector<Move>& out, std::uint64_t* examined) con
     PlayOutcome o;
     if (try_play(p, o) != PlayStatus::Ok) return;
     if (basic_ko_forbids(o)) return;
-    if (examined) {  // membership decides legality, or (basic-play) whether the play ends the game
-      std::uint64_t i = seen_.index(o.next, t);
-      examined[i >> 6] |= std::uint64_t{1} << (i & 63);
-    }
+    // Membership decides legality, or (basic-play) whether the play ends the game.
+    if (examined) seen_.mark(examined, o.next, t);
     if (cfg_.ko != IkedaKo::BasicPlay && seen_.contains(o.next, t)) return;
     out.push_back(Move::play(p));
   });
@@ -120,7 +108,7 @@ void IkedaGame::legal_moves_with_facts(std::vector<Move>& out, std::vector<std::
 }
 
 void IkedaGame::play(Move m) {
-  undo_.push_back({pos_, to_move_, phase_, passes_, ban_, playout_moves_, prisoners_, over_, no_result_});
+  undo_.push_back({alternation(), phase_, ban_, playout_moves_, prisoners_, over_, no_result_});
   if (phase_ == Playout) ++playout_moves_;
   if (m.kind == MoveKind::Play) {
     PlayOutcome o;
@@ -148,23 +136,15 @@ void IkedaGame::play(Move m) {
 
 void IkedaGame::undo() {
   seen_.pop();
-  const Undo& u = undo_.back();
-  pos_ = u.pos;
-  to_move_ = u.to_move;
-  phase_ = u.phase;
-  passes_ = u.passes;
+  const IkedaUndo& u = undo_.back();
+  restore(u);
+  phase_ = static_cast<Phase>(u.phase);
   ban_ = u.ban;
   playout_moves_ = u.playout_moves;
   prisoners_ = u.prisoners;
   over_ = u.over;
   no_result_ = u.no_result;
   undo_.pop_back();
-}
-
-std::string IkedaGame::move_name(Move m) const { return move_text(*board_, m); }
-
-bool IkedaGame::parse_move(std::string_view text, Move& out) const {
-  return parse_move_text(*board_, text, out);
 }
 
 }  // namespace gotb

@@ -20,6 +20,7 @@
 #include "core/move.hpp"
 #include "core/position.hpp"
 #include "core/rules/board_facts.hpp"
+#include "core/rules/game_history.hpp"
 #include "core/rules/repetition.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/value.hpp"
@@ -37,7 +38,15 @@ struct IkedaConfig {
   static IkedaConfig from(const RuleSet& rules);  // rules.family() must be ikeda-1
 };
 
-class IkedaGame {
+// What a move changes besides the alternation (core/rules/game_history.hpp).
+struct IkedaUndo : AlternationState {
+  std::uint8_t phase;  // IkedaGame::Phase
+  int ban, playout_moves;
+  std::array<int, 2> prisoners;
+  bool over, no_result;
+};
+
+class IkedaGame : public AlternationHistory<IkedaUndo> {
  public:
   enum Phase : std::uint8_t { Alternation = 0, Playout = 1 };
 
@@ -48,12 +57,7 @@ class IkedaGame {
   // prisoners are unknown and taken as none). Only before the first move.
   void setup(const Position& pos, Color to_move);
 
-  const Board& board() const { return *board_; }
-  const Position& position() const { return pos_; }
-  Color to_move() const { return to_move_; }
   Phase phase() const { return phase_; }
-  int consecutive_passes() const { return passes_; }
-  std::size_t ply() const { return undo_.size(); }
   // Stones of colour c held as prisoners by the opponent: removed stones
   // and stones paid for playout passes (before the free-last-pass refund).
   int prisoners(Color c) const { return prisoners_[index(c)]; }
@@ -74,9 +78,6 @@ class IkedaGame {
   void play(Move m);  // m must be legal
   void undo();
 
-  std::string move_name(Move m) const;
-  bool parse_move(std::string_view text, Move& out) const;
-
   // History dependencies (docs/solving.md): the rest of the game is a
   // function of the board, player to move, phase, pass count, playout
   // parity, basic-ko ban and prisoner balance (all in state_key()) and of
@@ -95,10 +96,7 @@ class IkedaGame {
   int dependency_words() const { return seen_.dense() ? seen_.words() : 0; }
   const std::uint64_t* history_bits() const { return seen_.bits(); }
   void legal_moves(std::vector<Move>& out, std::uint64_t* examined) const;
-  void mark_current_situation(std::uint64_t* bits) const {
-    std::uint64_t i = seen_.index(pos_, tag());
-    bits[i >> 6] |= std::uint64_t{1} << (i & 63);
-  }
+  void mark_current_situation(std::uint64_t* bits) const { seen_.mark(bits, pos_, tag()); }
 
   // The generic search's hooks (generator/search/generic_search.hpp;
   // docs/solving.md section 4; boards of at most 32 points). Key:
@@ -139,29 +137,15 @@ class IkedaGame {
   // territory + prisoners, Black minus White, for a board and prisoner counts
   int count(const Position& pos, int black_prisoners, int white_prisoners) const;
 
-  struct Undo {
-    Position pos;
-    Color to_move;
-    Phase phase;
-    int passes, ban, playout_moves;
-    std::array<int, 2> prisoners;
-    bool over, no_result;
-  };
-
-  const Board* board_;
   IkedaConfig cfg_;
-  double komi_;
-  Position pos_;
-  Color to_move_ = Color::Black;
   Phase phase_ = Alternation;
-  int passes_ = 0;         // successive passes within the phase
+  // passes_ (AlternationHistory) counts the successive passes within the phase.
   int ban_ = -1;           // basic-play: stone that removed a single stone in the last play
   int playout_moves_ = 0;  // moves (plays and passes) of the playout so far
   std::array<int, 2> prisoners_{0, 0};
   bool over_ = false, no_result_ = false;
   bool sided_facts_ = false;  // a superko option on a board of at most 31 points: facts name the mover
   RepetitionSet seen_;
-  std::vector<Undo> undo_;
 };
 
 }  // namespace gotb

@@ -1,4 +1,3 @@
-#include "core/rules/move_text.hpp"
 #include "core/rules/international.hpp"
 
 #include <stdexcept>
@@ -19,7 +18,7 @@ InternationalConfig InternationalConfig::from(const RuleSet& rules) {
 }
 
 InternationalGame::InternationalGame(const Board& board, const RuleSet& rules, double komi)
-    : board_(&board), cfg_(InternationalConfig::from(rules)), komi_(komi), seen_(board.size(), 1) {
+    : AlternationHistory(board, komi), cfg_(InternationalConfig::from(rules)), seen_(board.size(), 1) {
   sided_facts_ = !cfg_.basic_exceptional && board_facts::sided(board.size());
   seen_.push(pos_, 0);
   if (cfg_.basic_exceptional) occurrences_.push_back({pos_, 0});
@@ -96,20 +95,12 @@ Value InternationalGame::exceptional_result(const Position& next, int removed_bl
 }
 
 bool InternationalGame::is_legal(Move m, std::string* why) const {
-  auto fail = [&](const std::string& text) {
-    if (why) *why = text;
-    return false;
-  };
+  auto fail = [&](const std::string& text) { return refuse(why, text); };
   if (over_) return fail("the game is over");
   if (m.kind == MoveKind::Pass) return true;
   if (m.kind != MoveKind::Play) return fail("this ruleset has only plays and plain passes");
-  if (m.point < 0 || m.point >= board_->size()) return fail("no such point");
   PlayOutcome o;
-  switch (try_play(m.point, o)) {
-    case PlayStatus::Occupied: return fail("the point is occupied");
-    case PlayStatus::Suicide: return fail("suicide is not allowed");
-    case PlayStatus::Ok: break;
-  }
+  if (!check_play(m, cfg_.suicide, o, why)) return false;
   if (basic_ko_forbids(o))
     return fail("basic ko: the play would remove the single stone that removed a single stone in the last play");
   if (!cfg_.basic_exceptional && seen_.contains(o.next, 0))
@@ -127,10 +118,7 @@ void InternationalGame::legal_moves(std::vector<Move>& out, std::uint64_t* exami
     if (try_play(p, o) != PlayStatus::Ok) return;
     if (basic_ko_forbids(o)) return;
     if (!cfg_.basic_exceptional) {
-      if (examined) {
-        std::uint64_t i = seen_.index(o.next, 0);
-        examined[i >> 6] |= std::uint64_t{1} << (i & 63);
-      }
+      if (examined) seen_.mark(examined, o.next, 0);
       if (seen_.contains(o.next, 0)) return;
     }
     out.push_back(Move::play(p));
@@ -172,7 +160,7 @@ std::int64_t InternationalGame::fact(std::uint64_t id) const {
 }
 
 void InternationalGame::play(Move m) {
-  undo_.push_back({pos_, to_move_, passes_, ban_, removed_, pass_count_, over_, result_});
+  undo_.push_back({alternation(), ban_, removed_, pass_count_, over_, result_});
   if (m.kind == MoveKind::Play) {
     PlayOutcome o;
     try_play(m.point, o);
@@ -200,22 +188,14 @@ void InternationalGame::play(Move m) {
 void InternationalGame::undo() {
   seen_.pop();
   if (cfg_.basic_exceptional) occurrences_.pop_back();
-  const Undo& u = undo_.back();
-  pos_ = u.pos;
-  to_move_ = u.to_move;
-  passes_ = u.passes;
+  const InternationalUndo& u = undo_.back();
+  restore(u);
   ban_ = u.ban;
   removed_ = u.removed;
   pass_count_ = u.pass_count;
   over_ = u.over;
   result_ = u.result;
   undo_.pop_back();
-}
-
-std::string InternationalGame::move_name(Move m) const { return move_text(*board_, m); }
-
-bool InternationalGame::parse_move(std::string_view text, Move& out) const {
-  return parse_move_text(*board_, text, out);
 }
 
 }  // namespace gotb

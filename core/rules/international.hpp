@@ -21,6 +21,7 @@
 #include "core/move.hpp"
 #include "core/position.hpp"
 #include "core/rules/board_facts.hpp"
+#include "core/rules/game_history.hpp"
 #include "core/rules/repetition.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/value.hpp"
@@ -38,7 +39,15 @@ struct InternationalConfig {
   static InternationalConfig from(const RuleSet& rules);  // rules.family() must be international
 };
 
-class InternationalGame {
+// What a move changes besides the alternation (core/rules/game_history.hpp).
+struct InternationalUndo : AlternationState {
+  int ban;
+  std::array<int, 2> removed, pass_count;
+  bool over;
+  Value result;
+};
+
+class InternationalGame : public AlternationHistory<InternationalUndo> {
  public:
   // Passes in a row that end the game: two end alternate moving (the
   // agreement step), two more after a refusal end the game.
@@ -54,11 +63,6 @@ class InternationalGame {
   // rulesets"). Throws std::invalid_argument on an impossible state.
   void setup(const Position& pos, Color to_move, int passes = 0, int ban = -1);
 
-  const Board& board() const { return *board_; }
-  const Position& position() const { return pos_; }
-  Color to_move() const { return to_move_; }
-  int consecutive_passes() const { return passes_; }
-  std::size_t ply() const { return undo_.size(); }
   // True right after two successive passes that end alternate moving (the
   // agreement step; the game goes on as after a refusal).
   bool at_agreement() const { return !over_ && passes_ == 2; }
@@ -84,9 +88,6 @@ class InternationalGame {
   void play(Move m);  // m must be legal
   void undo();
 
-  std::string move_name(Move m) const;
-  bool parse_move(std::string_view text, Move& out) const;
-
   // History dependencies for the reference solver's cache (docs/solving.md).
   // Under ko=positional the rest of the game is a function of the board,
   // player to move, pass count and the set of earlier boards, exactly as
@@ -95,18 +96,11 @@ class InternationalGame {
   // which a set of boards cannot express: dependency_words() is 0 there and
   // the solver runs without cache.
   using StateKey = std::array<std::uint64_t, 3>;
-  StateKey state_key() const {
-    return {pos_.black, pos_.white,
-            static_cast<std::uint64_t>(index(to_move_)) | (static_cast<std::uint64_t>(passes_) << 8) |
-                (static_cast<std::uint64_t>(ban_ + 1) << 16)};
-  }
+  StateKey state_key() const { return key_with_ban(ban_); }
   int dependency_words() const { return !cfg_.basic_exceptional && seen_.dense() ? seen_.words() : 0; }
   const std::uint64_t* history_bits() const { return seen_.bits(); }
   void legal_moves(std::vector<Move>& out, std::uint64_t* examined) const;
-  void mark_current_situation(std::uint64_t* bits) const {
-    std::uint64_t i = seen_.index(pos_, 0);
-    bits[i >> 6] |= std::uint64_t{1} << (i & 63);
-  }
+  void mark_current_situation(std::uint64_t* bits) const { seen_.mark(bits, pos_, 0); }
 
   // The generic search's hooks (generator/search/generic_search.hpp;
   // docs/solving.md section 4; boards of at most 32 points). Key: the
@@ -155,25 +149,12 @@ class InternationalGame {
   // Result of a play that recreates an earlier board (basic-exceptional).
   Value exceptional_result(const Position& next, int removed_black, int removed_white) const;
 
-  struct Undo {
-    Position pos;
-    Color to_move;
-    int passes, ban;
-    std::array<int, 2> removed, pass_count;
-    bool over;
-    Value result;
-  };
   struct Occurrence {  // basic-exceptional: removal balance when a board occurred
     Position pos;
     int balance;  // removed black minus removed white at that time
   };
 
-  const Board* board_;
   InternationalConfig cfg_;
-  double komi_;
-  Position pos_;
-  Color to_move_ = Color::Black;
-  int passes_ = 0;
   int ban_ = -1;  // basic ko: point of the stone that removed a single stone in the last play
   std::array<int, 2> removed_{0, 0}, pass_count_{0, 0};
   bool over_ = false;
@@ -182,7 +163,6 @@ class InternationalGame {
   Value result_;  // exceptional end only
   RepetitionSet seen_;
   std::vector<Occurrence> occurrences_;
-  std::vector<Undo> undo_;
 };
 
 }  // namespace gotb

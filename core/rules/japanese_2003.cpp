@@ -1,4 +1,3 @@
-#include "core/rules/move_text.hpp"
 #include "core/rules/japanese_2003.hpp"
 
 #include <stdexcept>
@@ -6,7 +5,7 @@
 namespace gotb {
 
 Japanese2003Game::Japanese2003Game(const Board& board, const RuleSet& rules, double komi)
-    : board_(&board), komi_(komi) {
+    : AlternationHistory(board, komi) {
   if (!rules.is(Family::Japanese2003))
     throw std::logic_error("Japanese2003Game from ruleset " + rules.to_string());
   seen_[pos_] = {0, 1};
@@ -95,10 +94,7 @@ bool Japanese2003Game::second_pass_forbidden() const {
 }
 
 bool Japanese2003Game::is_legal(Move m, std::string* why) const {
-  auto fail = [&](const std::string& text) {
-    if (why) *why = text;
-    return false;
-  };
+  auto fail = [&](const std::string& text) { return refuse(why, text); };
   if (is_over()) return fail("the game is over");
   if (m.kind == MoveKind::Pass) {
     if (second_pass_forbidden())
@@ -107,13 +103,8 @@ bool Japanese2003Game::is_legal(Move m, std::string* why) const {
   }
   if (m.kind != MoveKind::Play)
     return fail("during the alternation only plays and passes are available (ko-passes belong to the analysis)");
-  if (m.point < 0 || m.point >= board_->size()) return fail("no such point");
   PlayOutcome o;
-  switch (play_stone(*board_, pos_, to_move_, m.point, SuicideRule::Forbidden, o)) {
-    case PlayStatus::Occupied: return fail("the point is occupied");
-    case PlayStatus::Suicide: return fail("suicide is not allowed");
-    case PlayStatus::Ok: break;
-  }
+  if (!check_play(m, SuicideRule::Forbidden, o, why)) return false;
   if (!undo_.empty() && o.next == before_last_)
     return fail("basic ko rule: the play recreates the position just before the last opposing move");
   return true;
@@ -163,8 +154,8 @@ std::int64_t Japanese2003Game::fact(std::uint64_t id) const {
 }
 
 void Japanese2003Game::play(Move m) {
-  undo_.push_back(
-      {pos_, before_last_, to_move_, passes_, removed_black_, removed_white_, end_, cycle_result_, visit_});
+  undo_.push_back({alternation(), before_last_, removed_black_, removed_white_, static_cast<std::uint8_t>(end_),
+                   cycle_result_, visit_});
   visit_ = ++visits_;
   if (words_) hist_[visit_word_] = visit_;
   before_last_ = pos_;
@@ -201,24 +192,16 @@ void Japanese2003Game::undo() {
     set_history_bit(pos_, it->second.first_difference, false);
     seen_.erase(it);
   }
-  const Undo& u = undo_.back();
-  pos_ = u.pos;
+  const Japanese2003Undo& u = undo_.back();
+  restore(u);
   before_last_ = u.before_last;
-  to_move_ = u.to_move;
-  passes_ = u.passes;
   removed_black_ = u.removed_black;
   removed_white_ = u.removed_white;
-  end_ = u.end;
+  end_ = static_cast<End>(u.end);
   cycle_result_ = u.cycle_result;
   visit_ = u.visit;
   if (words_) hist_[visit_word_] = visit_;
   undo_.pop_back();
-}
-
-std::string Japanese2003Game::move_name(Move m) const { return move_text(*board_, m); }
-
-bool Japanese2003Game::parse_move(std::string_view text, Move& out) const {
-  return parse_move_text(*board_, text, out);
 }
 
 }  // namespace gotb

@@ -33,6 +33,7 @@
 #include "core/move.hpp"
 #include "core/position.hpp"
 #include "core/rank.hpp"
+#include "core/rules/game_history.hpp"
 #include "core/rules/japanese/analysis.hpp"
 #include "core/rules/japanese/pass_strategy.hpp"
 #include "core/rules/japanese/shared_analysis.hpp"
@@ -42,15 +43,19 @@
 
 namespace gotb {
 
-class Japanese2003Game {
+// What a move changes besides the alternation (core/rules/game_history.hpp).
+struct Japanese2003Undo : AlternationState {
+  Position before_last;
+  int removed_black, removed_white;
+  std::uint8_t end;  // Japanese2003Game::End
+  Value cycle_result;
+  std::uint64_t visit;
+};
+
+class Japanese2003Game : public AlternationHistory<Japanese2003Undo> {
  public:
   Japanese2003Game(const Board& board, const RuleSet& rules, double komi);
 
-  const Board& board() const { return *board_; }
-  const Position& position() const { return pos_; }
-  Color to_move() const { return to_move_; }
-  std::size_t ply() const { return undo_.size(); }
-  int consecutive_passes() const { return passes_; }
   // White stones minus black stones removed so far (Black's prisoners first).
   int prisoner_difference() const { return removed_white_ - removed_black_; }
   bool ended_by_long_cycle() const { return end_ == End::LongCycle; }
@@ -70,9 +75,6 @@ class Japanese2003Game {
   bool is_legal(Move m, std::string* why = nullptr) const;
   void play(Move m);
   void undo();
-
-  std::string move_name(Move m) const;
-  bool parse_move(std::string_view text, Move& out) const;
 
   // The analysis of a position as a final position (cached).
   const japanese::FinalAnalysis& analysis(const Position& pos) const;
@@ -148,14 +150,6 @@ class Japanese2003Game {
     japanese::FinalAnalysis analysis;
     int territory_score;  // score without the prisoner difference
   };
-  struct Undo {
-    Position pos, before_last;
-    Color to_move;
-    int passes, removed_black, removed_white;
-    End end;
-    Value cycle_result;
-    std::uint64_t visit;
-  };
   const Cached& cached(const Position& pos) const;
   bool second_pass_forbidden() const;
   void legal_moves_impl(std::vector<Move>& out, std::uint64_t* examined) const;
@@ -165,11 +159,8 @@ class Japanese2003Game {
   void mark_tags(std::uint64_t* bits, const Position& pos) const;
   void set_history_bit(const Position& pos, int difference, bool on);
 
-  const Board* board_;
-  double komi_;
-  Position pos_, before_last_;  // before_last_: the position just before the last move
-  Color to_move_ = Color::Black;
-  int passes_ = 0, removed_black_ = 0, removed_white_ = 0;
+  Position before_last_;  // the position just before the last move
+  int removed_black_ = 0, removed_white_ = 0;
   End end_ = End::None;
   Value cycle_result_;
   // Positions of this alternation with the removal difference (white -
@@ -179,7 +170,6 @@ class Japanese2003Game {
     int count;
   };
   std::unordered_map<Position, Seen, PosHash> seen_;
-  std::vector<Undo> undo_;
   // Cache support: tags 0..2*tag_range_ for differences in range, tags_ - 1
   // for overflow; hist_ = (rank * tags_ + tag) bits, then the visit word.
   std::unique_ptr<Ranker> ranker_;

@@ -1,4 +1,3 @@
-#include "core/rules/move_text.hpp"
 #include "core/rules/kee2005.hpp"
 
 #include <algorithm>
@@ -100,7 +99,7 @@ Mask Kee2005Scoring::area(const Board& b, const Position& pos, Mask blocked, Mas
 // ---- Game -------------------------------------------------------------------
 
 Kee2005Game::Kee2005Game(const Board& board, const RuleSet& rules, double komi)
-    : board_(&board), cfg_(Kee2005Config::from(rules)), komi_(komi) {
+    : GameHistory(board, komi), cfg_(Kee2005Config::from(rules)) {
   contained_facts_ = cfg_.japanese;  // measured choice: set_contained_facts()
   phases_.emplace_back();
   push_ban(Ban{Position{}, Color::Black, 0});
@@ -181,10 +180,7 @@ void Kee2005Game::legal_moves(std::vector<Move>& out) const {
 }
 
 bool Kee2005Game::is_legal(Move m, std::string* why) const {
-  auto fail = [&](const std::string& text) {
-    if (why) *why = text;
-    return false;
-  };
+  auto fail = [&](const std::string& text) { return refuse(why, text); };
   if (over_) return fail("the game is over");
   if (m.kind == MoveKind::Pass || m.kind == MoveKind::BanKeepingPass) return true;
   if (m.kind != MoveKind::Play) return fail("this ruleset has occupying moves, ban-deleting and ban-keeping passes only");
@@ -710,12 +706,6 @@ void Kee2005Game::search_key(std::vector<std::uint64_t>& key) const {
   key.push_back(w.size());
   for (std::size_t i = 0; i < w.size(); i += 2)
     key.push_back(std::uint64_t{w[i]} | (i + 1 < w.size() ? std::uint64_t{w[i + 1]} + 1 : 0) << 32);
-}
-
-std::string Kee2005Game::move_name(Move m) const { return move_text(*board_, m); }
-
-bool Kee2005Game::parse_move(std::string_view text, Move& out) const {
-  return parse_move_text(*board_, text, out, {MoveKind::BanKeepingPass});
 }
 
 }  // namespace gotb

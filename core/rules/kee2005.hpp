@@ -24,6 +24,7 @@
 
 #include "core/move.hpp"
 #include "core/position.hpp"
+#include "core/rules/game_history.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/value.hpp"
 
@@ -46,17 +47,23 @@ struct Kee2005Scoring {
   static Mask area(const Board& b, const Position& pos, Mask blocked, Mask groups);
 };
 
-class Kee2005Game {
+// What a move changes (Kee2005Game::Undo; core/rules/game_history.hpp): the
+// bans live in the phase records, so only the move and a phase end.
+struct Kee2005Undo {
+  bool phase_ended = false;
+  Move move = Move::pass();
+};
+
+// Move text: "pass" (ban-deleting), "keep" (ban-keeping) or a point name.
+class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
  public:
   enum class Phase : std::uint8_t { Common, BlackConfirmation, WhiteConfirmation, Over };
 
   Kee2005Game(const Board& board, const RuleSet& rules, double komi);
 
-  const Board& board() const { return *board_; }
   const Position& position() const { return cur().bans.back().pos; }
   Color to_move() const { return cur().bans.back().mover; }
   Phase phase() const { return over_ ? Phase::Over : static_cast<Phase>(phases_.size() - 1); }
-  std::size_t ply() const { return undo_.size(); }
   // Stones of colour c removed in the common phase so far (F.6c).
   int removed_in_common_phase(Color c) const { return phases_[0].bans.back().removed[index(c)]; }
   const Position& common_position() const { return ends_[0]; }       // once the common phase ended
@@ -75,10 +82,6 @@ class Kee2005Game {
   bool is_legal(Move m, std::string* why = nullptr) const;
   void play(Move m);  // m must be legal
   void undo();
-
-  std::string move_name(Move m) const;
-  // "pass" (ban-deleting), "keep" (ban-keeping) or a point name.
-  bool parse_move(std::string_view text, Move& out) const;
 
   // The generic search's hooks (generator/search/generic_search.hpp;
   // docs/solving.md section 4, "kee-2005"). Key: the phase, the positions
@@ -211,10 +214,7 @@ class Kee2005Game {
     std::vector<std::vector<int>> occ;
     const std::vector<int>* find(std::uint32_t sit) const { return sit < occ.size() && !occ[sit].empty() ? &occ[sit] : nullptr; }
   };
-  struct Undo {
-    bool phase_ended = false;
-    Move move = Move::pass();
-  };
+  using Undo = Kee2005Undo;
   enum class OccupyCheck { Ok, Occupied, Suicide, Prohibited };
 
   static SitKey key(const Position& p, Color mover) { return {p.black, p.white, static_cast<std::uint8_t>(index(mover))}; }
@@ -296,12 +296,9 @@ class Kee2005Game {
   std::vector<std::uint64_t> sit_version_;
   mutable std::vector<ContainedSlot> contained_cache_ = std::vector<ContainedSlot>(std::size_t{1} << 16);
 
-  const Board* board_;
   Kee2005Config cfg_;
-  double komi_;
   std::vector<PhaseRecord> phases_;
   Position ends_[3];  // common position, Black's and White's confirmed positions
-  std::vector<Undo> undo_;
   bool over_ = false;
   // Irremovable groups (F.2) of each colour by scoring position; a pure
   // function of the key (black, white, indeterminate points), cached because

@@ -1,4 +1,3 @@
-#include "core/rules/move_text.hpp"
 #include "core/rules/kee2016.hpp"
 
 #include <stdexcept>
@@ -7,7 +6,7 @@
 
 namespace gotb {
 
-Kee2016Game::Kee2016Game(const Board& board, const RuleSet& rules, double komi) : board_(&board), komi_(komi) {
+Kee2016Game::Kee2016Game(const Board& board, const RuleSet& rules, double komi) : GameHistory(board, komi) {
   if (!rules.is(Family::Kee2016)) throw std::logic_error("Kee2016Game from ruleset " + rules.to_string());
   rec_.push_back(Entry{});
   bans_.push_back(0);
@@ -62,10 +61,7 @@ void Kee2016Game::legal_moves(std::vector<Move>& out) const {
 }
 
 bool Kee2016Game::is_legal(Move m, std::string* why) const {
-  auto fail = [&](const std::string& text) {
-    if (why) *why = text;
-    return false;
-  };
+  auto fail = [&](const std::string& text) { return refuse(why, text); };
   if (over_) return fail("the game is over");
   Position next;
   switch (m.kind) {
@@ -159,12 +155,6 @@ void Kee2016Game::undo() {
   }
   over_ = false;
   undo_.pop_back();
-}
-
-std::string Kee2016Game::move_name(Move m) const { return move_text(*board_, m); }
-
-bool Kee2016Game::parse_move(std::string_view text, Move& out) const {
-  return parse_move_text(*board_, text, out, {MoveKind::AppealingPass});
 }
 
 }  // namespace gotb

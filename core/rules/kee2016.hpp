@@ -23,19 +23,36 @@
 
 #include "core/move.hpp"
 #include "core/position.hpp"
+#include "core/rules/game_history.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/value.hpp"
 
 namespace gotb {
 
-class Kee2016Game {
+// One play of the record (Kee2016Game::Entry), and what a move changes
+// (Kee2016Game::Undo); declared here because the base holds the undo stack
+// (core/rules/game_history.hpp).
+struct Kee2016Entry {
+  Move move;            // unused for the initial entry
+  Color mover = Color::Black;
+  Position after;       // board after the play (initial board for entry 0)
+  std::uint32_t nonappealing[2] = {0, 0};  // non-appealing passes of each colour in plays 1..i
+  std::uint32_t passes[2] = {0, 0};        // passes of either kind of each colour in plays 1..i
+};
+struct Kee2016Undo {
+  bool rescind = false;
+  Kee2016Entry removed[2];   // rescind: the stone play and the appealing pass
+  Mask removed_bans[2] = {0, 0};
+  Mask bans_before = 0;
+};
+
+// Move text: "pass" (non-appealing), "appeal" (appealing pass) or a point name.
+class Kee2016Game : public GameHistory<Kee2016Undo, MoveKind::AppealingPass> {
  public:
   Kee2016Game(const Board& board, const RuleSet& rules, double komi);
 
-  const Board& board() const { return *board_; }
   const Position& position() const { return rec_.back().after; }
   Color to_move() const { return rec_.size() == 1 ? Color::Black : opponent(rec_.back().mover); }
-  std::size_t ply() const { return undo_.size(); }
   // Number of plays in the record (rescinded plays and their answers are not in it).
   std::size_t record_length() const { return rec_.size() - 1; }
   // Points the player to move may not play here because a stone play there
@@ -62,10 +79,6 @@ class Kee2016Game {
   void play(Move m);  // m must be legal
   void undo();
 
-  std::string move_name(Move m) const;
-  // "pass" (non-appealing), "appeal" (appealing pass) or a point name.
-  bool parse_move(std::string_view text, Move& out) const;
-
   // Rule 11 for a stone play by the player to move that produces `next`:
   // whether the board appeared earlier in the record, and its exceptions
   // (a) the mover made a non-appealing pass after the stone play made on the
@@ -79,24 +92,13 @@ class Kee2016Game {
   bool cycle_prohibited(const Position& next) const { return cycle_status(next).prohibited(); }
 
  private:
-  struct Entry {
-    Move move;            // unused for the initial entry
-    Color mover = Color::Black;
-    Position after;       // board after the play (initial board for entry 0)
-    std::uint32_t nonappealing[2] = {0, 0};  // non-appealing passes of each colour in plays 1..i
-    std::uint32_t passes[2] = {0, 0};        // passes of either kind of each colour in plays 1..i
-  };
+  using Entry = Kee2016Entry;
+  using Undo = Kee2016Undo;
   struct PosHash {
     std::size_t operator()(const Position& p) const {
       std::uint64_t h = p.black * 0x9e3779b97f4a7c15ULL ^ (p.white + 0x632be59bd9b4e019ULL) * 0xc2b2ae3d27d4eb4fULL;
       return static_cast<std::size_t>(h ^ (h >> 29));
     }
-  };
-  struct Undo {
-    bool rescind = false;
-    Entry removed[2];   // rescind: the stone play and the appealing pass
-    Mask removed_bans[2] = {0, 0};
-    Mask bans_before = 0;
   };
   enum class StoneCheck { Ok, Occupied, Banned, Unchanged, Cycle };
 
@@ -104,12 +106,9 @@ class Kee2016Game {
   void push(Move m, Color mover, const Position& after);
   void pop();
 
-  const Board* board_;
-  double komi_;
   std::vector<Entry> rec_;
   std::vector<Mask> bans_;  // per record length: rescinded points (rule 14)
   std::unordered_map<Position, std::vector<std::uint32_t>, PosHash> seen_;  // board -> record indices
-  std::vector<Undo> undo_;
   bool over_ = false;
 };
 

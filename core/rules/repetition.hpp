@@ -46,6 +46,12 @@ class RepetitionSet {
   std::uint64_t index(const Position& pos, int tag) const { return ranker_->rank(pos) * tags_ + tag; }
   int words() const { return static_cast<int>(bits_.size()); }
   const std::uint64_t* bits() const { return bits_.data(); }
+  // Sets the bit of (pos, tag) in a bitset over the same indices (the
+  // reference solver's dependency sets: which situations a result read).
+  void mark(std::uint64_t* set, const Position& pos, int tag) const {
+    const std::uint64_t i = index(pos, tag);
+    set[i >> 6] |= std::uint64_t{1} << (i & 63);
+  }
 
  private:
   struct Entry {

@@ -1,4 +1,3 @@
-#include "core/rules/move_text.hpp"
 #include "core/rules/tromp_taylor.hpp"
 
 #include <bit>
@@ -19,10 +18,7 @@ TrompTaylorConfig TrompTaylorConfig::from(const RuleSet& rules) {
 }
 
 TrompTaylorGame::TrompTaylorGame(const Board& board, const RuleSet& rules, double komi)
-    : board_(&board),
-      cfg_(TrompTaylorConfig::from(rules)),
-      komi_(komi),
-      seen_(board.size(), tags()) {
+    : AlternationHistory(board, komi), cfg_(TrompTaylorConfig::from(rules)), seen_(board.size(), tags()) {
   seen_.push(pos_, tag_for(to_move_));
 }
 
@@ -66,20 +62,12 @@ int TrompTaylorGame::ban_after(int p, const PlayOutcome& o) const {
 }
 
 bool TrompTaylorGame::is_legal(Move m, std::string* why) const {
-  auto fail = [&](const std::string& text) {
-    if (why) *why = text;
-    return false;
-  };
+  auto fail = [&](const std::string& text) { return refuse(why, text); };
   if (is_over()) return fail("the game is over");
   if (m.kind == MoveKind::Pass) return true;
   if (m.kind != MoveKind::Play) return fail("this ruleset has only plays and plain passes");
-  if (m.point < 0 || m.point >= board_->size()) return fail("no such point");
   PlayOutcome o;
-  switch (play_stone(*board_, pos_, to_move_, m.point, cfg_.suicide, o)) {
-    case PlayStatus::Occupied: return fail("the point is occupied");
-    case PlayStatus::Suicide: return fail("suicide is not allowed");
-    case PlayStatus::Ok: break;
-  }
+  if (!check_play(m, cfg_.suicide, o, why)) return false;
   if (cfg_.basic_ko) {
     if (m.point == ban_ && std::popcount(o.captured) == 1)
       return fail("basic ko: the play would retake the ko at once");
@@ -111,17 +99,14 @@ void TrompTaylorGame::legal_moves(std::vector<Move>& out, std::uint64_t* examine
   for_each_bit(empty, [&](int p) {
     PlayOutcome o;
     if (play_stone(*board_, pos_, to_move_, p, cfg_.suicide, o) != PlayStatus::Ok) return;
-    if (examined) {
-      std::uint64_t i = seen_.index(o.next, tag);
-      examined[i >> 6] |= std::uint64_t{1} << (i & 63);
-    }
+    if (examined) seen_.mark(examined, o.next, tag);
     if (!seen_.contains(o.next, tag)) out.push_back(Move::play(p));
   });
   out.push_back(Move::pass());
 }
 
 void TrompTaylorGame::play(Move m) {
-  undo_.push_back({pos_, to_move_, passes_, ban_, cycle_});
+  undo_.push_back({alternation(), ban_, cycle_});
   if (m.kind == MoveKind::Play) {
     PlayOutcome o;
     play_stone(*board_, pos_, to_move_, m.point, cfg_.suicide, o);
@@ -141,19 +126,11 @@ void TrompTaylorGame::play(Move m) {
 
 void TrompTaylorGame::undo() {
   seen_.pop();
-  const Undo& u = undo_.back();
-  pos_ = u.pos;
-  to_move_ = u.to_move;
-  passes_ = u.passes;
+  const TrompTaylorUndo& u = undo_.back();
+  restore(u);
   ban_ = u.ban;
   cycle_ = u.cycle;
   undo_.pop_back();
-}
-
-std::string TrompTaylorGame::move_name(Move m) const { return move_text(*board_, m); }
-
-bool TrompTaylorGame::parse_move(std::string_view text, Move& out) const {
-  return parse_move_text(*board_, text, out);
 }
 
 }  // namespace gotb

@@ -20,6 +20,7 @@
 
 #include "core/move.hpp"
 #include "core/position.hpp"
+#include "core/rules/game_history.hpp"
 #include "core/rules/repetition.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/value.hpp"
@@ -33,7 +34,13 @@ struct TrompTaylorConfig {
   static TrompTaylorConfig from(const RuleSet& rules);  // rules.family() must be tromp-taylor
 };
 
-class TrompTaylorGame {
+// What a move changes besides the alternation (core/rules/game_history.hpp).
+struct TrompTaylorUndo : AlternationState {
+  int ban;
+  bool cycle;
+};
+
+class TrompTaylorGame : public AlternationHistory<TrompTaylorUndo> {
  public:
   TrompTaylorGame(const Board& board, const RuleSet& rules, double komi);
   // The game started at the situation (pos, to_move, passes in {0, 1},
@@ -46,12 +53,6 @@ class TrompTaylorGame {
   // passes out of range.
   TrompTaylorGame(const Board& board, const RuleSet& rules, double komi, const Position& pos, Color to_move,
                   int passes, int ko_ban);
-
-  const Board& board() const { return *board_; }
-  const Position& position() const { return pos_; }
-  Color to_move() const { return to_move_; }
-  int consecutive_passes() const { return passes_; }
-  std::size_t ply() const { return undo_.size(); }
 
   bool basic_ko() const { return cfg_.basic_ko; }
   // ko=basic: the point the player to move may not play at (basic ko), or -1.
@@ -83,10 +84,6 @@ class TrompTaylorGame {
   void play(Move m);  // m must be legal
   void undo();
 
-  std::string move_name(Move m) const;
-  // "pass" or a point name; returns false for text naming no move.
-  bool parse_move(std::string_view text, Move& out) const;
-
   // History dependencies, for the reference solver's cache (see
   // docs/solving.md). The rest of the game is a function of state_key()
   // (board, player to move, pass count, ko=basic: ko ban) and of which
@@ -96,11 +93,7 @@ class TrompTaylorGame {
   // history; only the long-cycle end does, which the solver records
   // through mark_current_situation() at terminal nodes.
   using StateKey = std::array<std::uint64_t, 3>;
-  StateKey state_key() const {
-    return {pos_.black, pos_.white,
-            static_cast<std::uint64_t>(index(to_move_)) | (static_cast<std::uint64_t>(passes_) << 8) |
-                (static_cast<std::uint64_t>(ban_ + 1) << 16)};
-  }
+  StateKey state_key() const { return key_with_ban(ban_); }
   int dependency_words() const { return seen_.dense() ? seen_.words() : 0; }
   const std::uint64_t* history_bits() const { return seen_.bits(); }
   // legal_moves that also sets, in `examined`, the bit of every situation
@@ -108,10 +101,7 @@ class TrompTaylorGame {
   void legal_moves(std::vector<Move>& out, std::uint64_t* examined) const;
   // Sets the bit of the current situation (a parent's move to here was
   // legal only because it was not in the parent's history).
-  void mark_current_situation(std::uint64_t* bits) const {
-    std::uint64_t i = seen_.index(pos_, tag_for(to_move_));
-    bits[i >> 6] |= std::uint64_t{1} << (i & 63);
-  }
+  void mark_current_situation(std::uint64_t* bits) const { seen_.mark(bits, pos_, tag_for(to_move_)); }
 
  private:
   // The situation tag stored with a board: superko compares the board
@@ -127,24 +117,10 @@ class TrompTaylorGame {
   // ko=basic: the ban a play leaves for the opponent (docs/rules/tromp-taylor.md).
   int ban_after(int p, const PlayOutcome& o) const;
 
-  struct Undo {
-    Position pos;
-    Color to_move;
-    int passes;
-    int ban;
-    bool cycle;
-  };
-
-  const Board* board_;
   TrompTaylorConfig cfg_;
-  double komi_;
-  Position pos_;
-  Color to_move_ = Color::Black;
-  int passes_ = 0;
   int ban_ = -1;
   bool cycle_ = false;
   RepetitionSet seen_;
-  std::vector<Undo> undo_;
 };
 
 }  // namespace gotb

@@ -20,9 +20,9 @@ std::string symmetry_scheme(const StateIndex& index) {
 bool has_kernel(const RuleSet& rules) { return rules.support().fixpoint_kernel; }
 
 std::string no_kernel_message(const RuleSet& rules) {
-  const bool long_cycle = (rules.family() == "international" && InternationalConfig::from(rules).basic_exceptional) ||
-                          (rules.family() == "ikeda-1" && IkedaConfig::from(rules).ko == IkedaKo::BasicPlay) ||
-                          rules.family() == "japanese-2003";
+  const bool long_cycle = (rules.is(Family::International) && InternationalConfig::from(rules).basic_exceptional) ||
+                          (rules.is(Family::Ikeda1) && IkedaConfig::from(rules).ko == IkedaKo::BasicPlay) ||
+                          rules.is(Family::Japanese2003);
   std::string text = "no retrograde generator for ruleset '" + rules.to_string() + "'";
   if (long_cycle)
     return text +
