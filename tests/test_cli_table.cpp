@@ -102,7 +102,7 @@ TEST_CASE("gotb table --resume keeps proven entries and retries the rest", "[cli
   CHECK(r.out.find("cannot read") != std::string::npos);
 }
 
-TEST_CASE("gotb table writes pending entries while it runs; --resume solves only those", "[cli][table][mpi]") {
+TEST_CASE("gotb table writes pending entries while it runs, --resume solves only those", "[cli][table][mpi]") {
   // A run that dies (a killed process, a lost MPI rank) leaves the table.csv
   // it rewrote after its last result: finished entries, the rest "pending".
   auto dir = fresh_dir("pending");

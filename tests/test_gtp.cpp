@@ -212,7 +212,7 @@ TEST_CASE("GTP: final_score answers scores only", "[gtp]") {
   CHECK(r.text == "W+0.5");
 }
 
-TEST_CASE("GTP: genmove keeps the exact value; self-play ends at the value", "[gtp]") {
+TEST_CASE("GTP: genmove keeps the exact value, self-play ends at the value", "[gtp]") {
   for (const char* method : {"reference", "search"}) {
     for (double komi : {0.0, 1.5}) {
       for (const char* board : {"2x2", "1x5"}) {

@@ -148,7 +148,7 @@ TEST_CASE("numbers: komi from SGF, GTP, tablebase files and table.csv is checked
   }
 }
 
-TEST_CASE("SGF: B[] is a pass; GOTBMOVE may only name a pass kind", "[hardening][sgf]") {
+TEST_CASE("SGF: an empty B value is a pass, GOTBMOVE may only name a pass kind", "[hardening][sgf]") {
   CHECK_THROWS_WITH(read_sgf_record("(;GM[1]SZ[2];B[]GOTBMOVE[A1])"), Catch::Contains("is a pass to every SGF reader"));
   CHECK_THROWS_WITH(read_sgf_record("(;GM[1]SZ[2];B[]GOTBMOVE[b2])"), Catch::Contains("is a pass to every SGF reader"));
   auto rec = read_sgf_record("(;GM[1]SZ[2];B[]GOTBMOVE[keep])");

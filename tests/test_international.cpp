@@ -129,7 +129,7 @@ TEST_CASE("international: two passes are the agreement step, four end the game",
   CHECK(!legal(g, "A1"));
 }
 
-TEST_CASE("international: no repetition of any earlier board; suicide after opposing removals",
+TEST_CASE("international: no repetition of any earlier board, suicide after opposing removals",
           "[international]") {
   Board b = Board::parse("1x4");
   InternationalGame g(b, RuleSet::parse("international"), 0);

@@ -24,7 +24,7 @@ Value solve(const std::string& board, std::vector<std::string> moves = {}, std::
 }
 }  // namespace
 
-TEST_CASE("kee-2016: suicide removes the group; an unchanged-board suicide is disallowed", "[kee-2016]") {
+TEST_CASE("kee-2016: suicide removes the group, an unchanged-board suicide is disallowed", "[kee-2016]") {
   Board b = Board::parse("1x4");
   Kee2016Game g(b, kKee, 0);
   play(g, "A1 C1");
@@ -73,7 +73,7 @@ TEST_CASE("kee-2016: cycle prohibition and its two exceptions", "[kee-2016][cycl
   }
 }
 
-TEST_CASE("kee-2016: two passes end the game; appeals need a cycle-prohibited play", "[kee-2016]") {
+TEST_CASE("kee-2016: two passes end the game, appeals need a cycle-prohibited play", "[kee-2016]") {
   Board b = Board::parse("1x2");
   Kee2016Game g(b, kKee, 0);
   CHECK_FALSE(legal(g, "appeal"));

@@ -483,7 +483,7 @@ TEST_CASE("probe: with small history budgets every exact value is right and ever
   }
 }
 
-TEST_CASE("probe: a history that spoils the file's value is noticed; a tiny budget gives bounds, never a guess",
+TEST_CASE("probe: a history that spoils the file's value is noticed, a tiny budget gives bounds, never a guess",
           "[probe][exact]") {
   ProbeTmp tmp;
   // (2x2 has no such history: its values are ties or decided at once.)

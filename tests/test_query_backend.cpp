@@ -45,7 +45,7 @@ TEST_CASE("reference backend: cached answers across histories equal fresh solves
   }
 }
 
-TEST_CASE("choose_move keeps the value; keeps_value and best_first agree", "[query][backend]") {
+TEST_CASE("choose_move keeps the value, keeps_value and best_first agree", "[query][backend]") {
   GameSpec spec{Board::parse("2x3"), RuleSet::parse("tromp-taylor"), 0};
   ReferenceBackend backend;
   Analysis a = backend.analyze(spec, {"B1"});

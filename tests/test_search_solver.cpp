@@ -649,7 +649,7 @@ TEST_CASE("teams of 1, 2 and 3 threads in either mode give equal values after ra
     }
 }
 
-TEST_CASE("a shared table refuses another board or rules; a stopped search stays usable", "[search][threads]") {
+TEST_CASE("a shared table refuses another board or rules, a stopped search stays usable", "[search][threads]") {
   const Board b = Board::parse("2x3");
   auto table = std::make_shared<search::SearchTable>(b, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")), 2,
                                                      2, 1024);

@@ -14,7 +14,7 @@ bool legal(const TrompTaylorGame& g, const char* move) {
 void play(TrompTaylorGame& g, const std::string& moves) { replay_moves(g, split_moves(moves)); }
 }  // namespace
 
-TEST_CASE("two consecutive passes end the game; a play resets the count", "[tromp-taylor]") {
+TEST_CASE("two consecutive passes end the game, a play resets the count", "[tromp-taylor]") {
   Board b = Board::parse("2x2");
   TrompTaylorGame g(b, RuleSet::parse("tromp-taylor"), 0);
   play(g, "pass A1 pass");
@@ -22,7 +22,7 @@ TEST_CASE("two consecutive passes end the game; a play resets the count", "[trom
   CHECK(g.consecutive_passes() == 1);
   play(g, "pass");
   CHECK(g.is_over());
-  CHECK(g.outcome().to_string() == "B+4");
+  CHECK(g.outcome().to_string() == "W+4");  // White played A1 and holds the whole board
   std::vector<Move> moves;
   g.legal_moves(moves);
   CHECK(moves.empty());
