@@ -98,7 +98,17 @@ class Product {
 // changed: an attacker predecessor takes the change at once (an OR); a
 // defender predecessor is marked and re-evaluated (an AND over its
 // successors) once per round however many of its successors changed.
-std::vector<std::uint64_t> attractor(const Product& p, const std::vector<std::uint64_t>& target) {
+// `half`: 1 or 0 restricts the attractor to the nodes whose c has that
+// bit 0 (the tested string captured, or not yet), -1 to none: nodes outside
+// the half keep their target value, and only nodes inside it are added
+// (solve() says why that is what its two parts need). `cap`, when given,
+// is a lane-wise upper bound on the result (the previous Büchi iteration's
+// attractor): no lane outside it is ever added or re-evaluated. The
+// iterations from below then coincide with the unbounded ones (each stays
+// within the least fixpoint, hence within cap), so the result is the same.
+std::vector<std::uint64_t> attractor(const Product& p, const std::vector<std::uint64_t>& target, int half = -1,
+                                     const std::vector<std::uint64_t>* cap = nullptr) {
+  auto in_half = [half](std::size_t v) { return half < 0 || static_cast<int>(v & 1) == half; };
   constexpr std::uint8_t kQueued = 1, kChanged = 2, kDirty = 4;
   const std::size_t n = p.size();
   std::vector<std::uint64_t> a(target);
@@ -118,7 +128,7 @@ std::vector<std::uint64_t> attractor(const Product& p, const std::vector<std::ui
       if (f & kDirty) {
         std::uint64_t all = ~std::uint64_t{0};
         p.for_each_successor(u, [&](std::size_t w) { all &= a[w]; });
-        const std::uint64_t v = target[u] | all;
+        const std::uint64_t v = target[u] | (cap ? all & (*cap)[u] : all);
         if (v != a[u]) {
           a[u] = v;
           f |= kChanged;
@@ -127,12 +137,13 @@ std::vector<std::uint64_t> attractor(const Product& p, const std::vector<std::ui
       if (!(f & kChanged)) continue;
       const std::uint64_t au = a[u];
       p.for_each_predecessor(u, [&](std::size_t w) {
+        if (!in_half(w)) return;
+        const std::uint64_t gain = cap ? au & (*cap)[w] : au;
+        if ((a[w] | gain) == a[w]) return;  // nothing u could add to w (an OR, or w's AND)
         if (p.attacker_moves(w)) {
-          if ((a[w] | au) == a[w]) return;
-          a[w] |= au;
+          a[w] |= gain;
           flags[w] |= kChanged;
         } else {
-          if ((a[w] | au) == a[w]) return;  // nothing u could add to w's AND
           flags[w] |= kDirty;
         }
         if (!(flags[w] & kQueued)) {
@@ -145,6 +156,60 @@ std::vector<std::uint64_t> attractor(const Product& p, const std::vector<std::ui
     next.clear();
   }
   return a;
+}
+
+// The capture test (reachability) solved on H itself rather than on its
+// product with one tracked string. In the product a node is (h, c), c = 1
+// once the string has been captured; from c = 1 every successor has c = 1
+// (c only grows), so every such node is won already, and a node (h, 0) is
+// consistent only where the whole string stands in h. So the attacker wins
+// from (h, 0) exactly when: he moves and some move leads to an h' in which
+// the string does not stand (that move captures it) or to a won (h', 0); or
+// the defender moves and every move does. That is a plain attractor on the
+// nodes of H where the string stands, with the capturing moves as its
+// target, computed backwards with successor counters (successor lists hold
+// no duplicates, so one decrement per predecessor entry counts a distinct
+// successor). Same answers as the product's attractor at every (h, 0), in
+// particular at every start (tests/test_japanese_shared.cpp compares the
+// analyses with the per-position graphs); about half the nodes, and none of
+// the product's predecessor scans from the captured half.
+std::vector<std::uint64_t> capture_wins(const HypotheticalGraph& g, Mask string) {
+  const std::size_t n = g.nodes();
+  charge_current_budget(n);
+  std::vector<char> standing(n), win(n, 0);
+  for (std::size_t h = 0; h < n; ++h) standing[h] = (g.defender_stones(h) & string) == string;
+  std::vector<std::uint32_t> left(n, 0), queue;
+  for (std::size_t h = 0; h < n; ++h) {
+    if (!standing[h]) continue;
+    bool captures = false;
+    std::uint32_t stay = 0;
+    for (std::uint32_t e = g.successor_begin(h); e < g.successor_end(h); ++e) {
+      if (standing[g.successor_at(e)]) ++stay;
+      else captures = true;
+    }
+    left[h] = stay;
+    if (g.attacker_moves(h) ? captures : stay == 0) {
+      win[h] = 1;
+      queue.push_back(static_cast<std::uint32_t>(h));
+    }
+  }
+  Budget* budget = current_budget();
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const std::uint32_t v = queue[head];
+    if (budget) budget->charge(1);
+    for (std::uint32_t e = g.predecessor_begin(v); e < g.predecessor_end(v); ++e) {
+      const std::uint32_t u = g.predecessor_at(e);
+      if (!standing[u] || win[u]) continue;
+      if (g.attacker_moves(u) || --left[u] == 0) {
+        win[u] = 1;
+        queue.push_back(u);
+      }
+    }
+  }
+  std::vector<std::uint64_t> wins((n + 63) / 64, 0);
+  for (std::size_t h = 0; h < n; ++h)
+    if (win[h]) wins[h >> 6] |= std::uint64_t{1} << (h & 63);
+  return wins;
 }
 
 }  // namespace
@@ -252,27 +317,36 @@ std::vector<std::uint64_t> SharedAnalyser::solve(const Key& k) {
   }
   if (tracked.size() > 20 || (g.nodes() << tracked.size()) > max_product_)
     throw NotDecided("product of the shared graph too large");
-  const Product p(g, tracked, k.capture_only ? Mask{1} : k.region);
+  // Capture is monotone: reachability, solved on H itself (capture_wins;
+  // the bound above still applies to it, as to the product it replaces).
+  if (k.capture_only) return capture_wins(g, k.string);
+  const Product p(g, tracked, k.region);
   const std::size_t n = p.size();
   std::vector<char> z;
   std::vector<std::uint64_t> a;
-  if (k.capture_only) {
-    // Capture is monotone: reachability, one lane.
-    std::vector<std::uint64_t> target(n, 0);
-    for (std::size_t v = 0; v < n; ++v) target[v] = (v & 1) ? 1 : 0;  // c bit 0: the string is captured
-    a = attractor(p, target);
-  } else {
+  {
     // Generalized Büchi, one lane per point of the region:
-    // Z = nu Z. /\_p Attr(F_p /\ CPre(Z)), from the whole (consistent) graph.
+    // Z = nu Z. /\_p Attr(F_p /\ CPre(Z)), solved in two parts. Every aim
+    // needs the tested string captured (c bit 0), and c only grows, so the
+    // nodes with bit 0 set are closed under moves (a subgame), and a play
+    // that never sets it visits no target and is lost by the attacker.
+    // Hence the attacker's winning region is (1) the winning region Z1 of
+    // the same game on the captured half alone, then (2) the nodes of the
+    // other half from which he can force reaching Z1 (a reachability game;
+    // a captured node outside Z1 is lost, and one that could be forced
+    // into Z1 would be in Z1 already, since Z1 is closed under the
+    // attacker's attractor within its subgame). Same winners as the
+    // fixpoint over the whole product; the Büchi iterations, most of the
+    // cost, run on the captured half only.
     const std::uint64_t full = k.region;
     z.assign(n, 0);
-    for (std::size_t v = 0; v < n; ++v) z[v] = p.consistent(v) ? 1 : 0;
-    std::vector<std::uint64_t> target(n);
+    for (std::size_t v = 0; v < n; ++v) z[v] = (v & 1) && p.consistent(v) ? 1 : 0;
+    std::vector<std::uint64_t> target(n), prev;
     for (;;) {
-      charge_current_budget(n);
+      charge_current_budget(n / 2);
       for (std::size_t v = 0; v < n; ++v) {
         target[v] = 0;
-        if (!p.consistent(v)) continue;
+        if (!(v & 1) || !p.consistent(v)) continue;
         bool any = false, all = true;
         p.for_each_successor(v, [&](std::size_t w) {
           any |= z[w] != 0;
@@ -280,23 +354,28 @@ std::vector<std::uint64_t> SharedAnalyser::solve(const Key& k) {
         });
         if (p.attacker_moves(v) ? any : all) target[v] = p.aim(v);
       }
-      a = attractor(p, target);
+      // Z only shrinks, so each lane's target, hence its attractor, only
+      // shrinks from one iteration to the next: the last one bounds this one.
+      prev = attractor(p, target, 1, prev.empty() ? nullptr : &prev);
       bool changed = false;
-      for (std::size_t v = 0; v < n; ++v)
-        if (z[v] && (a[v] & full) != full) {
+      for (std::size_t v = 1; v < n; v += 2)
+        if (z[v] && (prev[v] & full) != full) {
           z[v] = 0;
           changed = true;
         }
       if (!changed) break;
     }
+    // (2): reachability of Z1 from the uncaptured half.
+    for (std::size_t v = 0; v < n; ++v) target[v] = z[v] ? 1 : 0;
+    a = attractor(p, target, 0);
+    for (std::size_t v = 0; v < n; v += 2) z[v] = a[v] != 0;
   }
   // Start nodes have every tracked string standing: c = 0.
   const std::size_t nodes = g.nodes(), shift = tracked.size();
   std::vector<std::uint64_t> wins((nodes + 63) / 64, 0);
   for (std::size_t h = 0; h < nodes; ++h) {
     const std::size_t v = h << shift;
-    const bool win = k.capture_only ? a[v] != 0 : z[v] != 0;
-    if (win) wins[h >> 6] |= std::uint64_t{1} << (h & 63);
+    if (z[v]) wins[h >> 6] |= std::uint64_t{1} << (h & 63);
   }
   return wins;
 }
