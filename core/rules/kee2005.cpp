@@ -101,6 +101,7 @@ Mask Kee2005Scoring::area(const Board& b, const Position& pos, Mask blocked, Mas
 Kee2005Game::Kee2005Game(const Board& board, const RuleSet& rules, double komi)
     : GameHistory(board, komi), cfg_(Kee2005Config::from(rules)) {
   contained_facts_ = cfg_.japanese;  // measured choice: set_contained_facts()
+  reach_bounds_ = false;             // measured choice: set_reach_bounds()
   phases_.emplace_back();
   push_ban(Ban{Position{}, Color::Black, 0});
 }
@@ -311,7 +312,24 @@ std::pair<Value, Value> Kee2005Game::node_outcome_bounds() const {
     // "Session 25: kee-2005 pass bounds").
     if (!pass_bounds_) return {min_outcome(), max_outcome()};
     const AreaBound b = area_bounds(*board_, position(), cfg_.suicide);
-    return {Value::score(b.lo, komi_), Value::score(b.hi, komi_)};
+    int lo = b.lo, hi = b.hi;
+    if (reach_bounds_) {
+      // Session 27: the same strategies, their worst areas computed exactly
+      // over the opponent's reach with every prohibition ignored (so the
+      // same under every history; strategy_bounds adds the prohibitions).
+      const Position& p = position();
+      auto [it, fresh] = reach_cache_.try_emplace({p.black, p.white}, std::pair{-board_->size(), board_->size()});
+      if (fresh) {
+        bool complete = false;
+        const int rlo = reach_extreme(p, Color::White, Value::minus_infinity().order, nullptr, &complete);
+        if (complete) it->second.first = rlo;
+        const int rhi = reach_extreme(p, Color::Black, Value::plus_infinity().order, nullptr, &complete);
+        if (complete) it->second.second = rhi;
+      }
+      lo = std::max(lo, it->second.first);
+      hi = std::min(hi, it->second.second);
+    }
+    return {Value::score(lo, komi_), Value::score(hi, komi_)};
   }
   if (phases_.size() == 1) {
     // Japanese scoring, common phase: a bound on the node's value from
@@ -449,7 +467,7 @@ std::uint64_t Kee2005Game::move_fact(std::size_t phase, int p, const Position& n
   if (n >= kMaxContainedNumber) return family;
   const std::uint32_t xn = set_number(x);
   if (xn == ~std::uint32_t{0}) return family;
-  return static_cast<std::uint64_t>(phase) << kFactPhaseShift | kContainedBit | n << 32 | xn;
+  return contained_id(phase, static_cast<std::uint32_t>(n), xn);
 }
 
 bool Kee2005Game::window_prohibits(int p, const Position& next, std::uint32_t next_sit) const {
@@ -672,6 +690,104 @@ int Kee2005Game::fact_side(std::uint64_t id) const {
   if (k.black & bit(k.point)) return 1;
   if (k.white & bit(k.point)) return -1;
   return 0;
+}
+
+// ---- Reach bounds (session 27; docs/solving.md section 4, "Session 27:
+// where kee-2005 spends its nodes, and reach bounds") -------------------------
+
+int Kee2005Game::reach_extreme(const Position& from, Color mover, std::int32_t stop, std::vector<std::uint64_t>* blocked,
+                               bool* complete) const {
+  // The positions `mover` reaches from `from` by her stone plays alone (rule
+  // B), her opponent making a ban-deleting pass before each: the area
+  // difference (Black - White, F.5) at its worst for the passer, i.e. the
+  // minimum over them when White moves, the maximum when Black does. With
+  // `blocked` set, a play is left out where C.2 prohibits it in that line
+  // under the current record: the new ban's history is then {(R, mover),
+  // (Q, passer)} (the pass restarted the window at R), so the test is the
+  // contained fact c((Q, passer), {(R, mover), (Q, passer)}), whose id is
+  // appended when it is 1. Stops early once the extreme passes `stop`
+  // (order units: at or below it for White, at or above it for Black).
+  const bool white = mover == Color::White;
+  const Color passer = opponent(mover);
+  reach_seen_.clear();
+  reach_queue_.clear();
+  reach_queue_.push_back(from);
+  reach_seen_.insert({from.black, from.white});
+  int best = area_count(*board_, from).difference();
+  *complete = true;
+  for (std::size_t i = 0; i < reach_queue_.size(); ++i) {
+    const std::int32_t at = Value::score(best, komi_).order;
+    if (white ? at <= stop : at >= stop) return best;
+    if (reach_queue_.size() > kReachCap) {
+      *complete = false;
+      return best;
+    }
+    const Position r = reach_queue_[i];
+    std::uint32_t from_sit = ~std::uint32_t{0};
+    for_each_bit(r.empty(*board_), [&](int p) {
+      PlayOutcome o;
+      if (play_stone(*board_, r, mover, p, cfg_.suicide, o) != PlayStatus::Ok) return;
+      if (reach_seen_.count({o.next.black, o.next.white})) return;
+      if (blocked) {
+        const std::uint32_t n = sit_id(key(o.next, passer));
+        if (cur().find(n)) {  // else no ban has the situation: legal
+          if (from_sit == ~std::uint32_t{0}) from_sit = sit_id(key(r, mover));
+          std::vector<std::uint32_t>& x = reach_pair_;
+          x.assign({std::min(from_sit, n), std::max(from_sit, n)});
+          if (x[0] == x[1]) x.pop_back();
+          const std::uint32_t xn = n < kMaxContainedNumber ? set_number(x) : ~std::uint32_t{0};
+          // A full store names no fact: the prohibition is ignored, which
+          // only widens the reach (sound, weaker).
+          if (xn != ~std::uint32_t{0} && contained_value(0, n, xn)) {
+            blocked->push_back(contained_id(0, n, xn));
+            return;
+          }
+        }
+      }
+      reach_seen_.insert({o.next.black, o.next.white});
+      reach_queue_.push_back(o.next);
+      const int a = area_count(*board_, o.next).difference();
+      best = white ? std::min(best, a) : std::max(best, a);
+    });
+  }
+  return best;
+}
+
+std::uint64_t Kee2005Game::contained_id(std::size_t phase, std::uint32_t n, std::uint32_t xn) const {
+  return static_cast<std::uint64_t>(phase) << kFactPhaseShift | kContainedBit | std::uint64_t{n} << 32 | xn;
+}
+
+std::pair<Value, Value> Kee2005Game::strategy_bounds(std::int32_t floor, std::int32_t ceiling, std::int32_t beta,
+                                                     std::vector<std::uint64_t>& facts) const {
+  Value lo = Value::minus_infinity(), hi = Value::plus_infinity();
+  if (cfg_.japanese || over_ || !pass_bounds_ || !reach_bounds_) return {lo, hi};
+  bool complete = false;
+  // Black passes: White's reach, the prohibitions on White's plays.
+  reach_ids_.clear();
+  const int a = reach_extreme(position(), Color::White, floor, &reach_ids_, &complete);
+  if (complete && Value::score(a, komi_).order > floor) {
+    lo = Value::score(a, komi_);
+    facts.insert(facts.end(), reach_ids_.begin(), reach_ids_.end());
+  }
+  if (lo.order >= beta) return {lo, hi};
+  reach_ids_.clear();
+  const int b = reach_extreme(position(), Color::Black, ceiling, &reach_ids_, &complete);
+  if (complete && Value::score(b, komi_).order < ceiling) {
+    hi = Value::score(b, komi_);
+    facts.insert(facts.end(), reach_ids_.begin(), reach_ids_.end());
+  }
+  return {lo, hi};
+}
+
+int Kee2005Game::fact_kind(std::uint64_t id) const {
+  const std::size_t phase = static_cast<std::size_t>(id >> kFactPhaseShift);
+  const bool contained = (id & kContainedBit) != 0;
+  if (phase != 0) return contained ? 5 : 4;
+  const std::uint32_t n = contained ? static_cast<std::uint32_t>(id >> 32) & (kMaxContainedNumber - 1)
+                                    : static_cast<std::uint32_t>(id & (kContainedBit - 1));
+  // A situation with Black to move was created by White's play.
+  const bool by_white = n < sits_.size() && sits_[n].mover == index(Color::Black);
+  return (contained ? 2 : 0) + (by_white ? 0 : 1);
 }
 
 void Kee2005Game::search_key(std::vector<std::uint64_t>& key) const {

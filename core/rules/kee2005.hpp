@@ -19,6 +19,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -156,6 +157,26 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
   // (cross-checks and measurements).
   void set_territory_bounds(bool on) { territory_bounds_ = on; }
   bool territory_bounds() const { return territory_bounds_; }
+  // Chinese scoring (session 27; docs/solving.md section 4, "Session 27:
+  // where kee-2005 spends its nodes, and reach bounds"): bounds on the
+  // node's value from a side's strategy "make a ban-deleting pass at every
+  // turn", computed exactly over the positions the opponent can reach by
+  // her stone plays alone. Every line of that strategy ends in a position
+  // of that reach, so its worst area bounds the value. Without facts (every
+  // prohibition ignored) the bound holds under every history with the key
+  // and joins node_outcome_bounds() (never weaker than Benson's); with the
+  // C.2 prohibitions the current record puts on the opponent's plays in
+  // such a line (each a contained fact c((Q, passer), {(R, mover), (Q,
+  // passer)}) valued 1, listed) it is the search's strategy bound
+  // (HasStrategyBounds): a history that keeps those prohibitions keeps it.
+  // Japanese scoring, or reach bounds off: open bounds, no facts.
+  std::pair<Value, Value> strategy_bounds(std::int32_t floor, std::int32_t ceiling, std::int32_t beta,
+                                          std::vector<std::uint64_t>& facts) const;
+  // Both reach bounds on or off. Default off: measured, they decide few
+  // nodes and their facts make stored proofs match fewer histories (1x6:
+  // 2.3x the CPU for the same bounds; docs/solving.md section 4).
+  void set_reach_bounds(bool on) { reach_bounds_ = on; }
+  bool reach_bounds() const { return reach_bounds_; }
   // The search's store (HasFactReduction): drops the contained facts that
   // the kept ones imply. A contained fact is monotone in its history X (X1
   // within X2: value 1 at X1 gives 1 at X2, 0 at X2 gives 0 at X1), so per
@@ -172,6 +193,12 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
   // is the constant 0: every move maps its old value by a nondecreasing
   // function (identity, "or" with a key-and-move term, or a constant).
   int fact_side(std::uint64_t id) const;
+  // Profile only (--progress): the kind of a fact, for counting which facts
+  // rejected table entries: 0 / 1 a common-phase family fact of a situation
+  // created by White's / Black's play, 2 / 3 the same for contained facts,
+  // 4 a confirmation-phase family fact, 5 a confirmation-phase contained fact.
+  int fact_kind(std::uint64_t id) const;
+  static constexpr const char* kFactKindNames = "family-W family-B contained-W contained-B conf-family conf-contained";
   // Contained facts (above) on or off; set before the first search_key or
   // fact call. Default: on under japanese scoring (the confirmation
   // phases' pattern facts: japanese 1x4 reached its horizon-27 bounds in
@@ -248,6 +275,27 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
   // situation (pattern) n has a history within numbered set xn.
   bool contained_value(std::size_t phase, std::uint32_t n, std::uint32_t xn) const;
   std::uint32_t set_number(const std::vector<std::uint32_t>& x) const;  // ~0u when the store is full
+  // Reach bounds (strategy_bounds, node_outcome_bounds): the extreme area
+  // over the positions `mover` reaches from `from` by her plays alone, her
+  // opponent passing; see kee2005.cpp.
+  int reach_extreme(const Position& from, Color mover, std::int32_t stop, std::vector<std::uint64_t>* blocked,
+                    bool* complete) const;
+  std::uint64_t contained_id(std::size_t phase, std::uint32_t n, std::uint32_t xn) const;
+  static constexpr std::size_t kReachCap = std::size_t{1} << 14;  // positions; past it no reach bound
+  struct PosHash {
+    std::size_t operator()(const std::pair<Mask, Mask>& p) const {
+      std::uint64_t h = (p.first * 0x9e3779b97f4a7c15ULL) ^ (p.second * 0xc2b2ae3d27d4eb4fULL);
+      return static_cast<std::size_t>(h ^ (h >> 31));
+    }
+  };
+  mutable std::unordered_set<std::pair<Mask, Mask>, PosHash> reach_seen_;
+  mutable std::vector<Position> reach_queue_;
+  mutable std::vector<std::uint32_t> reach_pair_;
+  mutable std::vector<std::uint64_t> reach_ids_;
+  // The fact-free reach bounds by position: (min with White moving, max
+  // with Black moving), a pure function of the position.
+  mutable std::unordered_map<std::pair<Mask, Mask>, std::pair<int, int>, PosHash> reach_cache_;
+  bool reach_bounds_ = true;  // the constructor sets the default (off)
   struct VecHash {
     std::size_t operator()(const std::vector<std::uint32_t>& v) const {
       std::uint64_t h = 0x243f6a8885a308d3ULL ^ v.size();

@@ -132,6 +132,15 @@ concept HasFactSides = requires(const G& g) {
   { g.fact_side(std::uint64_t{}) } -> std::same_as<int>;
 };
 
+// Optional, for the profile only (--progress; never read by the search's
+// logic): a small kind number (0-7) per fact id and their names, to count
+// which kind of fact rejected a table entry (kee-2005, session 27).
+template <class G>
+concept HasFactKind = requires(const G& g) {
+  { g.fact_kind(std::uint64_t{}) } -> std::same_as<int>;
+  { G::kFactKindNames } -> std::convertible_to<const char*>;
+};
+
 template <class G>
 concept GenericSearchGame =
     ReferenceGame<G> && requires(const G& g, std::vector<std::uint64_t>& ids, std::vector<Move>& moves) {
@@ -205,6 +214,9 @@ struct GenericStats {
   // repeats (HasCycleProbe); nodes by ply from the root, in buckets
   // [0,8), [8,16), [16,32), [32,64), ... (bucket i >= 1: [2^(i+2), 2^(i+3))).
   std::uint64_t rejected = 0, cycle_nodes = 0, max_ply = 0;
+  // With --progress and HasFactKind: per entry of a rejected probe, the
+  // kind of its first fact whose value differs now.
+  std::array<std::uint64_t, 8> rejected_by_kind{};
   std::array<std::uint64_t, 24> ply_buckets{};
   static int bucket_of(int ply) {
     int b = 0;
@@ -513,7 +525,17 @@ class GenericSearch {
           }
         }
     }
-    if (!held && it != table_.end()) ++stats_.rejected;
+    if (!held && it != table_.end()) {
+      ++stats_.rejected;
+      if constexpr (HasFactKind<G>)
+        if (opt_.progress)
+          for (const Entry& e : it->second)
+            for (const auto& [id, v] : e.facts)
+              if (g_.fact(id) != v) {
+                ++stats_.rejected_by_kind[static_cast<std::size_t>(g_.fact_kind(id)) & 7];
+                break;
+              }
+    }
     if (held) {
       ++stats_.hits;
       if (b.lo == b.hi || b.lo.order >= beta || b.hi.order <= alpha) {
@@ -645,13 +667,18 @@ class GenericSearch {
     auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
     std::fprintf(stderr,
                  "  profile: probes %llu hits %llu (cut-offs %llu) rejected %llu stores %llu clears %llu cycle-nodes %llu "
-                 "max-ply %llu bound-cut-offs %llu one-sided %llu\n  nodes by ply:",
+                 "max-ply %llu bound-cut-offs %llu strategy-bounds %llu one-sided %llu\n  nodes by ply:",
                  u(stats_.probes), u(stats_.hits), u(stats_.cutoffs), u(stats_.rejected), u(stats_.stores),
-                 u(stats_.clears), u(stats_.cycle_nodes), u(stats_.max_ply), u(stats_.bound_cutoffs),
+                 u(stats_.clears), u(stats_.cycle_nodes), u(stats_.max_ply), u(stats_.bound_cutoffs), u(stats_.strategy_bounds),
                  u(stats_.one_sided));
     for (int i = 0; i < 24; ++i)
       if (stats_.ply_buckets[i]) std::fprintf(stderr, " [%d,%d) %llu", i ? 4 << i : 0, 8 << i, u(stats_.ply_buckets[i]));
     std::fprintf(stderr, "\n");
+    if constexpr (HasFactKind<G>) {
+      std::fprintf(stderr, "  rejected entries by first differing fact (%s):", G::kFactKindNames);
+      for (std::uint64_t c : stats_.rejected_by_kind) std::fprintf(stderr, " %llu", u(c));
+      std::fprintf(stderr, "\n");
+    }
   }
 
   std::int32_t shift() const {
