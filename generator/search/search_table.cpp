@@ -110,7 +110,19 @@ bool SearchTable::read_list(std::uint64_t at, int n, std::vector<std::uint64_t>&
   const std::size_t i = at & (ring_size_ - 1);
   const std::size_t first = std::min<std::size_t>(static_cast<std::size_t>(n), ring_size_ - i);
   const std::size_t rest = static_cast<std::size_t>(n) - first;
-  if (ring32_) {
+  if (ring32_ && !cfg_.situational) {
+    // widen() without a player to move: white's bits move up as one block.
+    const std::uint64_t low = low_, high = ~low_;
+    const int up = 31 - points_;
+    auto copy = [&](std::uint32_t* r, std::size_t m, std::uint64_t* to) {
+      for (std::size_t k = 0; k < m; ++k) {
+        const std::uint64_t x = std::atomic_ref<std::uint32_t>(r[k]).load(std::memory_order_relaxed);
+        to[k] = (x & low) | (x & high) << up;
+      }
+    };
+    copy(ring32_ + i, first, o);
+    copy(ring32_, rest, o + first);
+  } else if (ring32_) {
     const std::uint64_t low = low_;
     const int p = points_;
     auto copy = [&](std::uint32_t* r, std::size_t m, std::uint64_t* to) {
