@@ -147,8 +147,11 @@ TEST_CASE("a table in huge pages searches exactly as one in small pages", "[sear
   e.work = 3;
   e.hi_at = t.reserve(2);
   e.hi_absent = 2;
-  t.put(e.hi_at, 77);
-  t.put(e.hi_at + 1, 99);
+  // Words of a list are situation keys of the board (or a mask of its
+  // points): the ring may keep them in 32 bits (SearchTable).
+  const std::uint64_t w0 = 19, w1 = std::uint64_t{36} << 31 | 3;
+  t.put(e.hi_at, w0);
+  t.put(e.hi_at + 1, w1);
   t.store(e);
   search::SearchTable::Entry out[search::SearchTable::kWays];
   int slots[search::SearchTable::kWays];
@@ -156,7 +159,7 @@ TEST_CASE("a table in huge pages searches exactly as one in small pages", "[sear
   CHECK(out[0] == e);
   std::vector<std::uint64_t> words;
   REQUIRE(t.read_list(e.hi_at, 2, words));
-  CHECK(words == std::vector<std::uint64_t>{77, 99});
+  CHECK(words == std::vector<std::uint64_t>{w0, w1});
 }
 
 TEST_CASE("search equals the reference solver after random histories", "[search]") {

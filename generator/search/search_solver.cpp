@@ -90,7 +90,7 @@ TrompTaylorSearch::TrompTaylorSearch(const Board& board, const TrompTaylorConfig
       table_ = opt_.table;
     } else {
       table_ = std::make_shared<SearchTable>(board_, cfg_, table_megabytes_for(opt_, n_), proof_megabytes_for(opt_, n_),
-                                             opt_.max_dependencies, opt_.huge_pages);
+                                             opt_.max_dependencies, opt_.huge_pages, opt_.wide_ring);
     }
   }
   Frame root{Position{}, 0, Color::Black, 0};
@@ -243,17 +243,37 @@ void TrompTaylorSearch::load(ProofDeps& out, const std::vector<std::uint64_t>& w
 
 std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
   const bool masked = d.stone_cap < ProofDeps::kNoCap && d.stone_mask != 0;
-  const std::size_t n = d.absent.size() + d.present.size() + masked;
-  const std::uint64_t at = table_->reserve(n);
-  stats_.list_saved_words += n;
-  std::uint64_t i = at;
+  const std::size_t na = d.absent.size(), n = na + d.present.size() + masked;
   // The ring's lists need no order (load() marks what it reads unsorted):
   // each fact is written once, mapped to the canonical orientation; the
   // stone fact's mask last (SearchTable::Entry).
-  for (std::uint64_t k : d.absent) table_->put(i++, to == 0 ? k : map_situation(to, k));
-  for (const Present& p : d.present) table_->put(i++, to == 0 ? p.key : map_situation(to, p.key));
-  if (masked) table_->put(i++, map_mask(to, d.stone_mask));
-  return at;
+  std::vector<std::uint64_t>& w = save_words_;
+  w.clear();
+  for (std::uint64_t k : d.absent) w.push_back(to == 0 ? k : map_situation(to, k));
+  for (const Present& p : d.present) w.push_back(to == 0 ? p.key : map_situation(to, p.key));
+  if (masked) w.push_back(map_mask(to, d.stone_mask));
+  const int len = static_cast<int>(n);
+  if (!opt_.share_lists) {
+    stats_.list_saved_words += n;
+    return table_->add_list(w.data(), len, 0, false);
+  }
+  // Sharing: equal sets of facts must give equal words, so each part is
+  // written sorted in the canonical orientation (already so when the list
+  // is sorted and not turned). Any order is a valid ring list; the order
+  // only decides which lists compare equal.
+  if (to != 0 || !d.sorted) {
+    std::sort(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(na));
+    std::sort(w.begin() + static_cast<std::ptrdiff_t>(na), w.begin() + static_cast<std::ptrdiff_t>(n - masked));
+  }
+  const std::uint64_t hash = SearchTable::list_hash(w.data(), len);
+  const std::uint64_t at = table_->find_list(w.data(), len, hash);
+  if (at != SearchTable::kNotFound) {
+    ++stats_.lists_shared;
+    stats_.list_shared_words += n;
+    return at;
+  }
+  stats_.list_saved_words += n;
+  return table_->add_list(w.data(), len, hash, true);
 }
 
 void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid,
@@ -1360,7 +1380,9 @@ std::string format_profile(const SearchStats& st) {
     line("profile: seeds: %llu nodes found their state, a stored bound held at %llu, settled %llu; %llu stored "
          "bounds rejected (their facts fail under the line)\n",
          ull(st.seed_probes), ull(st.seed_used), ull(st.seed_cutoffs), ull(st.seed_rejects));
-  line("profile: proof lists: %llu stored bounds pointed at a list already in the ring\n", ull(st.ring_reused));
+  line("profile: proof lists: %llu stored bounds pointed at a list already in the ring, %llu at an equal list found "
+       "there (%llu words not written)\n",
+       ull(st.ring_reused), ull(st.lists_shared), ull(st.list_shared_words));
   line("profile: proof lists: %llu read to check a bound (%llu words), %llu loaded (%llu words, %llu of them turned "
        "through a symmetry), %llu words written\n",
        ull(st.list_reads), ull(st.list_read_words), ull(st.list_loads), ull(st.list_load_words),

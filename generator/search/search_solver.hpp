@@ -69,6 +69,14 @@ struct SearchOptions {
   // The table's memory in transparent huge pages (SearchTable): for one
   // large solve (fewer page faults and TLB misses), not for many small ones.
   bool huge_pages = false;
+  // A list equal, word for word, to one in the younger half of the ring is
+  // not written again: the entry points at the old words (SearchTable::
+  // find_list; docs/solving.md §3, "Session 27"). Off: every list not
+  // loaded from the ring is written (measurements; never a value).
+  bool share_lists = true;
+  // The ring in 64-bit words even where situations fit 32 bits
+  // (SearchTable's constructor; measurements, never a value).
+  bool wide_ring = false;
   bool transpositions = true;
   bool symmetry = true;
   // Table entries in a canonical orientation (the least state key over the
@@ -233,6 +241,7 @@ struct SearchStats {
   std::uint64_t list_loads = 0, list_load_words = 0;  // ... loaded into a node's bounds (mapped back, sorted when turned)
   std::uint64_t list_turned_words = 0;                // ... words of loads through a symmetry
   std::uint64_t list_saved_words = 0;                 // words written to the ring
+  std::uint64_t lists_shared = 0, list_shared_words = 0;  // lists found equal in the ring (find_list), not written
   // Stored lists by bound (0 lower, 1 upper) and the test that stored them
   // (0 lower test, 1 upper test, 2 unbiased search): how many, and their words
   // by length (0, 1-15, 16-63, 64-255, 256+).
@@ -520,6 +529,7 @@ class TrompTaylorSearch {
   std::vector<std::uint64_t> tmp_;
   std::vector<Present> ptmp_;
   std::vector<std::uint64_t> lo_words_, hi_words_;  // dependency lists copied out of the table
+  std::vector<std::uint64_t> save_words_;            // save(): a list in its ring form
 };
 
 }  // namespace gotb::search

@@ -10,7 +10,8 @@
 namespace gotb::search {
 
 SearchTable::SearchTable(const Board& board, const TrompTaylorConfig& cfg, std::size_t table_megabytes,
-                         std::size_t proof_megabytes, std::size_t max_dependencies, bool huge_pages)
+                         std::size_t proof_megabytes, std::size_t max_dependencies, bool huge_pages,
+                         bool wide_words)
     : board_spec_(board.spec()), cfg_(cfg), max_dependencies_(max_dependencies) {
   const std::size_t entries = table_megabytes * (std::size_t{1} << 20) / sizeof(Entry);
   buckets_ = 1;
@@ -18,13 +19,25 @@ SearchTable::SearchTable(const Board& board, const TrompTaylorConfig& cfg, std::
   table_pages_.allocate(buckets_ * kWays * sizeof(Entry), huge_pages);
   table_ = static_cast<Entry*>(table_pages_.p);
   locks_.reset(new std::atomic<std::uint8_t>[buckets_]());
+  points_ = board.size();
+  const bool narrow = !wide_words && 2 * points_ + (cfg.situational ? 1 : 0) <= 32;
+  low_ = narrow ? (std::uint64_t{1} << points_) - 1 : 0;
+  const std::size_t word_bytes = narrow ? 4 : 8;
   const std::size_t words =
-      std::max<std::size_t>(proof_megabytes * (std::size_t{1} << 20) / 8, 4 * max_dependencies);
+      std::max<std::size_t>(proof_megabytes * (std::size_t{1} << 20) / word_bytes, 4 * max_dependencies);
   std::size_t ring = 1;
   while (ring * 2 <= words) ring *= 2;
-  ring_pages_.allocate(ring * sizeof(std::uint64_t), huge_pages);
-  ring_ = static_cast<std::uint64_t*>(ring_pages_.p);
+  ring_pages_.allocate(ring * word_bytes, huge_pages);
+  if (narrow) ring32_ = static_cast<std::uint32_t*>(ring_pages_.p);
+  else ring_ = static_cast<std::uint64_t*>(ring_pages_.p);
   ring_size_ = ring;
+  // One slot per 16 ring words: lists are 20 to 200 words long on the
+  // boards measured, so few live lists share a slot. (8 bytes a slot: a
+  // sixteenth of a 64-bit ring, an eighth of a 32-bit one; untouched pages
+  // cost nothing.)
+  index_size_ = std::max<std::size_t>(ring / 16, 1024);
+  index_pages_.allocate(index_size_ * sizeof(std::uint64_t), huge_pages);
+  index_ = static_cast<std::uint64_t*>(index_pages_.p);
 }
 
 SearchTable::Pages::~Pages() {
@@ -91,10 +104,43 @@ bool SearchTable::read_list(std::uint64_t at, int n, std::vector<std::uint64_t>&
   out.resize(static_cast<std::size_t>(n));
   if (n == 0) return true;
   if (lost(at)) return false;
-  const std::size_t mask = ring_size_ - 1;
-  for (int i = 0; i < n; ++i)
-    out[i] = std::atomic_ref<std::uint64_t>(ring_[(at + static_cast<std::uint64_t>(i)) & mask])
-                 .load(std::memory_order_relaxed);
+  // In at most two runs (to the end of the ring, then from its start), the
+  // word width decided once: this copy is most of a probe's cost.
+  std::uint64_t* o = out.data();
+  const std::size_t i = at & (ring_size_ - 1);
+  const std::size_t first = std::min<std::size_t>(static_cast<std::size_t>(n), ring_size_ - i);
+  const std::size_t rest = static_cast<std::size_t>(n) - first;
+  if (ring32_ && !cfg_.situational) {
+    // widen() without a player to move: white's bits move up as one block.
+    const std::uint64_t low = low_, high = ~low_;
+    const int up = 31 - points_;
+    auto copy = [&](std::uint32_t* r, std::size_t m, std::uint64_t* to) {
+      for (std::size_t k = 0; k < m; ++k) {
+        const std::uint64_t x = std::atomic_ref<std::uint32_t>(r[k]).load(std::memory_order_relaxed);
+        to[k] = (x & low) | (x & high) << up;
+      }
+    };
+    copy(ring32_ + i, first, o);
+    copy(ring32_, rest, o + first);
+  } else if (ring32_) {
+    const std::uint64_t low = low_;
+    const int p = points_;
+    auto copy = [&](std::uint32_t* r, std::size_t m, std::uint64_t* to) {
+      for (std::size_t k = 0; k < m; ++k) {
+        const std::uint64_t x = std::atomic_ref<std::uint32_t>(r[k]).load(std::memory_order_relaxed);
+        to[k] = (x & low) | ((x >> p) & low) << 31 | (x >> (2 * p)) << 62;
+      }
+    };
+    copy(ring32_ + i, first, o);
+    copy(ring32_, rest, o + first);
+  } else {
+    auto copy = [&](std::uint64_t* r, std::size_t m, std::uint64_t* to) {
+      for (std::size_t k = 0; k < m; ++k)
+        to[k] = std::atomic_ref<std::uint64_t>(r[k]).load(std::memory_order_relaxed);
+    };
+    copy(ring_ + i, first, o);
+    copy(ring_, rest, o + first);
+  }
   // Seqlock check. A word this copy read from a writer that reused the slot
   // was stored with release after that writer's reservation, so after this
   // acquire fence the cursor load sees the reservation. A cursor within one
@@ -103,6 +149,45 @@ bool SearchTable::read_list(std::uint64_t at, int n, std::vector<std::uint64_t>&
   // published, and the entry was read under the bucket lock).
   std::atomic_thread_fence(std::memory_order_acquire);
   return cursor_.load(std::memory_order_relaxed) - at <= ring_size_;
+}
+
+std::uint64_t SearchTable::list_hash(const std::uint64_t* words, int n) {
+  std::uint64_t h = 0x9e3779b97f4a7c15ULL * static_cast<std::uint64_t>(n + 1);
+  for (int i = 0; i < n; ++i) {
+    h = (h ^ words[i]) * 0xbf58476d1ce4e5b9ULL;
+    h ^= h >> 31;
+  }
+  return h;
+}
+
+std::uint64_t SearchTable::find_list(const std::uint64_t* words, int n, std::uint64_t hash) const {
+  if (n <= 0) return kNotFound;
+  const std::uint64_t slot =
+      std::atomic_ref<std::uint64_t>(index_[hash & (index_size_ - 1)]).load(std::memory_order_acquire);
+  if (slot == 0 || static_cast<int>(slot & 0xffff) != n) return kNotFound;
+  const std::uint64_t at = slot >> 16;
+  // The acquire above pairs with add_list's release: the list's words as
+  // written are visible. Only a list in the younger half is shared, so the
+  // new entry still has half a ring of writes before its words are lost.
+  if (!young(at)) return kNotFound;
+  for (int i = 0; i < n; ++i)
+    if (word(at + static_cast<std::uint64_t>(i)) != words[i]) return kNotFound;
+  // Seqlock check as in read_list: no reservation reached the words while
+  // they were compared, so the words compared were the list's.
+  std::atomic_thread_fence(std::memory_order_acquire);
+  if (cursor_.load(std::memory_order_relaxed) - at > ring_size_) return kNotFound;
+  return at;
+}
+
+std::uint64_t SearchTable::add_list(const std::uint64_t* words, int n, std::uint64_t hash, bool index) {
+  const std::uint64_t at = reserve(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) put(at + static_cast<std::uint64_t>(i), words[i]);
+  // Published after its words (release, paired with find_list's acquire);
+  // lengths and offsets that do not fit the slot are not indexed.
+  if (index && n > 0 && n < 0x10000 && at < (std::uint64_t{1} << 48))
+    std::atomic_ref<std::uint64_t>(index_[hash & (index_size_ - 1)])
+        .store(at << 16 | static_cast<std::uint64_t>(n), std::memory_order_release);
+  return at;
 }
 
 SearchTable::Stored SearchTable::store(const Entry& e, int superseded) {

@@ -27,6 +27,7 @@
 #pragma once
 
 #include <atomic>
+#include <cassert>
 #include <cstdint>
 #include <cstdlib>
 #include <memory>
@@ -90,8 +91,19 @@ class SearchTable {
   // 2 MiB of zeroed memory per page it touches instead of 4 KiB, so the
   // default is off (the tests and the tablebase generation make many small
   // tables); one large solve turns it on (SearchOptions::huge_pages).
+  //
+  // Ring words: a dependency list holds situation keys (black stones in bits
+  // 0-30, white in 31-61, the player to move in bit 62 under situational
+  // superko) and at most one stone mask. Where a situation fits in 32 bits
+  // (2n + 1 <= 32 under situational superko, 2n <= 32 under positional: up
+  // to 15 points, 16 positional) the ring stores each word in 32 bits
+  // (narrow()), so the same megabytes hold twice the lists; a mask (below
+  // 2^n) is its own 32-bit form. put() and read_list() convert, so callers
+  // see 64-bit words either way. wide_words forces 64-bit words (tests,
+  // measurements).
   SearchTable(const Board& board, const TrompTaylorConfig& cfg, std::size_t table_megabytes,
-              std::size_t proof_megabytes, std::size_t max_dependencies, bool huge_pages = false);
+              std::size_t proof_megabytes, std::size_t max_dependencies, bool huge_pages = false,
+              bool wide_words = false);
 
   // Same board (spec) and rules as the table was made for.
   bool compatible(const Board& board, const TrompTaylorConfig& cfg) const;
@@ -116,8 +128,36 @@ class SearchTable {
   void put(std::uint64_t at, std::uint64_t word) {
     // Release: a reader that sees this word also sees the reservation
     // (read_list's acquire fence pairs with it).
-    std::atomic_ref<std::uint64_t>(ring_[at & (ring_size_ - 1)]).store(word, std::memory_order_release);
+    const std::size_t i = at & (ring_size_ - 1);
+    assert(!ring32_ || widen(narrow(word)) == word);  // a situation key or a mask of this board
+    if (ring32_) std::atomic_ref<std::uint32_t>(ring32_[i]).store(narrow(word), std::memory_order_release);
+    else std::atomic_ref<std::uint64_t>(ring_[i]).store(word, std::memory_order_release);
   }
+  // Ring words of 32 bits (see the constructor)?
+  bool narrow_words() const { return ring32_ != nullptr; }
+  std::size_t ring_words() const { return ring_size_; }
+
+  // --- Lists shared in the ring (docs/solving.md §3, "Session 27") ---
+  // A list about to be written that is, word for word, a list already in
+  // the younger half of the ring is not written again: the new entry points
+  // at the old words. A reader of either entry then reads exactly the words
+  // the write would have put there, so it checks the same facts.
+  //
+  // The hash of a list's words (the caller's order; the mask word, when
+  // there is one, is the last word and is mixed in like the others).
+  static std::uint64_t list_hash(const std::uint64_t* words, int n);
+  // Offset of a list of n words equal to `words`, published in the younger
+  // half of the ring under this hash (the last list written with it), or
+  // kNotFound. The words are compared in place (in their ring form) and
+  // the cursor re-checked after, as in read_list: an offset returned held
+  // exactly these words, written and published before this call, and no
+  // reservation had reached them again.
+  static constexpr std::uint64_t kNotFound = ~std::uint64_t{0};
+  std::uint64_t find_list(const std::uint64_t* words, int n, std::uint64_t hash) const;
+  // Reserves n words, writes `words` there and, with `index`, publishes the
+  // list under `hash` for find_list (after the words: release). Returns the
+  // offset.
+  std::uint64_t add_list(const std::uint64_t* words, int n, std::uint64_t hash, bool index);
 
   // Where a store went (for SearchStats).
   enum class Stored { Superseded, Empty, EvictSame, EvictOther };
@@ -159,15 +199,37 @@ class SearchTable {
   void lock(std::size_t b) const;
   void unlock(std::size_t b) const { locks_[b].store(0, std::memory_order_release); }
 
+  // A situation key (or a mask) in 32 bits and back: black's n bits, then
+  // white's, then the player to move (situational superko only).
+  std::uint32_t narrow(std::uint64_t w) const {
+    return static_cast<std::uint32_t>((w & low_) | ((w >> 31) & low_) << points_ | (w >> 62 & 1) << (2 * points_));
+  }
+  std::uint64_t widen(std::uint32_t c) const {
+    const std::uint64_t x = c;
+    return (x & low_) | ((x >> points_) & low_) << 31 | (x >> (2 * points_) & 1) << 62;
+  }
+  std::uint64_t word(std::uint64_t at) const {
+    const std::size_t i = at & (ring_size_ - 1);
+    return ring32_ ? widen(std::atomic_ref<std::uint32_t>(ring32_[i]).load(std::memory_order_relaxed))
+                   : std::atomic_ref<std::uint64_t>(ring_[i]).load(std::memory_order_relaxed);
+  }
+
   std::string board_spec_;
   TrompTaylorConfig cfg_;
   std::size_t max_dependencies_;
-  Pages table_pages_, ring_pages_;
+  Pages table_pages_, ring_pages_, index_pages_;
   Entry* table_ = nullptr;
   std::size_t buckets_ = 0;
   std::unique_ptr<std::atomic<std::uint8_t>[]> locks_;
-  std::uint64_t* ring_ = nullptr;
-  std::size_t ring_size_ = 0;
+  std::uint64_t* ring_ = nullptr;    // 64-bit words, or
+  std::uint32_t* ring32_ = nullptr;  // 32-bit words (narrow / widen)
+  int points_ = 0;
+  std::uint64_t low_ = 0;            // the low points_ bits
+  std::size_t ring_size_ = 0;        // in words
+  // find_list's index: per hash slot, the last list published with it, as
+  // offset << 16 | length (0: none); a hint only, every match is compared.
+  std::uint64_t* index_ = nullptr;
+  std::size_t index_size_ = 0;
   std::atomic<std::uint64_t> cursor_{0};
   std::vector<std::uint64_t>* store_log_ = nullptr;
 };

@@ -13,7 +13,7 @@ SearchTeam::SearchTeam(const Board& board, const TrompTaylorConfig& cfg, double 
     table_ = opt.table ? opt.table
                        : std::make_shared<SearchTable>(board, cfg, table_megabytes_for(opt, board.size()),
                                                        proof_megabytes_for(opt, board.size()),
-                                                       opt.max_dependencies, opt.huge_pages);
+                                                       opt.max_dependencies, opt.huge_pages, opt.wide_ring);
     opt.table = table_;
   }
   opt.stop = &stop_;
@@ -70,6 +70,8 @@ SearchStats SearchTeam::total_stats() const {
     t.list_load_words += s.list_load_words;
     t.list_turned_words += s.list_turned_words;
     t.list_saved_words += s.list_saved_words;
+    t.lists_shared += s.lists_shared;
+    t.list_shared_words += s.list_shared_words;
     t.store_empty += s.store_empty;
     t.store_superseded += s.store_superseded;
     t.store_evict_same += s.store_evict_same;

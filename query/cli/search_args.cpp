@@ -22,6 +22,8 @@ search::SearchOptions SearchArgs::options() const {
   o.team_split = team == "split";
   o.progress = progress;
   o.profile = profile;
+  o.share_lists = list_sharing != "off";
+  o.wide_ring = ring_words == "64";
   if (hash_mb > 0) {  // else 0: sized by the board
     o.table_megabytes = std::max<std::size_t>(1, hash_mb / 2);
     o.proof_megabytes = std::max<std::size_t>(1, hash_mb - hash_mb / 2);
@@ -32,7 +34,7 @@ search::SearchOptions SearchArgs::options() const {
 bool SearchArgs::any_set() const {
   const SearchArgs d;
   return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || safe_regions != d.safe_regions || stone_facts != d.stone_facts || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
-         hash_mb != d.hash_mb;
+         hash_mb != d.hash_mb || list_sharing != d.list_sharing || ring_words != d.ring_words;
 }
 
 void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
@@ -116,6 +118,18 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
                     "16 points, 2048 from 16, 4096 from 20; the generic search (rulesets other than tromp-taylor) "
                     "clears its table when it grows past this")
         ->check(integer_number(0, std::int64_t{1} << 20))
+        ->capture_default_str();
+  if (which & kHash)
+    sub->add_option("--list-sharing", a.list_sharing,
+                    "search: a proof list equal to one in the younger half of the ring is not written again, the "
+                    "entry points at the old words (on), or every list is written (off); speed and memory only")
+        ->check(CLI::IsMember({"on", "off"}))
+        ->capture_default_str();
+  if (which & kHash)
+    sub->add_option("--ring-words", a.ring_words,
+                    "search: proof-ring words of 32 bits where a situation fits them (auto: up to 15 points, 16 "
+                    "under positional superko) or always 64; memory only")
+        ->check(CLI::IsMember({"auto", "64"}))
         ->capture_default_str();
   if (which & kProgress)
     sub->add_flag("--progress", a.progress, "search: one line per deepening iteration on stderr, and with --threads N > 1 one per null-window test of each thread (the generic search: one per root test, each with its node profile: table hits, rejected probes, cycle nodes, nodes by ply)");
