@@ -475,6 +475,18 @@ class TrompTaylorSearch {
   };
   AreaBound guarantee_bounds(const Frame& f, int line_index, int alpha, int beta, StoneFact& lo_fact,
                              StoneFact& hi_fact);
+  // guarantee_bounds(): each side's pass guarantee and its better one when
+  // it moves first / in any case, per position (direct mapped; they are a
+  // function of the position for this search's board, rules and options).
+  struct GuaranteeCache {
+    std::uint64_t black = 0, white = 0;
+    std::array<std::array<std::int8_t, 3>, 2> v{};
+    bool filled = false;
+  };
+  // 2^bits entries, bits from the board's points (10 to 15: 24 KiB for the
+  // tests' small boards, 768 KiB from 16 points), set in the constructor.
+  int guarantee_cache_bits_ = 10;
+  std::vector<GuaranteeCache> guarantee_cache_;
   std::uint64_t save(const ProofDeps& d, int to);
   // A bound whose proof list is, word for word, one already in the ring:
   // the node's bound was loaded from an entry of the same canonical state
