@@ -86,7 +86,6 @@ TrompTaylorSearch::TrompTaylorSearch(const Board& board, const TrompTaylorConfig
                     std::chrono::duration<double>(opt_.time_limit));
   guarantee_cache_bits_ = std::clamp(n_ - 1, 10, 15);
   guarantee_cache_.resize(std::size_t{1} << guarantee_cache_bits_);
-  if (opt_.ordering) score_cache_.resize(std::size_t{1} << guarantee_cache_bits_);
   if (opt_.safe_regions == SearchOptions::SafeRegions::Auto)
     opt_.safe_regions = safe_regions_pay(board_) ? SearchOptions::SafeRegions::On : SearchOptions::SafeRegions::Off;
   if (opt_.transpositions) {
@@ -700,23 +699,10 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   const bool rotate = opt_.diversify > 0 && depth < kDiversifyPlies && P.moves.size() > 2;
   const Color next_to_move = opponent(f.to_move);
   auto retro_key = [&](const Cand& c, std::uint32_t h) {
-    const int passes_next = c.point < 0 ? f.passes + 1 : 0;
-    if (opt_.ordering->uses_ko())
-      return opt_.ordering->key(c.next, next_to_move, passes_next, h,
-                                c.point >= 0 ? RetroOrdering::ko_after_play(board_, f.pos, f.to_move, c.point, c.next)
-                                             : -1);
-    // The score is a function of the child's state alone: the children met
-    // again (the deepening repeats the tree above each horizon) take it
-    // from a direct-mapped cache instead of ranking the position again.
-    const std::uint8_t tag = static_cast<std::uint8_t>(0x80 | index(next_to_move) | passes_next << 1);
-    ScoreCache& e = score_cache_[static_cast<std::size_t>(
-        ((c.next.black * 0x9e3779b97f4a7c15ULL) ^ (c.next.white * 0xc2b2ae3d27d4eb4fULL) ^ tag) >>
-        (64 - guarantee_cache_bits_))];
-    if (!(e.tag == tag && e.black == c.next.black && e.white == c.next.white)) {
-      e = {c.next.black, c.next.white, static_cast<std::uint16_t>(opt_.ordering->score(c.next, next_to_move, passes_next)),
-           tag};
-    }
-    return static_cast<std::uint32_t>(e.score) << 18 | RetroOrdering::squeeze(h);
+    return opt_.ordering->key(c.next, next_to_move, c.point < 0 ? f.passes + 1 : 0, h,
+                              c.point >= 0 && opt_.ordering->uses_ko()
+                                  ? RetroOrdering::ko_after_play(board_, f.pos, f.to_move, c.point, c.next)
+                                  : -1);
   };
   auto by_score = [](const Cand& a, const Cand& b) { return a.score > b.score; };
   std::size_t hint_at = P.moves.size();

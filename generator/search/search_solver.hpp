@@ -489,14 +489,6 @@ class TrompTaylorSearch {
   // tests' small boards, 768 KiB from 16 points), set in the constructor.
   int guarantee_cache_bits_ = 10;
   std::vector<GuaranteeCache> guarantee_cache_;
-  // The retrograde score of a child state (RetroOrdering::score without a
-  // ko ban), cached like the guarantees (same size); tag 0 = empty.
-  struct ScoreCache {
-    std::uint64_t black = 0, white = 0;
-    std::uint16_t score = 0;
-    std::uint8_t tag = 0;  // 0x80 | to move | passes << 1
-  };
-  std::vector<ScoreCache> score_cache_;
   std::uint64_t save(const ProofDeps& d, int to);
   // A bound whose proof list is, word for word, one already in the ring:
   // the node's bound was loaded from an entry of the same canonical state
