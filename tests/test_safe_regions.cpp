@@ -201,6 +201,7 @@ namespace {
 std::unique_ptr<search::TrompTaylorSearch> make_search(const Board& b, const RuleSet& rs, bool safe) {
   search::SearchOptions opt;
   opt.safe_regions = safe ? search::SearchOptions::SafeRegions::On : search::SearchOptions::SafeRegions::Off;
+  opt.stone_masks = true;  // the superset test (not the default since session 27): what these tests check
   opt.table_megabytes = opt.proof_megabytes = 16;
   return std::make_unique<search::TrompTaylorSearch>(b, TrompTaylorConfig::from(rs), 0, opt);
 }

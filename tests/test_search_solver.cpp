@@ -84,9 +84,10 @@ TEST_CASE("search options never change a value", "[search]") {
       o = {};
       o.safe_regions = search::SearchOptions::SafeRegions::On;
       CHECK(search_value(board, rules, {}, o).identical(expected));
-      o.stone_masks = false;  // the count cap of session 25
+      o.stone_masks = false;  // the count cap of session 25 (the default since session 27)
       CHECK(search_value(board, rules, {}, o).identical(expected));
-      o.stone_masks = true;
+      o.stone_masks = true;  // the superset test (session 26)
+      CHECK(search_value(board, rules, {}, o).identical(expected));
       o.stone_masks_at_use = false;
       CHECK(search_value(board, rules, {}, o).identical(expected));
       o = {};

@@ -54,7 +54,11 @@ std::size_t auto_hash_megabytes(int points) { return points >= 20 ? 2048 : point
 bool safe_regions_pay(const Board& b) {
   // A line of points (every point has at most two neighbours and some point
   // one): measured on 1x8..1x11, the safe-region bounds cost nodes there
-  // (docs/solving.md §3, "Session 26"); everywhere else they are kept.
+  // (docs/solving.md §3, "Session 26"). From 16 points as well: 4x4 took
+  // 13.2M nodes with them against 7.6M without, and 2x8 proved less in
+  // 300 s with them (docs/solving.md §3, "Session 27"). They are kept on
+  // the other boards (3x4, 2x7, 3x5 gain; 2x6 loses).
+  if (b.size() >= 16) return false;
   bool end = false;
   for (int p = 0; p < b.size(); ++p) {
     const int d = popcount(b.neighbours(p));
@@ -80,6 +84,8 @@ TrompTaylorSearch::TrompTaylorSearch(const Board& board, const TrompTaylorConfig
     deadline_ = std::chrono::steady_clock::now() +
                 std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                     std::chrono::duration<double>(opt_.time_limit));
+  guarantee_cache_bits_ = std::clamp(n_ - 1, 10, 15);
+  guarantee_cache_.resize(std::size_t{1} << guarantee_cache_bits_);
   if (opt_.safe_regions == SearchOptions::SafeRegions::Auto)
     opt_.safe_regions = safe_regions_pay(board_) ? SearchOptions::SafeRegions::On : SearchOptions::SafeRegions::Off;
   if (opt_.transpositions) {
@@ -472,14 +478,32 @@ AreaBound TrompTaylorSearch::guarantee_bounds(const Frame& f, int line_index, in
     int pass, better;
   };
   const bool safe = opt_.fill && opt_.safe_regions == SearchOptions::SafeRegions::On;
+  // The analyses depend on the position alone (board, suicide rule and the
+  // options are the search's): a position met again (the deepening repeats
+  // the tree above each horizon, transpositions) takes them from the cache.
+  GuaranteeCache& g = guarantee_cache_[static_cast<std::size_t>(
+      ((f.pos.black * 0x9e3779b97f4a7c15ULL) ^ (f.pos.white * 0xc2b2ae3d27d4eb4fULL)) >> (64 - guarantee_cache_bits_))];
+  if (!(g.filled && g.black == f.pos.black && g.white == f.pos.white)) {
+    for (Color c : {Color::Black, Color::White}) {
+      auto& v = g.v[index(c)];
+      if (safe) {
+        const SafeGuarantees s = safe_guarantees(board_, f.pos, c, cfg_.suicide);
+        v = {static_cast<std::int8_t>(s.pass), static_cast<std::int8_t>(s.answer_first),
+             static_cast<std::int8_t>(s.answer)};
+      } else {
+        const Guarantees q = guarantees(board_, f.pos, c, cfg_.suicide);
+        const int fill = opt_.fill ? q.fill : q.pass;
+        v = {static_cast<std::int8_t>(q.pass), static_cast<std::int8_t>(fill), static_cast<std::int8_t>(q.pass)};
+      }
+    }
+    g.black = f.pos.black;
+    g.white = f.pos.white;
+    g.filled = true;
+  }
   auto side = [&](Color c) -> Side {
     const bool c_first = !(f.to_move == opponent(c) && f.passes == 1);
-    if (safe) {
-      const SafeGuarantees s = safe_guarantees(board_, f.pos, c, cfg_.suicide);
-      return {s.pass, c_first ? s.answer_first : s.answer};
-    }
-    const Guarantees g = guarantees(board_, f.pos, c, cfg_.suicide);
-    return {g.pass, opt_.fill && c_first ? g.fill : g.pass};
+    const auto& v = g.v[index(c)];
+    return {v[0], c_first ? v[1] : v[2]};
   };
   const Side b = side(Color::Black), w = side(Color::White);
   AreaBound out{b.pass, -w.pass};
@@ -681,20 +705,49 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   if (!P.banned.empty()) ++stats_.with_bans;
 
   const int side = index(f.to_move);
-  for (Cand& c : P.moves) {
-    const std::uint32_t h = history_[side][slot_of(c.point)];
-    c.score = c.point == hint        ? 0xFFFFFFFFu
-              : opt_.ordering        ? opt_.ordering->key(c.next, opponent(f.to_move), c.point < 0 ? f.passes + 1 : 0, h,
-                                                     c.point >= 0 && opt_.ordering->uses_ko()
-                                                         ? RetroOrdering::ko_after_play(board_, f.pos, f.to_move, c.point, c.next)
-                                                         : -1)
-                                     : h;
+  // The order: the table's move first, the others by their key (retrograde
+  // score, then history count), ties in generation order. A key from the
+  // retrograde tables costs a canonical ranking and two cache misses per
+  // move (13% of a 4x4 solve's CPU), and most nodes end with their first
+  // move (a cut, or an abandoned one-sided test), so where the table's move
+  // is among the moves the others' keys are looked up only when the node
+  // goes on past it (`keys_pending`). Same order as looking them up first:
+  // the history counts are read now (the first child's search may change
+  // them), the tables never change, and a stable sort of the rest below the
+  // table's move is the stable sort of all moves with it on top.
+  bool keys_pending = false;
+  const bool rotate = opt_.diversify > 0 && depth < kDiversifyPlies && P.moves.size() > 2;
+  const Color next_to_move = opponent(f.to_move);
+  auto retro_key = [&](const Cand& c, std::uint32_t h) {
+    return opt_.ordering->key(c.next, next_to_move, c.point < 0 ? f.passes + 1 : 0, h,
+                              c.point >= 0 && opt_.ordering->uses_ko()
+                                  ? RetroOrdering::ko_after_play(board_, f.pos, f.to_move, c.point, c.next)
+                                  : -1);
+  };
+  auto by_score = [](const Cand& a, const Cand& b) { return a.score > b.score; };
+  std::size_t hint_at = P.moves.size();
+  if (opt_.ordering && hint != kNoMove && !rotate)
+    for (std::size_t i = 0; i < P.moves.size(); ++i)
+      if (P.moves[i].point == hint) {
+        hint_at = i;
+        break;
+      }
+  if (hint_at < P.moves.size()) {
+    for (Cand& c : P.moves) c.score = history_[side][slot_of(c.point)];  // the history counts of now
+    std::rotate(P.moves.begin(), P.moves.begin() + static_cast<std::ptrdiff_t>(hint_at),
+                P.moves.begin() + static_cast<std::ptrdiff_t>(hint_at) + 1);
+    keys_pending = P.moves.size() > 2;
+  } else {
+    for (Cand& c : P.moves) {
+      const std::uint32_t h = history_[side][slot_of(c.point)];
+      c.score = c.point == hint ? 0xFFFFFFFFu : opt_.ordering ? retro_key(c, h) : h;
+    }
+    std::stable_sort(P.moves.begin(), P.moves.end(), by_score);
   }
-  std::stable_sort(P.moves.begin(), P.moves.end(), [](const Cand& a, const Cand& b) { return a.score > b.score; });
   // A lazy SMP helper starts elsewhere near the root (SearchOptions::diversify).
   // In pair mode the members' orders are spread evenly over the moves after
   // the first (member k of N starts k/N of the way along them).
-  if (opt_.diversify > 0 && depth < kDiversifyPlies && P.moves.size() > 2) {
+  if (rotate) {
     const std::size_t rest = P.moves.size() - 1;
     const std::size_t k = opt_.share && opt_.share->mode() == DeepeningShare::Mode::Pair
                               ? rest * static_cast<std::size_t>(opt_.diversify) / static_cast<std::size_t>(opt_.share->members())
@@ -720,6 +773,11 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       test_share_ && test_share_->mode() == DeepeningShare::Mode::Pair && depth < kPairDeferPlies ? test_share_ : nullptr;
   std::size_t fresh = P.moves.size();  // moves at and past this index were deferred once already
   for (std::size_t i = 0; i < P.moves.size(); ++i) {
+    if (keys_pending && i == 1) {  // past the table's move: the others' keys now
+      keys_pending = false;
+      for (auto it = P.moves.begin() + 1; it != P.moves.end(); ++it) it->score = retro_key(*it, it->score);
+      std::stable_sort(P.moves.begin() + 1, P.moves.end(), by_score);
+    }
     if (team && i > 0 && i < fresh) {
       const Cand& d = P.moves[i];
       if (team->busy(state_key({d.next, d.sit, opponent(f.to_move), d.point < 0 ? f.passes + 1 : 0}))) {

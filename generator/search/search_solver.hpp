@@ -88,15 +88,17 @@ struct SearchOptions {
   // ... raised instead by the safe-region guarantees (core/safe_regions.hpp:
   // c answers attacks on two-point regions), under the same stone fact as
   // the fill, which they supersede (needs benson and fill). Auto: on, except
-  // on boards that are a line of points (1xN), where they cost nodes
-  // (docs/solving.md §3, "Session 26"); speed only, never a value.
+  // on boards that are a line of points (1xN) and boards of 16 points or
+  // more, where they cost nodes (docs/solving.md §3, "Session 26" and
+  // "Session 27"); speed only, never a value.
   enum class SafeRegions : std::uint8_t { Auto, On, Off };
   SafeRegions safe_regions = SafeRegions::Auto;
   // The history condition of those guarantees in its superset form, the
   // stone fact (c's stones, their count) (docs/benson.md, "The history
-  // condition as a superset test"); off: the plain count cap of session 25
-  // (measurements; never a value).
-  bool stone_masks = true;
+  // condition as a superset test"); off (the default since session 27: fewer
+  // nodes over 2x6, 3x4, 2x7, 3x5 and 4x4 together, docs/solving.md §3,
+  // "Session 27"): the plain count cap of session 25. Speed only, never a value.
+  bool stone_masks = false;
   // With stone_masks: decide whether a guarantee may be used at a node by
   // the count alone (the line then satisfies the superset form too), the
   // superset form checked only when a stored bound is reused (measurements).
@@ -191,7 +193,7 @@ struct SearchOptions {
 };
 
 // SearchOptions::SafeRegions::Auto: do the safe-region bounds pay on this
-// board? False on a line of points (1xN), true elsewhere.
+// board? False on a line of points (1xN) and from 16 points, true elsewhere.
 bool safe_regions_pay(const Board& b);
 
 // The size of the table and of the proof ring (each) when SearchOptions
@@ -484,6 +486,18 @@ class TrompTaylorSearch {
   };
   AreaBound guarantee_bounds(const Frame& f, int line_index, int alpha, int beta, StoneFact& lo_fact,
                              StoneFact& hi_fact);
+  // guarantee_bounds(): each side's pass guarantee and its better one when
+  // it moves first / in any case, per position (direct mapped; they are a
+  // function of the position for this search's board, rules and options).
+  struct GuaranteeCache {
+    std::uint64_t black = 0, white = 0;
+    std::array<std::array<std::int8_t, 3>, 2> v{};
+    bool filled = false;
+  };
+  // 2^bits entries, bits from the board's points (10 to 15: 24 KiB for the
+  // tests' small boards, 768 KiB from 16 points), set in the constructor.
+  int guarantee_cache_bits_ = 10;
+  std::vector<GuaranteeCache> guarantee_cache_;
   std::uint64_t save(const ProofDeps& d, int to);
   // A bound whose proof list is, word for word, one already in the ring:
   // the node's bound was loaded from an entry of the same canonical state

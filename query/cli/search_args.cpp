@@ -83,8 +83,8 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
     sub->add_option("--safe-regions", a.safe_regions,
                     "search: the tromp-taylor search's safe-region bounds (a side that answers every attack on its "
                     "two-point regions keeps them, docs/benson.md): on, off (the fill guarantees of earlier "
-                    "versions instead) or auto (off on a line of points, 1xN, where they were measured to cost "
-                    "nodes; on elsewhere); speed only, never a value")
+                    "versions instead) or auto (off on a line of points, 1xN, and from 16 points, where they were "
+                    "measured to cost nodes; on elsewhere); speed only, never a value")
         ->check(CLI::IsMember({"auto", "on", "off"}))
         ->capture_default_str();
   if (which & kDeepening)
@@ -93,7 +93,7 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
     sub->add_option("--stone-facts", a.stone_facts,
                     "search: the history condition of the fill and safe-region guarantees, superset (no earlier "
                     "position holds all of the side's stones and more, docs/benson.md) or count (no earlier "
-                    "position holds more of its stones, as before session 26) or reuse (count where a guarantee is used, superset "
+                    "position holds more of its stones; the default, measured the cheaper over 2x6..4x4) or reuse (count where a guarantee is used, superset "
                     "where a stored bound is reused); measurements, never a value")
         ->check(CLI::IsMember({"superset", "reuse", "count"}))
         ->capture_default_str();

@@ -20,7 +20,7 @@ struct SearchArgs {
   bool aim_generic = search::GenericDriverDefaults::aim;                // the generic search's
   std::string safe_regions = "auto";  // SearchOptions::safe_regions: auto, on or off (the tromp-taylor search)
   bool no_safe_regions = false;       // the same as safe_regions = "off" (kept from session 25)
-  std::string stone_facts = "superset";  // SearchOptions::stone_masks: "superset" or "count"
+  std::string stone_facts = "count";  // SearchOptions::stone_masks: "superset", "reuse" or "count"
   int threads = 1;
   std::string team = "split";  // SearchOptions::team_split: "pair" or "split"
   bool progress = false;
