@@ -9,6 +9,7 @@
 #include <memory>
 #include <random>
 
+#include "core/rank.hpp"
 #include "core/rules/games.hpp"
 #include "generator/reference/kee2016_search.hpp"
 #include "generator/search/generic_solve.hpp"
@@ -177,5 +178,72 @@ TEST_CASE("the generic order reads the child board the game's own play makes", "
       });
       CHECK(checked > 20);
     }
+  }
+}
+
+TEST_CASE("generic search: auto skips the order tables a node budget cannot afford and keeps the value",
+          "[generic][generic-order]") {
+  // Session 27: under --ordering auto the tables are built only where
+  // their estimated build work is at most half the node limit (and at
+  // least GenericOptions::order_skip_min_work, 0 here so that small boards
+  // take the path); else the history order runs with the whole budget and
+  // the report says so. The value is the reference solver's (or, on 1x5,
+  // the unlimited search's with the tables).
+  for (const auto& [rules, board] : std::vector<std::pair<const char*, const char*>>{
+           {"international", "1x3"}, {"international", "1x4"}, {"kee-2016", "1x3"}, {"kee-2016", "1x4"},
+           {"kee-2016", "1x5"}}) {
+    INFO(rules << " " << board);
+    const std::uint64_t estimate = search::retro_build_estimate(Board::parse(board));
+    const bool small = std::string(board) != "1x5";
+    const SolveReport full = generic_report(board, rules, {}, search::OrderingMode::Auto);
+    CHECK(counter(full, "retro_build_work") == 0);  // (counted only under a limit)
+    CHECK(counter(full, "retro_ordered_nodes") > 0);
+    const Value ref = small ? test::solve_value(board, rules) : full.value;
+    search::GenericOptions o;
+    o.order_skip_min_work = 0;
+    o.node_limit = 2 * estimate - 1;  // the estimate is more than half of it: skipped
+    const SolveReport skipped = generic_report(board, rules, o, search::OrderingMode::Auto);
+    CHECK(skipped.value == ref);  // (a no-result and a jigo tie at komi 0)
+    CHECK(counter(skipped, "retro_skipped_estimate") == estimate);
+    CHECK(counter(skipped, "retro_ordered_nodes") == 0);
+    CHECK(counter(skipped, "retro_build_work") == 0);
+    CHECK(counter(skipped, "retro_states") == 0);
+    // At exactly twice the estimate the tables are built (and charged).
+    o.node_limit = 2 * estimate;
+    try {
+      const SolveReport built = generic_report(board, rules, o, search::OrderingMode::Auto);
+      CHECK(built.value == ref);
+      CHECK(counter(built, "retro_skipped_estimate") == 0);
+      CHECK(counter(built, "retro_build_work") > 0);
+    } catch (const NodeLimitReached&) {  // (the rest of the budget may not prove it: fine)
+    }
+    // An explicit --ordering retro is never skipped, nor is a build below
+    // the default floor (a budget that small is a test of the budget).
+    o.node_limit = 2 * estimate - 1;
+    for (const bool floor : {false, true}) {
+      search::GenericOptions e = o;
+      if (floor) e.order_skip_min_work = search::GenericOptions{}.order_skip_min_work;
+      try {
+        const SolveReport rep =
+            generic_report(board, rules, e, floor ? search::OrderingMode::Auto : search::OrderingMode::Retro);
+        CHECK(rep.value == ref);
+        CHECK(counter(rep, "retro_skipped_estimate") == 0);
+        CHECK(counter(rep, "retro_build_work") > 0);
+      } catch (const NodeLimitReached&) {
+      }
+    }
+  }
+  // The estimate is a function of the board alone, at least the index's
+  // own charge (every rank enumerated), and near the work charged: within
+  // a factor 2 of it on these boards (the calibration is in docs/solving.md).
+  for (const char* board : {"1x5", "2x3", "1x7", "2x4", "3x3"}) {
+    INFO(board);
+    const Board b = Board::parse(board);
+    const std::uint64_t estimate = search::retro_build_estimate(b);
+    CHECK(estimate >= Ranker(b.size()).count());
+    const auto t = search::RetroOrdering::build(b, 0, search::RetroKey::Pessimistic,
+                                                search::RetroOrdering::Tables::NoSuicide, {std::uint64_t{1} << 40, 0});
+    CHECK(estimate <= 2 * t->build_work());
+    CHECK(t->build_work() <= 2 * estimate);
   }
 }

@@ -10,20 +10,28 @@
 namespace gotb {
 
 namespace {
-// 3^10: every play copies the flag planes (5 bits per board) for undo, and
-// the solver caches only up to 1024 words (3^8 boards) anyway.
+// 3^10: the reference solver caches only up to 1024 words of planes (3^8
+// boards) anyway; kept at 10 points as before session 27.
 constexpr std::uint64_t kMaxDenseBoards = 59049;
+// 3^16: one flag byte per board, 43 MB.
+constexpr std::uint64_t kMaxBoards = 43046721;
 }
 
 bool Kee2016SearchGame::supports(const Board& board) {
+  if (board.size() > kMaxRankPoints) return false;
+  return Ranker(board.size()).count() <= kMaxBoards;
+}
+
+bool Kee2016SearchGame::supports_cache(const Board& board) {
   if (board.size() > kMaxRankPoints) return false;
   return Ranker(board.size()).count() <= kMaxDenseBoards;
 }
 
 Kee2016SearchGame::Kee2016SearchGame(const Board& board, double komi)
     : board_(&board), komi_(komi), ranker_(board.size()), boards_(ranker_.count()) {
-  if (boards_ > kMaxDenseBoards) throw std::invalid_argument("Kee2016SearchGame: board too large for the flag table");
-  bits_.assign((kPlanes * boards_ + 63) / 64, 0);
+  if (boards_ > kMaxBoards) throw std::invalid_argument("Kee2016SearchGame: board too large for the flag table");
+  flags_.assign(boards_, 0);
+  if (boards_ <= kMaxDenseBoards) bits_.assign((kPlanes * boards_ + 63) / 64, 0);
   Entry start;
   start.rank = static_cast<std::uint32_t>(ranker_.rank(start.after));
   rec_.push_back(start);
@@ -75,8 +83,11 @@ void Kee2016SearchGame::push(const Entry& e) {
 void Kee2016SearchGame::anchor(const Kee2016Game& real, Value exit_value) {
   if (&real.board() != board_ && !(real.board().spec() == board_->spec()))
     throw std::logic_error("Kee2016SearchGame::anchor: another board");
-  std::fill(bits_.begin(), bits_.end(), 0);
-  saved_.clear();
+  // Only boards of the record have flags (push() sets them on a board's
+  // first appearance and passes visit present_ alone).
+  for (std::uint32_t r : present_) put_flags(r, 0);
+  log_.clear();
+  log_marks_.clear();
   present_.clear();
   rec_.clear();
   Entry start;
@@ -234,7 +245,7 @@ void Kee2016SearchGame::current_facts(std::vector<std::uint64_t>& facts) const {
 }
 
 void Kee2016SearchGame::play(Move m) {
-  saved_.insert(saved_.end(), bits_.begin(), bits_.end());
+  log_marks_.push_back(log_.size());
   Entry e;
   e.mover = to_move();
   if (m.kind == MoveKind::Play) {
@@ -252,8 +263,12 @@ void Kee2016SearchGame::play(Move m) {
 void Kee2016SearchGame::undo() {
   if (rec_.back().first) present_.pop_back();
   rec_.pop_back();
-  std::copy(saved_.end() - static_cast<std::ptrdiff_t>(bits_.size()), saved_.end(), bits_.begin());
-  saved_.resize(saved_.size() - bits_.size());
+  const std::size_t mark = log_marks_.back();
+  log_marks_.pop_back();
+  while (log_.size() > mark) {  // newest first: each board ends at its oldest logged byte
+    put_flags(log_.back().rank, log_.back().old);
+    log_.pop_back();
+  }
 }
 
 Kee2016SearchGame::StateKey Kee2016SearchGame::state_key() const {

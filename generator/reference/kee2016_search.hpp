@@ -47,9 +47,14 @@ class Kee2016SearchGame {
  public:
   using StateKey = std::array<std::uint64_t, 3>;
 
-  // Boards of at most 10 points (3^10 colourings); larger boards have no
-  // dense flag table (supports() is false) and are solved literally.
+  // Boards of at most 16 points (3^16 colourings: one flag byte per
+  // colouring, 43 MB; the generic search). The flags are also kept as dense
+  // bit planes, the history the reference solver's cache reads
+  // (history_bits()), on boards of at most 10 points only (supports_cache());
+  // on larger ones dependency_words() is 0 and the reference solver runs
+  // this game without its cache.
   static bool supports(const Board& board);
+  static bool supports_cache(const Board& board);
   Kee2016SearchGame(const Board& board, double komi);
 
   // Starts a search at the real game's current node. `exit_value` is the
@@ -76,7 +81,7 @@ class Kee2016SearchGame {
 
   // History dependencies (docs/solving.md section 1, docs/rules/kee-2016.md).
   StateKey state_key() const;
-  int dependency_words() const { return static_cast<int>(bits_.size()); }
+  int dependency_words() const { return static_cast<int>(bits_.size()); }  // 0 above 10 points
   const std::uint64_t* history_bits() const { return bits_.data(); }
   // Marks the flags that made the last play legal at the parent: the new
   // board's flags for a stone play, every candidate board's flags for an
@@ -156,14 +161,30 @@ class Kee2016SearchGame {
   // passes that can no longer matter (11b already failed) equal.
   enum Plane { Present = 0, AllowedB = 1, AllowedW = 2, OnlyStonesB = 3, OnlyStonesW = 4, kPlanes = 5 };
 
-  bool flag(int plane, std::uint32_t r) const {
-    std::uint64_t i = static_cast<std::uint64_t>(plane) * boards_ + r;
-    return (bits_[i >> 6] >> (i & 63)) & 1;
-  }
+  //
+  // The flags live in one byte per board (bit `plane`), and, where the
+  // reference solver's cache can read them (supports_cache()), also in the
+  // planes above. Undo restores the bytes a play changed from a log (a
+  // pass changes the flags of every board of the record, a stone play
+  // those of one board); copying the whole flag table per play, as before
+  // session 27, cost 5 * 3^n / 64 words per node (37 KB on 10 points).
+  bool flag(int plane, std::uint32_t r) const { return (flags_[r] >> plane) & 1; }
   void set_flag(int plane, std::uint32_t r, bool on) {
-    std::uint64_t i = static_cast<std::uint64_t>(plane) * boards_ + r;
-    if (on) bits_[i >> 6] |= std::uint64_t{1} << (i & 63);
-    else bits_[i >> 6] &= ~(std::uint64_t{1} << (i & 63));
+    const std::uint8_t old = flags_[r];
+    const std::uint8_t now = on ? old | (1u << plane) : old & ~(1u << plane);
+    if (now == old) return;
+    log_.push_back({r, old});
+    put_flags(r, now);
+  }
+  // Writes board r's flag byte, and its bits in the planes where they exist.
+  void put_flags(std::uint32_t r, std::uint8_t f) {
+    flags_[r] = f;
+    if (bits_.empty()) return;
+    for (int plane = 0; plane < kPlanes; ++plane) {
+      const std::uint64_t i = static_cast<std::uint64_t>(plane) * boards_ + r;
+      if ((f >> plane) & 1) bits_[i >> 6] |= std::uint64_t{1} << (i & 63);
+      else bits_[i >> 6] &= ~(std::uint64_t{1} << (i & 63));
+    }
   }
   // Rule 11 for a stone play of `mover` producing board r.
   bool prohibited(std::uint32_t r, Color mover) const {
@@ -182,8 +203,14 @@ class Kee2016SearchGame {
   double komi_;
   Ranker ranker_;
   std::uint64_t boards_;
-  std::vector<std::uint64_t> bits_;
-  std::vector<std::uint64_t> saved_;  // bits_ before each play, for undo
+  std::vector<std::uint8_t> flags_;    // per board: bit `plane` (Plane)
+  std::vector<std::uint64_t> bits_;    // the planes (supports_cache() boards only; else empty)
+  struct Change {
+    std::uint32_t rank;
+    std::uint8_t old;
+  };
+  std::vector<Change> log_;            // flag bytes before they changed, in order
+  std::vector<std::size_t> log_marks_;  // log_.size() before each play, for undo
   std::vector<Entry> rec_;
   std::vector<std::uint32_t> present_;  // boards of the record, by first appearance
   std::size_t anchor_len_ = 0;

@@ -59,7 +59,7 @@ SolveReport reference_solve(const SolveRequest& req) {
     if (solver.work() > solver.nodes()) rep.counters.push_back({"analysis_nodes", solver.work() - solver.nodes()});
   };
   if (req.repeat == RepeatScoring::Superko && opt.memo && req.rules.support().kee2016_search &&
-      Kee2016SearchGame::supports(req.board)) {
+      Kee2016SearchGame::supports_cache(req.board)) {
     // Kee 2016: the cached search of kee2016_search.hpp (docs/rules/kee-2016.md).
     Kee2016Game game(req.board, req.rules, req.komi);
     replay_moves(game, req.moves);

@@ -174,6 +174,14 @@ struct GenericOptions {
   // tables' score of the child, the history count. Null: the table's move,
   // then the history heuristic. Order only, never a value.
   std::shared_ptr<const GenericMoveOrder> order;
+  // generic_solve() only, --ordering auto under a node limit: the tables are
+  // skipped (history order) where their estimated build work
+  // (retro_build_estimate) is more than half the node limit and at least
+  // this much. Smaller builds are always made: they take about a
+  // millisecond, and a budget too small for them is a test of the budget
+  // itself, whose meaning (the work of the default path) should not change
+  // with the budget. Order only, never a value.
+  std::uint64_t order_skip_min_work = std::uint64_t{1} << 16;
   // The deepening driver (docs/solving.md section 4, "Session 25"); which
   // tests run and when changes speed only, never a value.
   // The horizon grows by max(deepening_step, horizon * horizon_growth / 100)

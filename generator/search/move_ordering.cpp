@@ -2,11 +2,21 @@
 
 #include <stdexcept>
 
+#include "core/rank.hpp"
 #include "core/scoring.hpp"
 #include "generator/retrograde/exact_fixpoints.hpp"
 #include "generator/retrograde/graph_fixpoint.hpp"
 
 namespace gotb::search {
+
+namespace {
+// Work per rank past the index's own: the graph's two passes over the
+// positions and the sweeps' evaluations. Measured with one thread (total
+// work per rank, index included): 1x7 5.5, 1x8 6.4, 2x4 3.7, 3x3 3.0, 2x5
+// 3.7, 1x10 5.2, 1x12 5.4, 2x6 4.1, 3x4 5.2, 2x7 4.7, 3x5 5.3, 4x4 3.5, 2x8
+// 5.4 (docs/solving.md section 4, "Session 27").
+constexpr std::uint64_t kRetroBuildPerRank = 4;
+}  // namespace
 
 std::shared_ptr<const RetroOrdering> RetroOrdering::build(const Board& board, int threads, RetroKey key,
                                                           Tables tables, RetroLimits limits) {
@@ -73,6 +83,13 @@ OrderingMode parse_ordering(const std::string& name) {
 }
 
 bool retro_ordering_cheap(const Board& board) { return board.size() <= kRetroOrderingMaxPoints; }
+
+std::uint64_t retro_build_estimate(const Board& board) {
+  if (board.size() > kMaxRankPoints) return ~std::uint64_t{0};
+  const std::uint64_t ranks = Ranker(board.size()).count();
+  const std::uint64_t index = 64 * ((ranks + 63) / 64);  // StateIndex's charge, exactly
+  return index + kRetroBuildPerRank * ranks;
+}
 
 std::shared_ptr<const RetroOrdering> retro_ordering_for(const Board& board, OrderingMode mode,
                                                         RetroLimits limits) {

@@ -200,6 +200,13 @@ OrderingMode parse_ordering(const std::string& name);
 inline constexpr int kRetroOrderingMaxPoints = 16;
 // Auto builds the tables only up to kRetroOrderingMaxPoints points.
 bool retro_ordering_cheap(const Board& board);
+// An estimate of the work (build_work()) that building the no-suicide
+// tables of `board` charges, from the board alone, before building: the
+// index's enumeration of every rank (3^points) plus the graph's positions
+// and sweeps, a multiple of 3^points calibrated on 1x1..4x4 (docs/solving.md
+// section 4, "Session 27"). Deterministic, so a choice made from it is the
+// same on every run; at least the index's own charge.
+std::uint64_t retro_build_estimate(const Board& board);
 // The ordering a mode asks for on this board (built now), or null for the
 // history heuristic.
 // `limits` bound the build (RetroOrdering::build).

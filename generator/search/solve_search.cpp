@@ -67,7 +67,10 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
     g.node_limit = options.node_limit;
     g.time_limit = options.time_limit;
     g.deepening_step = options.deepening_step;
-    g.progress = options.progress;
+    // The generic search has one stderr report, its progress lines with
+    // their node profile (and the note when the order tables are skipped):
+    // --profile asks for it too.
+    g.progress = options.progress || options.profile;
     g.node_bounds = options.node_bounds;
     g.aim = options.generic_aim;
     g.horizon_growth = options.generic_horizon_growth;

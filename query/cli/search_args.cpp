@@ -136,7 +136,8 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
   if (which & kProfile)
     sub->add_flag("--profile", a.profile,
                   "search: print where the nodes went on stderr (depth profile, cut-offs, table rejects and "
-                  "replacements, Benson/fill bounds, capture cycles, every null-window test)");
+                  "replacements, Benson/fill bounds, capture cycles, every null-window test; the generic search: the "
+                  "same as --progress, which also says when its order tables were skipped for the node budget)");
 }
 
 }  // namespace gotb::cli
