@@ -14,6 +14,7 @@
 #include "core/rules/games.hpp"
 #include "core/rules/kee2005.hpp"
 #include "generator/search/generic_search.hpp"
+#include "tests/kee2005_search.hpp"
 #include "tests/random_history.hpp"
 #include "tests/solve_value.hpp"
 
@@ -100,18 +101,14 @@ std::size_t check_contract(const std::string& board, const std::string& rules, b
 Value search_value(const std::string& board, const std::string& rules, bool contained,
                    const std::vector<std::string>& moves = {}, search::GenericStats* stats = nullptr,
                    bool fact_sides = true) {
-  const Board b = Board::parse(board);
-  Kee2005Game g(b, RuleSet::parse(rules), 0);
-  g.set_contained_facts(contained);
-  replay_moves(g, moves);
-  search::GenericOptions o;
-  o.deepening_step = 4;
-  o.min_store_work = 256;
-  o.fact_sides = fact_sides;
-  search::GenericSearch<Kee2005Game> s(g, o);
-  const Value v = s.value();
-  if (stats) *stats = s.stats();
-  return v;
+  return test::kee2005_search_value(
+      board, rules,
+      [&](Kee2005Game& g, search::GenericOptions& o) {
+        g.set_contained_facts(contained);
+        o.min_store_work = 256;
+        o.fact_sides = fact_sides;
+      },
+      moves, stats);
 }
 
 std::vector<std::string> random_line(const std::string& board, const std::string& rules, std::mt19937& rng, int len) {

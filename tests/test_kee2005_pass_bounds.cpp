@@ -17,6 +17,7 @@
 #include "core/rules/games.hpp"
 #include "core/rules/kee2005.hpp"
 #include "generator/search/generic_search.hpp"
+#include "tests/kee2005_search.hpp"
 #include "tests/random_history.hpp"
 #include "tests/solve_value.hpp"
 
@@ -24,27 +25,10 @@ using namespace gotb;
 
 namespace {
 
-void replay(Kee2005Game& g, const std::vector<std::string>& moves) {
-  for (const std::string& t : moves) {
-    Move m;
-    REQUIRE(g.parse_move(t, m));
-    REQUIRE(g.is_legal(m));
-    g.play(m);
-  }
-}
-
 Value search_value(const std::string& board, const std::string& rules, bool pass_bounds,
                    const std::vector<std::string>& moves = {}, search::GenericStats* stats = nullptr) {
-  const Board b = Board::parse(board);
-  Kee2005Game g(b, RuleSet::parse(rules), 0);
-  g.set_pass_bounds(pass_bounds);
-  replay(g, moves);
-  search::GenericOptions o;
-  o.deepening_step = 4;
-  search::GenericSearch<Kee2005Game> s(g, o);
-  const Value v = s.value();
-  if (stats) *stats = s.stats();
-  return v;
+  return test::kee2005_search_value(
+      board, rules, [&](Kee2005Game& g, search::GenericOptions&) { g.set_pass_bounds(pass_bounds); }, moves, stats);
 }
 
 std::vector<std::string> random_line(const std::string& board, const std::string& rules, std::mt19937& rng, int len) {
@@ -155,7 +139,7 @@ TEST_CASE("kee-2005 pass bounds contain the exact value at every node", "[kee-20
   // pass-alive with their three eyes, so Black owns the board.
   const Board b = Board::parse("1x5");
   Kee2005Game g(b, RuleSet::parse("kee-2005"), 0);
-  replay(g, {"B1", "pass", "D1"});
+  replay_moves(g, {"B1", "pass", "D1"});
   const auto [lo, hi] = g.node_outcome_bounds();
   CHECK(lo == Value::score(5, 0));
   CHECK(hi == Value::score(5, 0));
@@ -202,7 +186,7 @@ TEST_CASE("kee-2005 pass bounds: one table across histories equals the reference
     std::mt19937 rng(77);
     for (int trial = 0; trial < trials; ++trial) {
       const auto moves = random_line(board, rules, rng, 1 + trial * 2);
-      replay(g, moves);
+      replay_moves(g, moves);
       const Value v = solver.value();
       for (std::size_t i = 0; i < moves.size(); ++i) g.undo();
       INFO(board << " " << rules << " after " << moves.size() << " moves");

@@ -17,6 +17,7 @@
 #include "core/rules/games.hpp"
 #include "core/rules/kee2005.hpp"
 #include "generator/search/generic_search.hpp"
+#include "tests/kee2005_search.hpp"
 #include "tests/random_history.hpp"
 #include "tests/solve_value.hpp"
 
@@ -24,27 +25,10 @@ using namespace gotb;
 
 namespace {
 
-void replay(Kee2005Game& g, const std::vector<std::string>& moves) {
-  for (const std::string& t : moves) {
-    Move m;
-    REQUIRE(g.parse_move(t, m));
-    REQUIRE(g.is_legal(m));
-    g.play(m);
-  }
-}
-
 Value search_value(const std::string& board, const std::string& rules, bool reach,
                    const std::vector<std::string>& moves = {}, search::GenericStats* stats = nullptr) {
-  const Board b = Board::parse(board);
-  Kee2005Game g(b, RuleSet::parse(rules), 0);
-  g.set_reach_bounds(reach);
-  replay(g, moves);
-  search::GenericOptions o;
-  o.deepening_step = 4;
-  search::GenericSearch<Kee2005Game> s(g, o);
-  const Value v = s.value();
-  if (stats) *stats = s.stats();
-  return v;
+  return test::kee2005_search_value(
+      board, rules, [&](Kee2005Game& g, search::GenericOptions&) { g.set_reach_bounds(reach); }, moves, stats);
 }
 
 constexpr std::int32_t kLow = Value::minus_infinity().order, kHigh = Value::plus_infinity().order;
@@ -229,7 +213,7 @@ TEST_CASE("kee-2005 reach bounds: one table across histories equals the referenc
     std::mt19937 rng(277);
     for (int trial = 0; trial < trials; ++trial) {
       const auto moves = test::random_line_on<Kee2005Game>(board, rules, rng, 1 + trial * 3);
-      replay(g, moves);
+      replay_moves(g, moves);
       const Value v = solver.value();
       for (std::size_t i = 0; i < moves.size(); ++i) g.undo();
       INFO(board << " " << rules << " after " << moves.size() << " moves");
