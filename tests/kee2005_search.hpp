@@ -13,6 +13,16 @@
 
 namespace gotb::test {
 
+// The value of g's game from its current history (deepening step 4, every
+// other option at its default): the exact value a bound at this node is
+// checked against.
+inline Value kee2005_value_now(Kee2005Game& g) {
+  search::GenericOptions o;
+  o.deepening_step = 4;
+  search::GenericSearch<Kee2005Game> s(g, o);
+  return s.value();
+}
+
 // configure(game, options) runs before the line is replayed; the options
 // start at deepening step 4 (the small boards' tests use it throughout).
 template <class Configure>

@@ -117,13 +117,7 @@ TEST_CASE("kee-2005 reach bounds contain the exact value at every node", "[kee-2
         const auto [nlo, nhi] = g.node_outcome_bounds();
         g.set_reach_bounds(false);
         const auto [lo0, hi0] = g.node_outcome_bounds();
-        Value v;
-        {
-          search::GenericOptions o;
-          o.deepening_step = 4;
-          search::GenericSearch<Kee2005Game> s(g, o);
-          v = s.value();
-        }
+        const Value v = test::kee2005_value_now(g);
         g.set_reach_bounds(true);
         INFO(board << " " << rules << " after " << i << " moves: [" << lo.to_string() << ", " << hi.to_string()
                    << "] value " << v.to_string());

@@ -17,6 +17,7 @@
 #include "core/rules/kee2005.hpp"
 #include "core/territory_bounds.hpp"
 #include "generator/search/generic_search.hpp"
+#include "tests/kee2005_search.hpp"
 #include "tests/random_history.hpp"
 
 using namespace gotb;
@@ -175,13 +176,7 @@ TEST_CASE("territory bounds contain the exact value at every node", "[kee-2005][
         g.set_territory_bounds(false);
         const auto [lo0, hi0] = g.node_outcome_bounds();
         g.set_pass_bounds(false);
-        Value v;
-        {
-          search::GenericOptions o;
-          o.deepening_step = 4;
-          search::GenericSearch<Kee2005Game> s(g, o);
-          v = s.value();
-        }
+        const Value v = test::kee2005_value_now(g);
         g.set_pass_bounds(true);
         g.set_territory_bounds(true);
         INFO(rules << " line " << line << " ply " << i << ": [" << lo.to_string() << ", " << hi.to_string()
