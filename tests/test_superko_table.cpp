@@ -49,6 +49,24 @@ std::array<ThreadRun, 3> run_on_1_2_3_threads(const retro::StateIndex& idx, cons
   return runs;
 }
 
+// The sum of one lane-pass counter (imported, critical_nodes) over a run.
+std::uint64_t lane_sum(const ThreadRun& run, std::uint64_t SuperkoGenerateStats::LanePass::*counter) {
+  std::uint64_t sum = 0;
+  for (const auto& lp : run.stats.lane_passes) sum += lp.*counter;
+  return sum;
+}
+
+// The three runs computed the same thing: proofs, node counts and the nodes
+// on the lanes' critical path.
+void check_runs_agree(const std::array<ThreadRun, 3>& runs) {
+  for (int t = 1; t < 3; ++t) {
+    INFO("threads " << t + 1);
+    CHECK(runs[t].proofs == runs[0].proofs);
+    CHECK(runs[t].stats.nodes == runs[0].stats.nodes);
+    CHECK(lane_sum(runs[t], &SuperkoGenerateStats::LanePass::critical_nodes) == lane_sum(runs[0], &SuperkoGenerateStats::LanePass::critical_nodes));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("superko facts: size statistics", "[.superko-stats]") {
@@ -363,20 +381,11 @@ TEST_CASE("superko files: with lanes the facts do not depend on the thread count
       o.table_megabytes = mib;
       o.max_dependencies = mib == 1 ? 64 : 4096;
       const auto runs = run_on_1_2_3_threads(idx, r, o);
-      std::vector<StateProof> x[3];
-      std::uint64_t nodes[3] = {0, 0, 0}, imported[3] = {0, 0, 0};
-      for (int t = 0; t < 3; ++t) {
-        x[t] = runs[t].proofs;
-        nodes[t] = runs[t].stats.nodes;
-        for (const auto& lp : runs[t].stats.lane_passes) imported[t] += lp.imported;
-      }
-      CHECK(x[0] == x[1]);
-      CHECK(x[0] == x[2]);
-      CHECK(nodes[0] == nodes[1]);
-      CHECK(nodes[0] == nodes[2]);
-      CHECK(imported[0] == imported[2]);
-      CHECK(imported[0] > 0);
-      for (std::size_t s = 0; s < a.size(); ++s) CHECK(x[0][s].value == a[s].value);
+      check_runs_agree(runs);
+      const std::uint64_t imported = lane_sum(runs[0], &SuperkoGenerateStats::LanePass::imported);
+      CHECK(lane_sum(runs[2], &SuperkoGenerateStats::LanePass::imported) == imported);
+      CHECK(imported > 0);
+      for (std::size_t s = 0; s < a.size(); ++s) CHECK(runs[0].proofs[s].value == a[s].value);
     }
     o.lane_exchange = false;
     o.table_megabytes = 16;
@@ -412,21 +421,10 @@ TEST_CASE("superko files: lanes on node clocks do not depend on the thread count
         o.lanes = lanes;
         o.lane_exchange = exchange;
         const auto runs = run_on_1_2_3_threads(idx, r, o);
-        std::vector<StateProof> x[3];
-        std::uint64_t nodes[3] = {0, 0, 0}, critical[3] = {0, 0, 0};
-        for (int t = 0; t < 3; ++t) {
-          x[t] = runs[t].proofs;
-          nodes[t] = runs[t].stats.nodes;
-          for (const auto& lp : runs[t].stats.lane_passes) critical[t] += lp.critical_nodes;
-        }
-        CHECK(x[0] == x[1]);
-        CHECK(x[0] == x[2]);
-        CHECK(nodes[0] == nodes[1]);
-        CHECK(nodes[0] == nodes[2]);
-        CHECK(critical[0] == critical[1]);
-        CHECK(critical[0] == critical[2]);
-        CHECK(critical[0] < nodes[0]);  // the lanes shared the work
-        for (std::size_t s = 0; s < fixed.size(); ++s) CHECK(x[0][s].value == fixed[s].value);
+        check_runs_agree(runs);
+        // The lanes shared the work.
+        CHECK(lane_sum(runs[0], &SuperkoGenerateStats::LanePass::critical_nodes) < runs[0].stats.nodes);
+        for (std::size_t s = 0; s < fixed.size(); ++s) CHECK(runs[0].proofs[s].value == fixed[s].value);
       }
     }
   }
@@ -459,14 +457,7 @@ TEST_CASE("superko files: later passes cut state by state do not depend on the t
     // Pass 1's chunks are cut as before; pass 2 has one chunk per state.
     CHECK(runs[0].stats.chunks == superko_plan(idx, 4).chunks() + runs[0].stats.deferred);
     CHECK(coarse.chunks < runs[0].stats.chunks);
-    for (int t = 1; t < 3; ++t) {
-      CHECK(runs[t].proofs == runs[0].proofs);
-      CHECK(runs[t].stats.nodes == runs[0].stats.nodes);
-      std::uint64_t c0 = 0, ct = 0;
-      for (const auto& lp : runs[0].stats.lane_passes) c0 += lp.critical_nodes;
-      for (const auto& lp : runs[t].stats.lane_passes) ct += lp.critical_nodes;
-      CHECK(c0 == ct);
-    }
+    check_runs_agree(runs);
     for (std::size_t s = 0; s < before.size(); ++s) CHECK(runs[0].proofs[s].value == before[s].value);
   }
 }
@@ -497,14 +488,7 @@ TEST_CASE("superko files: the pass tested early for the stored move does not dep
       const std::vector<StateProof> before = generate_superko(idx, r, o, &plain);
       o.root_pass_early = true;
       const auto runs = run_on_1_2_3_threads(idx, r, o);
-      for (int t = 1; t < 3; ++t) {
-        CHECK(runs[t].proofs == runs[0].proofs);
-        CHECK(runs[t].stats.nodes == runs[0].stats.nodes);
-        std::uint64_t c0 = 0, ct = 0;
-        for (const auto& lp : runs[0].stats.lane_passes) c0 += lp.critical_nodes;
-        for (const auto& lp : runs[t].stats.lane_passes) ct += lp.critical_nodes;
-        CHECK(c0 == ct);
-      }
+      check_runs_agree(runs);
       std::uint64_t to_pass = 0;
       for (std::size_t s = 0; s < before.size(); ++s) {
         CHECK(runs[0].proofs[s].value == before[s].value);
