@@ -100,6 +100,22 @@ std::string creation_time() {
 // a work queue at rank 0 (generator/distributed/superko_mpi.hpp), and rank 0
 // alone keeps the journal, reports and writes the file, the same bytes as
 // one process.
+// Write options of the superko and root files, read record by record: a
+// reader reads each fact record when a game reaches its state, through the
+// chunk that holds it, decompressed and checksummed whole, and a genmove
+// reads the records of the state and of every child, each in a chunk of its
+// own. 32 Ki-value chunks make that 8 times cheaper than the default 256 Ki
+// (4x4 root file: a cold genmove ~4 ms instead of ~17-27 ms of wall on a
+// loaded 2-core machine) for a file ~16% larger (docs/solving.md, "Reading
+// a root file", "Reading a superko file lazily").
+WriteOptions lazy_record_options(const Board& board, int threads) {
+  WriteOptions wopt;
+  wopt.board = &board;
+  wopt.threads = threads;
+  wopt.chunk_values = std::uint64_t{1} << 15;
+  return wopt;
+}
+
 void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules, const dist::Session* session) {
   const bool rank0 = !session || session->rank() == 0;
   if (board.size() > 31) throw std::invalid_argument("--exact: superko tablebases handle boards of up to 31 points");
@@ -333,16 +349,7 @@ void run_superko(const GenerateArgs& a, const Board& board, const RuleSet& rules
   }
   if (opt.lanes && opt.lane_clock) meta.extra["lane_schedule"] = "node-clock";
   meta.extra["facts"] = std::to_string(facts);
-  WriteOptions wopt;
-  wopt.board = &board;
-  wopt.threads = a.threads;
-  // The reader (SuperkoFile) reads a state's record when a game reaches the
-  // state, through the chunks that hold it, each decompressed and
-  // checksummed whole: a genmove reads the records of the state and of
-  // every child. 32 Ki-value chunks, as root files, make a cold record 8
-  // times cheaper than the default 256 Ki (docs/solving.md, "Reading a
-  // superko file lazily").
-  wopt.chunk_values = std::uint64_t{1} << 15;
+  const WriteOptions wopt = lazy_record_options(board, a.threads);
   const std::uint64_t n = index.states();
   write_tablebase(a.output, meta,
                   {{search::kSkValue, arr.value.data(), n},
@@ -450,17 +457,7 @@ void run_root(const GenerateArgs& a, const Board& board, const RuleSet& rules) {
                              : "exact: every entry proves its state's exact value";
   meta.extra["max_dependencies"] = std::to_string(opt.max_dependencies);
   meta.extra["facts"] = std::to_string(facts);
-  WriteOptions wopt;
-  wopt.board = &board;
-  wopt.threads = a.threads;
-  // A reader reads each fact record when a game reaches its state, through
-  // the chunk that holds it, decompressed and checksummed whole: a genmove
-  // reads the records of the state and of every child, each in a chunk of
-  // its own. 32 Ki-value chunks make that 8 times cheaper than the default
-  // 256 Ki (4x4: a cold genmove ~4 ms instead of ~17-27 ms of wall on a
-  // loaded 2-core machine) for a file ~16% larger (docs/solving.md,
-  // "Reading a root file").
-  wopt.chunk_values = std::uint64_t{1} << 15;
+  const WriteOptions wopt = lazy_record_options(board, a.threads);
   const std::uint64_t n = entries.size();
   write_tablebase(a.output, meta,
                   {{search::kRootStateKey, arr.state_key.data(), arr.state_key.size(), true},
