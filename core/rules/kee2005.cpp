@@ -99,9 +99,10 @@ Mask Kee2005Scoring::area(const Board& b, const Position& pos, Mask blocked, Mas
 // ---- Game -------------------------------------------------------------------
 
 Kee2005Game::Kee2005Game(const Board& board, const RuleSet& rules, double komi)
-    : GameHistory(board, komi), cfg_(Kee2005Config::from(rules)) {
+    : GameHistory(board, komi), sym_(board), cfg_(Kee2005Config::from(rules)) {
   contained_facts_ = cfg_.japanese;  // measured choice: set_contained_facts()
   reach_bounds_ = false;             // measured choice: set_reach_bounds()
+  symmetry_ = false;                 // measured choice: set_symmetry() (session 28)
   phases_.emplace_back();
   push_ban(Ban{Position{}, Color::Black, 0});
 }
@@ -791,37 +792,140 @@ int Kee2005Game::fact_kind(std::uint64_t id) const {
 }
 
 void Kee2005Game::search_key(std::vector<std::uint64_t>& key) const {
+  const PhaseRecord& ph = cur();
+  const std::vector<std::uint32_t> w = history_set(ph, static_cast<int>(ph.bans.size()) - 1);
+  key_in_frame(0, w, prev_word(w), key, false);
+}
+
+// The previous ban as C.3 / D.3 will compare it with the next one: its
+// situation, and whether its history equals the next ban's history in
+// either case (no ban-deleting pass: the current history plus the
+// situation; a ban-deleting pass: the situation alone). The two flags
+// compare histories, which a symmetry maps alike: only the situation
+// number depends on the frame. 0: no previous ban.
+std::uint64_t Kee2005Game::prev_word(const std::vector<std::uint32_t>& w) const {
+  const PhaseRecord& ph = cur();
+  const int k = static_cast<int>(ph.bans.size()) - 1;
+  if (k < 1) return 0;
+  const std::vector<std::uint32_t> prev = history_set(ph, k - 1);
+  const std::uint32_t p = ph.bans[k - 1].sit;
+  std::vector<std::uint32_t> grown = w;
+  if (!std::binary_search(grown.begin(), grown.end(), p)) grown.insert(std::upper_bound(grown.begin(), grown.end(), p), p);
+  const bool same_grown = prev == grown, same_alone = prev.size() == 1 && prev[0] == p;
+  return std::uint64_t{p} | std::uint64_t{same_grown} << 32 | std::uint64_t{same_alone} << 33 | std::uint64_t{1} << 34;
+}
+
+void Kee2005Game::key_in_frame(int s, const std::vector<std::uint32_t>& w, std::uint64_t prev,
+                               std::vector<std::uint64_t>& key, bool prefix_only) const {
   const std::size_t phase = phases_.size() - 1;
   key.push_back(phase | (cfg_.japanese ? 16 : 0));
-  for (std::size_t i = 0; i < phase; ++i) key.insert(key.end(), {ends_[i].black, ends_[i].white});
+  for (std::size_t i = 0; i < phase; ++i) {
+    const Position e = s ? sym_.apply(s, ends_[i]) : ends_[i];
+    key.insert(key.end(), {e.black, e.white});
+  }
   if (cfg_.japanese && phase == 0) {  // F.6c: what the common phase removed so far (later: key_shift())
     const Ban& last = phases_[0].bans.back();
     key.push_back(static_cast<std::uint32_t>(last.removed[0]) | std::uint64_t{static_cast<std::uint32_t>(last.removed[1])} << 32);
   }
-  const PhaseRecord& ph = cur();
-  const int k = static_cast<int>(ph.bans.size()) - 1;
-  const Ban& now = ph.bans[k];
   // The current situation (position and mover, exactly).
-  key.insert(key.end(), {now.pos.black, now.pos.white, static_cast<std::uint64_t>(index(now.mover))});
-  // The previous ban as C.3 / D.3 will compare it with the next one: its
-  // situation, and whether its history equals the next ban's history in
-  // either case (no ban-deleting pass: the current history plus the
-  // situation; a ban-deleting pass: the situation alone).
-  const std::vector<std::uint32_t> w = history_set(ph, k);
-  if (k >= 1) {
-    const std::vector<std::uint32_t> prev = history_set(ph, k - 1);
-    const std::uint32_t s = ph.bans[k - 1].sit;
-    std::vector<std::uint32_t> grown = w;
-    if (!std::binary_search(grown.begin(), grown.end(), s)) grown.insert(std::upper_bound(grown.begin(), grown.end(), s), s);
-    const bool same_grown = prev == grown, same_alone = prev.size() == 1 && prev[0] == s;
-    key.push_back(std::uint64_t{s} | std::uint64_t{same_grown} << 32 | std::uint64_t{same_alone} << 33 | std::uint64_t{1} << 34);
-  } else {
-    key.push_back(0);
-  }
+  const Ban& now = cur().bans.back();
+  const Position pos = s ? sym_.apply(s, now.pos) : now.pos;
+  key.insert(key.end(), {pos.black, pos.white, static_cast<std::uint64_t>(index(now.mover))});
+  if (prefix_only) return;
+  // The previous ban (prev_word), its situation in this frame.
+  if (prev != 0 && s) prev = (prev & ~std::uint64_t{0xffffffffu}) | map_sit(static_cast<std::uint32_t>(prev), s);
+  key.push_back(prev);
   // The current history as a set of situation numbers, two to a word.
-  key.push_back(w.size());
-  for (std::size_t i = 0; i < w.size(); i += 2)
-    key.push_back(std::uint64_t{w[i]} | (i + 1 < w.size() ? std::uint64_t{w[i + 1]} + 1 : 0) << 32);
+  const std::vector<std::uint32_t>* ws = &w;
+  if (s) {
+    map_scratch_.clear();
+    for (std::uint32_t x : w) map_scratch_.push_back(map_sit(x, s));
+    std::sort(map_scratch_.begin(), map_scratch_.end());
+    ws = &map_scratch_;
+  }
+  key.push_back(ws->size());
+  for (std::size_t i = 0; i < ws->size(); i += 2)
+    key.push_back(std::uint64_t{(*ws)[i]} | (i + 1 < ws->size() ? std::uint64_t{(*ws)[i + 1]} + 1 : 0) << 32);
+}
+
+// ---- Board symmetry (session 28; docs/solving.md section 4, "Session 28:
+// kee-2005 board symmetry") ----------------------------------------------------
+
+int Kee2005Game::symmetric_key(std::vector<std::uint64_t>& key) const {
+  if (!symmetry()) return 0;
+  const PhaseRecord& ph = cur();
+  const std::vector<std::uint32_t> w = history_set(ph, static_cast<int>(ph.bans.size()) - 1);
+  const std::uint64_t prev = prev_word(w);
+  // The least image, lexicographically. Its prefix (no situation numbers)
+  // is cheap to map, so a frame is written out in full only where its
+  // prefix is not above the best so far.
+  key_scratch_.clear();
+  key_in_frame(0, w, prev, key_scratch_, true);
+  const std::size_t n = key_scratch_.size();
+  int best = 0;
+  for (int s = 1; s < sym_.count(); ++s) {
+    key_scratch_.clear();
+    key_in_frame(s, w, prev, key_scratch_, true);
+    if (std::lexicographical_compare(key.begin(), key.begin() + n, key_scratch_.begin(), key_scratch_.end())) continue;
+    key_scratch_.clear();
+    key_in_frame(s, w, prev, key_scratch_, false);
+    if (key_scratch_ < key) {
+      key.swap(key_scratch_);
+      best = s;
+    }
+  }
+  return best;
+}
+
+std::uint32_t Kee2005Game::map_sit(std::uint32_t n, int s) const {
+  if (sit_map_.size() < static_cast<std::size_t>(sym_.count())) sit_map_.resize(sym_.count());
+  std::vector<std::uint32_t>& m = sit_map_[s];
+  if (m.size() <= n) m.resize(std::max<std::size_t>(n + 1, sits_.size()), ~std::uint32_t{0});
+  if (m[n] != ~std::uint32_t{0}) return m[n];
+  const SitKey k = sits_[n];  // a copy: sit_id may grow sits_
+  const Position p = sym_.apply(s, Position{k.black, k.white});
+  const std::uint32_t image = sit_id(SitKey{p.black, p.white, k.mover});
+  m[n] = image;  // (sit_id grows sits_, never sit_map_: m stays valid)
+  return image;
+}
+
+std::uint32_t Kee2005Game::map_pat(std::uint32_t n, int s) const {
+  if (pat_map_.size() < static_cast<std::size_t>(sym_.count())) pat_map_.resize(sym_.count());
+  std::vector<std::uint32_t>& m = pat_map_[s];
+  if (m.size() <= n) m.resize(std::max<std::size_t>(n + 1, pats_.size()), ~std::uint32_t{0});
+  if (m[n] != ~std::uint32_t{0}) return m[n];
+  const PatKey k = pats_[n];
+  const PatKey image{sym_.apply(s, k.black), sym_.apply(s, k.white), sym_.perm(s)[k.point]};
+  auto [it, fresh] = pat_ids_.try_emplace(image, static_cast<std::uint32_t>(pats_.size()));
+  if (fresh) pats_.push_back(image);
+  m[n] = it->second;
+  return it->second;
+}
+
+std::uint32_t Kee2005Game::map_set(std::uint32_t xn, int s) const {
+  if (set_map_.size() < static_cast<std::size_t>(sym_.count())) set_map_.resize(sym_.count());
+  if (set_map_[s].size() <= xn) set_map_[s].resize(std::max<std::size_t>(xn + 1, set_off_.size()), ~std::uint32_t{0});
+  if (set_map_[s][xn] != ~std::uint32_t{0}) return set_map_[s][xn];
+  std::vector<std::uint32_t> x(set_flat_.begin() + set_off_[xn], set_flat_.begin() + set_off_[xn + 1]);
+  for (std::uint32_t& e : x) e = map_sit(e, s);
+  std::sort(x.begin(), x.end());
+  const std::uint32_t image = set_number(x);  // ~0u (store full): not cached, tried again
+  set_map_[s][xn] = image;
+  return image;
+}
+
+std::uint64_t Kee2005Game::map_fact(std::uint64_t id, int s) const {
+  if (s == 0) return id;
+  // A family fact's value is an interned set of histories, which a symmetry
+  // does not preserve: not mapped (the entry is then never reused through s).
+  if (!(id & kContainedBit) || id == kUnmapped) return kUnmapped;
+  const std::size_t phase = static_cast<std::size_t>(id >> kFactPhaseShift);
+  const std::uint32_t n = static_cast<std::uint32_t>(id >> 32) & (kMaxContainedNumber - 1);
+  const std::uint32_t n2 = phase == 0 ? map_sit(n, s) : map_pat(n, s);
+  if (n2 >= kMaxContainedNumber) return kUnmapped;
+  const std::uint32_t x2 = map_set(static_cast<std::uint32_t>(id), s);
+  if (x2 == ~std::uint32_t{0}) return kUnmapped;
+  return contained_id(phase, n2, x2);
 }
 
 }  // namespace gotb

@@ -141,6 +141,27 @@ concept HasFactKind = requires(const G& g) {
   { G::kFactKindNames } -> std::convertible_to<const char*>;
 };
 
+// Optional: a game whose rules are invariant under symmetries of its board
+// (kee-2005 with contained facts, session 28: docs/solving.md section 4,
+// "Session 28: kee-2005 board symmetry"). symmetric_key(key) replaces the
+// node's search_key by the least of its images under the symmetries and
+// returns the symmetry s (the frame) that maps the node onto it; the image
+// of the node's history under s has that key. map_fact(id, s) is the fact
+// of the mapped history that corresponds to fact id of this one, with the
+// same value (or kUnmapped: no such fact, and an entry resting on it is not
+// reused); map_move the same for moves; inverse_frame(s) the inverse. The
+// table stores an entry's facts and move mapped into the frame of the node
+// that proved it, and a probe reads them back through the inverse of its
+// own frame.
+template <class G>
+concept HasKeySymmetry = requires(const G& g, std::vector<std::uint64_t>& key) {
+  { g.symmetric_key(key) } -> std::same_as<int>;
+  { g.map_fact(std::uint64_t{}, int{}) } -> std::same_as<std::uint64_t>;
+  { g.map_move(Move::pass(), int{}) } -> std::same_as<Move>;
+  { g.inverse_frame(int{}) } -> std::same_as<int>;
+  { G::kUnmapped } -> std::convertible_to<std::uint64_t>;
+};
+
 template <class G>
 concept GenericSearchGame =
     ReferenceGame<G> && requires(const G& g, std::vector<std::uint64_t>& ids, std::vector<Move>& moves) {
@@ -215,6 +236,7 @@ struct GenericStats {
   std::uint64_t bound_cutoffs = 0;  // nodes decided by the game's node bounds (HasNodeBounds, HasStrategyBounds)
   std::uint64_t strategy_bounds = 0;  // nodes whose bounds HasStrategyBounds narrowed
   std::uint64_t one_sided = 0;  // entries used for one side only (HasFactSides)
+  std::uint64_t symmetric_keys = 0;  // probes whose key was an image under a symmetry other than the identity (HasKeySymmetry)
   std::uint64_t retro_ordered = 0;  // nodes whose moves GenericOptions::order sorted
   std::uint64_t budget_stops = 0;   // root tests stopped by GenericOptions::test_budget
   // Profile (docs/solving.md section 4, "Where the nodes go"): probes that
@@ -493,13 +515,21 @@ class GenericSearch {
     std::vector<std::uint64_t>& key = level(keys_, ply);
     key.clear();
     g_.search_key(key);
+    // The frame (HasKeySymmetry): stored facts and moves are those of the
+    // image of this node's history under it; `back` maps them to this one.
+    int frame = 0, back = 0;
+    if constexpr (HasKeySymmetry<G>) {
+      frame = g_.symmetric_key(key);
+      back = frame ? g_.inverse_frame(frame) : 0;
+      if (frame) ++stats_.symmetric_keys;
+    }
     ++stats_.probes;
     Move hint = Move::play(-1);
     auto it = table_.find(key);
     const Entry* held = nullptr;
     if (it != table_.end())
       for (const Entry& e : it->second)
-        if (holds(e)) {
+        if (holds(e, back)) {
           held = &e;
           break;
         }
@@ -507,8 +537,8 @@ class GenericSearch {
       const Bounds e = shifted(held->b, shift());
       b.lo = std::max(b.lo, e.lo);
       b.hi = std::min(b.hi, e.hi);
-      hint = held->best;
-      for (const auto& f : held->facts) facts.push_back(f.first);
+      hint = unmap_move(held->best, back);
+      for (const auto& f : held->facts) facts.push_back(unmap(f.first, back));
     }
     if constexpr (HasFactSides<G>) {
       // One side of an entry whose facts moved only the harmless way for
@@ -522,11 +552,11 @@ class GenericSearch {
           const bool lo_cuts = eb.lo.order >= beta || std::max(b.lo, eb.lo) == b.hi;
           const bool hi_cuts = eb.hi.order <= alpha || std::min(b.hi, eb.hi) == b.lo;
           if (!lo_cuts && !hi_cuts) continue;
-          const auto [lo_ok, hi_ok] = holds_sides(e);
+          const auto [lo_ok, hi_ok] = holds_sides(e, back);
           if ((lo_cuts && lo_ok) || (hi_cuts && hi_ok)) {
             if (lo_cuts && lo_ok) b.lo = std::max(b.lo, eb.lo);
             else b.hi = std::min(b.hi, eb.hi);
-            for (const auto& f : e.facts) facts.push_back(f.first);
+            for (const auto& f : e.facts) facts.push_back(unmap(f.first, back));
             ++stats_.one_sided;
             held = &e;
             break;
@@ -538,11 +568,14 @@ class GenericSearch {
       if constexpr (HasFactKind<G>)
         if (opt_.progress)
           for (const Entry& e : it->second)
-            for (const auto& [id, v] : e.facts)
+            for (const auto& [stored, v] : e.facts) {
+              const std::uint64_t id = unmap(stored, back);
+              if (id == kUnmappedFact) break;
               if (g_.fact(id) != v) {
                 ++stats_.rejected_by_kind[static_cast<std::size_t>(g_.fact_kind(id)) & 7];
                 break;
               }
+            }
     }
     if (held) {
       ++stats_.hits;
@@ -666,7 +699,7 @@ class GenericSearch {
       const Bounds r0 = result(b0);
       if (!(r0.lo == r.lo && r0.hi == r.hi)) facts.insert(facts.end(), strategy.begin(), strategy.end());
     }
-    store(key, r, best_move, facts, stats_.nodes - nodes_before);
+    store(key, r, best_move, facts, stats_.nodes - nodes_before, frame, back);
     return r;
   }
 
@@ -675,10 +708,10 @@ class GenericSearch {
     auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
     std::fprintf(stderr,
                  "  profile: probes %llu hits %llu (cut-offs %llu) rejected %llu stores %llu clears %llu cycle-nodes %llu "
-                 "max-ply %llu bound-cut-offs %llu strategy-bounds %llu one-sided %llu\n  nodes by ply:",
+                 "max-ply %llu bound-cut-offs %llu strategy-bounds %llu one-sided %llu symmetric-keys %llu\n  nodes by ply:",
                  u(stats_.probes), u(stats_.hits), u(stats_.cutoffs), u(stats_.rejected), u(stats_.stores),
                  u(stats_.clears), u(stats_.cycle_nodes), u(stats_.max_ply), u(stats_.bound_cutoffs), u(stats_.strategy_bounds),
-                 u(stats_.one_sided));
+                 u(stats_.one_sided), u(stats_.symmetric_keys));
     for (int i = 0; i < 24; ++i)
       if (stats_.ply_buckets[i]) std::fprintf(stderr, " [%d,%d) %llu", i ? 4 << i : 0, 8 << i, u(stats_.ply_buckets[i]));
     std::fprintf(stderr, "\n");
@@ -700,21 +733,41 @@ class GenericSearch {
     return b;
   }
 
-  bool holds(const Entry& e) const {
-    for (const auto& [id, v] : e.facts)
-      if (g_.fact(id) != v) return false;
+  // A stored fact id (or move) in the current node's terms, `back` the
+  // inverse of its frame (HasKeySymmetry); kUnmappedFact: none.
+  static constexpr std::uint64_t kUnmappedFact = ~std::uint64_t{0};
+  std::uint64_t unmap(std::uint64_t id, int back) const {
+    if constexpr (HasKeySymmetry<G>) {
+      static_assert(G::kUnmapped == kUnmappedFact);
+      if (back) return g_.map_fact(id, back);
+    }
+    return id;
+  }
+  Move unmap_move(Move m, int back) const {
+    if constexpr (HasKeySymmetry<G>)
+      if (back) return g_.map_move(m, back);
+    return m;
+  }
+
+  bool holds(const Entry& e, int back) const {
+    for (const auto& [stored, v] : e.facts) {
+      const std::uint64_t id = unmap(stored, back);
+      if (id == kUnmappedFact || g_.fact(id) != v) return false;
+    }
     return true;
   }
   // Whether the entry's lower and upper bounds hold now (HasFactSides).
-  std::pair<bool, bool> holds_sides(const Entry& e) const {
+  std::pair<bool, bool> holds_sides(const Entry& e, int back) const {
     if constexpr (HasFactSides<G>) {
       if (!opt_.fact_sides) {
-        const bool h = holds(e);
+        const bool h = holds(e, back);
         return {h, h};
       }
       bool lo_ok = true, hi_ok = true;
-      for (const auto& [id, v] : e.facts) {
+      for (const auto& [stored, v] : e.facts) {
         if (!lo_ok && !hi_ok) break;
+        const std::uint64_t id = unmap(stored, back);
+        if (id == kUnmappedFact) return {false, false};
         const std::int64_t now = g_.fact(id);
         if (now == v) continue;
         const int side = g_.fact_side(id);
@@ -725,13 +778,15 @@ class GenericSearch {
       }
       return {lo_ok, hi_ok};
     } else {
-      const bool h = holds(e);
+      const bool h = holds(e, back);
       return {h, h};
     }
   }
 
+  // frame: the node's frame (HasKeySymmetry), back its inverse; the facts
+  // are valued and reduced here, then stored mapped into the frame.
   void store(const std::vector<std::uint64_t>& key, const Bounds& r, Move best, std::vector<std::uint64_t>& facts,
-             std::uint64_t work) {
+             std::uint64_t work, int frame, int back) {
     if (work < opt_.min_store_work) return;
     std::sort(facts.begin(), facts.end());
     facts.erase(std::unique(facts.begin(), facts.end()), facts.end());
@@ -752,6 +807,19 @@ class GenericSearch {
       ++stats_.unstorable;
       return;
     }
+    if constexpr (HasKeySymmetry<G>) {
+      if (frame) {
+        for (auto& f : valued) {
+          f.first = g_.map_fact(f.first, frame);
+          if (f.first == kUnmappedFact) {  // (a family fact: no image)
+            ++stats_.unstorable;
+            return;
+          }
+        }
+        std::sort(valued.begin(), valued.end());
+        best = g_.map_move(best, frame);
+      }
+    }
     // Up to kWays entries per key, proved under different histories: one
     // that holds now is superseded (the new bounds started from it), else
     // a free way, else the one that took the fewest nodes to prove.
@@ -760,7 +828,7 @@ class GenericSearch {
     if (fresh) bytes_ += kNodeBytes + key.size() * sizeof(std::uint64_t);
     Entry* victim = nullptr;
     for (Entry& w : ways)
-      if (holds(w)) {
+      if (holds(w, back)) {
         victim = &w;
         break;
       }
