@@ -27,41 +27,60 @@ class GraphFixpoint {
 
   void build() {
     const std::uint64_t P = idx_.positions();
-    first_.assign(P + 1, 0);
-    pass_child_.assign(P, 0);
-    end_score_.assign(P, 0);
-    std::vector<std::uint8_t> count(P);
+    const int points = idx_.board().size();
+    std::vector<std::uint8_t> count(P), stones(P);
     for_positions([&](std::uint64_t n, const Position& pos) {
       int k = 0;
       k_.plays(pos, 0, [&](const Position&) { ++k; });
       count[n] = static_cast<std::uint8_t>(k);
+      stones[n] = static_cast<std::uint8_t>(popcount(pos.occupied()));
     });
+    // Positions are relabelled by stone count, most stones first (stable in
+    // the index's order): a play adds a stone, so a pass meets most children
+    // before their parents and carries their new values up at once.
+    std::vector<std::uint64_t> start(static_cast<std::size_t>(points) + 2, 0);
+    for (std::uint64_t n = 0; n < P; ++n) ++start[static_cast<std::size_t>(points - stones[n]) + 1];
+    for (std::size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+    label_.resize(P);
+    for (std::uint64_t n = 0; n < P; ++n)
+      label_[n] = static_cast<std::uint32_t>(start[static_cast<std::size_t>(points - stones[n])]++);
+    std::vector<std::uint8_t> count_at(P);
+    for (std::uint64_t n = 0; n < P; ++n) count_at[label_[n]] = count[n];
+    first_.assign(P + 1, 0);
+    pass_child_.assign(P, 0);
+    end_score_.assign(P, 0);
     std::uint64_t total = 0;
-    for (std::uint64_t n = 0; n < P; ++n) {
-      first_[n] = total;
-      total += count[n];
+    for (std::uint64_t m = 0; m < P; ++m) {
+      first_[m] = total;
+      total += count_at[m];
     }
     first_[P] = total;
     child_.assign(total, 0);
     for_positions([&](std::uint64_t n, const Position& pos) {
-      std::uint64_t k = first_[n];
-      k_.plays(pos, 0, [&](const Position& child) { child_[k++] = static_cast<std::uint32_t>(idx_.number_of(child)); });
-      pass_child_[n] = static_cast<std::uint32_t>(idx_.number_of(swap_colours(pos)));
-      end_score_[n] = static_cast<std::int8_t>(k_.pass(pos, 1).score);
+      const std::uint32_t m = label_[n];
+      std::uint64_t k = first_[m];
+      k_.plays(pos, 0, [&](const Position& child) { child_[k++] = label_[idx_.number_of(child)]; });
+      pass_child_[m] = label_[idx_.number_of(swap_colours(pos))];
+      end_score_[m] = static_cast<std::int8_t>(k_.pass(pos, 1).score);
     });
   }
 
   // Gauss-Seidel passes until nothing changes; returns the passes.
+  // The two fixpoints of a state are kept side by side (one 16-bit cell per
+  // state) while the passes run, so that reading a child costs one cache
+  // miss instead of two (a pass reads both fixpoints of every child); they
+  // are split into the two tables at the end.
   int solve(std::vector<std::int8_t>& up, std::vector<std::int8_t>& lo, std::uint64_t& evaluations) {
-    up.assign(idx_.states(), kMoverWins);
-    lo.assign(idx_.states(), kOpponentWins);
-    std::int8_t* u = up.data();
-    std::int8_t* l = lo.data();
-    auto get = [](const std::int8_t& x) { return std::atomic_ref<const std::int8_t>(x).load(std::memory_order_relaxed); };
-    auto set = [](std::int8_t& x, int y) {
-      std::atomic_ref<std::int8_t>(x).store(static_cast<std::int8_t>(y), std::memory_order_relaxed);
+    std::vector<std::uint16_t> cells(idx_.states(), pack(kMoverWins, kOpponentWins));
+    std::uint16_t* const cell = cells.data();
+    auto get = [](const std::uint16_t& x) {
+      return std::atomic_ref<const std::uint16_t>(x).load(std::memory_order_relaxed);
+    };
+    auto set = [](std::uint16_t& x, std::uint16_t y) {
+      std::atomic_ref<std::uint16_t>(x).store(y, std::memory_order_relaxed);
     };
     const std::uint64_t P = idx_.positions();
+    int passes = 0;
     for (int pass = 1;; ++pass) {
       tbb::combinable<std::uint64_t> changed, evaluated;
       std::atomic<bool> broken{false};
@@ -70,26 +89,25 @@ class GraphFixpoint {
         bool ok = true;
         for (std::uint64_t n = r.begin(); n != r.end(); ++n) {
           const std::uint64_t s0 = 2 * n, s1 = s0 + 1;
-          const int u0 = get(u[s0]), u1 = get(u[s1]), l0 = get(l[s0]), l1 = get(l[s1]);
+          const std::uint16_t c0 = get(cell[s0]), c1 = get(cell[s1]);
+          const int u0 = upper(c0), u1 = upper(c1), l0 = lower(c0), l1 = lower(c1);
           if (u0 == l0 && u1 == l1) continue;  // final (lower <= lfp <= gfp <= upper)
           e += 2;
           int bu = -128, bl = -128;
           for (std::uint64_t k = first_[n], z = first_[n + 1]; k < z; ++k) {
-            const std::uint64_t cs = 2 * static_cast<std::uint64_t>(child_[k]);
-            bu = std::max(bu, -static_cast<int>(get(l[cs])));
-            bl = std::max(bl, -static_cast<int>(get(u[cs])));
+            const std::uint16_t cc = get(cell[2 * static_cast<std::uint64_t>(child_[k])]);
+            bu = std::max(bu, -lower(cc));
+            bl = std::max(bl, -upper(cc));
           }
-          const std::uint64_t pc = 2 * static_cast<std::uint64_t>(pass_child_[n]) + 1;
-          const int nu0 = std::max(bu, -static_cast<int>(get(l[pc])));
-          const int nl0 = std::max(bl, -static_cast<int>(get(u[pc])));
+          const std::uint16_t pc = get(cell[2 * static_cast<std::uint64_t>(pass_child_[n]) + 1]);
+          const int nu0 = std::max(bu, -lower(pc));
+          const int nl0 = std::max(bl, -upper(pc));
           const int score = end_score_[n];
           const int nu1 = std::max(bu, score), nl1 = std::max(bl, score);
           ok &= nu0 <= u0 && nu1 <= u1 && nl0 >= l0 && nl1 >= l1;
           c += (nu0 != u0) + (nu1 != u1) + (nl0 != l0) + (nl1 != l1);
-          if (nu0 != u0) set(u[s0], nu0);
-          if (nu1 != u1) set(u[s1], nu1);
-          if (nl0 != l0) set(l[s0], nl0);
-          if (nl1 != l1) set(l[s1], nl1);
+          if (nu0 != u0 || nl0 != l0) set(cell[s0], pack(nu0, nl0));
+          if (nu1 != u1 || nl1 != l1) set(cell[s1], pack(nu1, nl1));
         }
         if (limits_) limits_->charge(e);
         changed.local() += c;
@@ -98,11 +116,30 @@ class GraphFixpoint {
       });
       if (broken) throw std::logic_error("retrograde graph sweep: a value moved against its fixpoint (bug)");
       evaluations += evaluated.combine(std::plus<>{});
-      if (changed.combine(std::plus<>{}) == 0) return pass;
+      if (changed.combine(std::plus<>{}) == 0) {
+        passes = pass;
+        break;
+      }
     }
+    up.resize(cells.size());
+    lo.resize(cells.size());
+    for (std::uint64_t n = 0; n < P; ++n)
+      for (std::uint64_t p = 0; p < 2; ++p) {
+        const std::uint16_t c = cells[2 * static_cast<std::uint64_t>(label_[n]) + p];
+        up[2 * n + p] = static_cast<std::int8_t>(upper(c));
+        lo[2 * n + p] = static_cast<std::int8_t>(lower(c));
+      }
+    return passes;
   }
 
  private:
+  // A state's cell: the upper fixpoint's code in the low byte, the lower's in the high byte.
+  static std::uint16_t pack(int u, int l) {
+    return static_cast<std::uint16_t>(static_cast<std::uint8_t>(u) | static_cast<std::uint8_t>(l) << 8);
+  }
+  static int upper(std::uint16_t c) { return static_cast<std::int8_t>(c & 0xFF); }
+  static int lower(std::uint16_t c) { return static_cast<std::int8_t>(c >> 8); }
+
   template <class F>
   void for_positions(F&& f) {
     tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, idx_.words(), 64),
@@ -121,7 +158,8 @@ class GraphFixpoint {
   TrompTaylorKernel<kSuicideAllowed> k_;
   WorkLimits* limits_;
   std::vector<std::uint64_t> first_;
-  std::vector<std::uint32_t> child_, pass_child_;
+  std::vector<std::uint32_t> label_;  // position number -> its place in the passes' order
+  std::vector<std::uint32_t> child_, pass_child_;  // (by label)
   std::vector<std::int8_t> end_score_;
 };
 

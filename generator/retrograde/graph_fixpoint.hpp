@@ -8,8 +8,12 @@
 // (tests/test_move_ordering.cpp compares them). The iteration is
 // Gauss-Seidel in place over the graph, several threads at once (relaxed
 // atomics; any interleaving is sound, see fixpoint.hpp), until a pass
-// changes nothing. Memory: the graph, 4 bytes per play plus 9 per
-// position, on top of the index and the two tables (4x4: about 90 MiB).
+// changes nothing. The passes visit the positions by stone count, most
+// stones first, with both fixpoints of a state in one cell (4x4: 21 passes
+// and 54M state evaluations instead of 40 and 100M in the index's order;
+// docs/solving.md §3, "Session 28"). Memory: the graph, 4 bytes per play
+// plus 13 per position, and a 16-bit cell per state, on top of the index
+// and the two tables (4x4: about 110 MiB).
 // Used for the search's move ordering (generator/search/move_ordering.hpp),
 // where the build is on the clock: 4x4 in about a third of the CPU time.
 #pragma once

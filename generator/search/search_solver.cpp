@@ -936,6 +936,9 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
     }
     return b.lo == b.hi || b.lo >= beta || b.hi <= alpha;
   };
+  // Nodes of the tests that moved a bound at the current horizon (proved_cap).
+  std::uint64_t proved_here = 0;
+  const double proved_cap = opt_.proved_cap;
   // One null-window test: lo > t (bias +1) or hi <= t (bias -1).
   bool obsolete = false;  // the last test was stopped because another member decided its window
   auto test = [&](int t, int bias) {
@@ -952,6 +955,12 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
                                                                static_cast<std::uint64_t>(opt_.test_budget * part *
                                                                                           static_cast<double>(done)))
                       : 0;
+    // After a proof at this horizon, the cap of SearchOptions::proved_cap.
+    if (test_limit_ && !share && proved_cap > 0 && proved_here > 0)
+      test_limit_ = std::min(test_limit_, nodes_before + std::max<std::uint64_t>(
+                                                             opt_.test_budget_min,
+                                                             static_cast<std::uint64_t>(
+                                                                 proved_cap * static_cast<double>(proved_here))));
     LoHi r;
     // With a team, --progress traces every member's tests (which member runs
     // what, at which horizon, for how many nodes).
@@ -1013,6 +1022,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
     }
     b.lo = std::max(b.lo, r.lo);
     b.hi = std::min(b.hi, r.hi);
+    if (moved) proved_here += stats_.nodes - nodes_before;
     return moved;
   };
   // A helper of a team with a share takes the upper side first, so that the
@@ -1023,6 +1033,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
   int prev_failed_lo = kNoHorizon, prev_failed_hi = kNoHorizon;
   for (int h = opt_.deepening_step + offset * opt_.diversify;; h += opt_.deepening_step) {
     horizon_ = h;
+    proved_here = 0;
     const std::uint64_t cut_before = stats_.horizon_nodes;
     // At this horizon: raise the lower bound and lower the upper bound by
     // proofs of one kind at a time. A test whose window moved nothing (or

@@ -128,6 +128,18 @@ struct SearchOptions {
   // complete search eventually fits. 0 = no budget.
   double test_budget = 1.0;
   std::uint64_t test_budget_min = 1 << 14;
+  // Once a test has moved a bound at a horizon, the horizon's later tests
+  // may spend at most this factor times the nodes those successful tests
+  // took (at least test_budget_min; never more than test_budget allows):
+  // a proof at a horizon is cheap, and a test there that needs far more than
+  // the proofs did is almost always one that cannot succeed there (4x4: the
+  // upper test at 24 plies, 2.43M nodes stopped by its budget, and the false
+  // "value > 2", 1.38M; docs/solving.md §3, "Session 28"). The first test of
+  // every horizon keeps the whole budget, so deepening still ends. One
+  // thread only (a team's members spend through their share). 0 = off.
+  // Factors 0.25, 0.5, 1 and 2 measured; 0.5 gave the fewest nodes over
+  // 4x4, 3x5, 2x7 and the bench boards.
+  double proved_cap = 0.5;
   // value() aims the deepening's null-window tests at an expected value, the
   // least fixpoint of the searched state in the exact ko=basic tables (needs
   // an `ordering` built from them, --ordering retro-ko; else no aim):
