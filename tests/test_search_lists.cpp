@@ -5,6 +5,7 @@
 // very words asked for, read_list must give back what put() wrote, and the
 // search must keep the reference solver's values with sharing on and off,
 // also in a ring so small that lists are overwritten all the time.
+#include <bit>
 #include <catch2/catch.hpp>
 #include <memory>
 #include <random>
@@ -17,6 +18,7 @@
 #include "tests/solve_value.hpp"
 
 using namespace gotb;
+using LS = search::SearchOptions::ListSharing;
 
 namespace {
 
@@ -193,13 +195,15 @@ TEST_CASE("shared lists and 32-bit words leave the search unchanged while no lis
     const auto cfg = TrompTaylorConfig::from(RuleSet::parse(rules));
     search::SearchOptions base;
     base.table_megabytes = base.proof_megabytes = 16;
-    base.share_lists = false;
+    base.share_lists = LS::Off;
     base.wide_ring = true;
     search::TrompTaylorSearch plain(b, cfg, 0, base);
     const Value v = plain.value();
     if (std::string(board) == "2x3") CHECK(v.identical(test::solve_value(board, rules)));  // (the reference takes minutes on the others)
     REQUIRE(plain.stats().reject_lost == 0);
-    for (bool share : {false, true})
+    // (8 MiB of 64-bit words: a ring far from half full here.)
+    REQUIRE(plain.stats().list_saved_words < (std::uint64_t{1} << 19));
+    for (LS share : {LS::Off, LS::On, LS::Auto})
       for (bool wide : {false, true}) {
         search::SearchOptions o = base;
         o.share_lists = share;
@@ -209,8 +213,10 @@ TEST_CASE("shared lists and 32-bit words leave the search unchanged while no lis
         CHECK(s.stats().nodes == plain.stats().nodes);
         CHECK(s.stats().stores == plain.stats().stores);
         CHECK(s.stats().list_saved_words <= plain.stats().list_saved_words);
-        if (share) CHECK(s.stats().lists_shared > 0);
+        // Auto shares nothing in a ring under half full: it writes what Off writes.
+        if (share == LS::On) CHECK(s.stats().lists_shared > 0);
         else CHECK(s.stats().lists_shared == 0);
+        if (share == LS::Auto) CHECK(s.stats().list_saved_words == plain.stats().list_saved_words);
       }
   }
 }
@@ -225,7 +231,7 @@ TEST_CASE("a tiny ring with shared lists keeps every value across histories", "[
   std::uint64_t lost = 0, shared = 0;
   for (auto rules : {"tromp-taylor", "tromp-taylor:ssk", "tromp-taylor:no-suicide"})
     for (auto board : {"1x5", "2x2", "2x3", "ring:5"})
-      for (bool share : {true, false})
+      for (LS share : {LS::On, LS::Off, LS::Auto})
         for (bool wide : {false, true}) {
           const Board b = Board::parse(board);
           const RuleSet rs = RuleSet::parse(rules);
@@ -243,14 +249,15 @@ TEST_CASE("a tiny ring with shared lists keeps every value across histories", "[
               moves.push_back(m);
             }
             for (Move m : moves) s.play(m);
-            INFO(board << " " << rules << (share ? " shared" : " copied") << (wide ? " 64-bit" : " natural")
+            INFO(board << " " << rules << (share == LS::On ? " shared" : share == LS::Off ? " copied" : " auto")
+                       << (wide ? " 64-bit" : " natural")
                        << " trial " << trial << " after " << names.size() << " moves");
             CHECK(s.value().identical(test::solve_value(board, rules, true, names)));
             for (std::size_t i = 0; i < moves.size(); ++i) s.undo();
           }
           lost += s.stats().reject_lost;
           shared += s.stats().lists_shared;
-          if (!share) CHECK(s.stats().lists_shared == 0);
+          if (share == LS::Off) CHECK(s.stats().lists_shared == 0);
         }
   CHECK(lost > 0);    // the ring was overwritten under the searches
   CHECK(shared > 0);  // and lists were shared in it
@@ -274,4 +281,58 @@ TEST_CASE("teams on a tiny ring with shared lists keep the value", "[lists][sear
       CHECK(search_solve(req, o).value.identical(expected));
     }
   }
+}
+
+// ListSharing::Auto (the default, Session 28) shares from the moment half
+// the ring has been written, never before: a list written earlier is
+// written, not shared, even when an equal list is in the ring. The switch
+// is the table's cursor, so it holds for every search on the table.
+TEST_CASE("auto sharing starts when half the ring is written", "[lists]") {
+  auto t = tiny_table("2x3", "tromp-taylor", false);
+  const std::uint64_t half = t->ring_words() / 2;
+  CHECK(!t->half_full());
+  t->reserve(half - 1);
+  CHECK(!t->half_full());
+  t->reserve(1);
+  CHECK(t->half_full());
+
+  // A ring that one search fills past half but never wraps (no list lost,
+  // so Off and Auto search alike node for node): Auto must write, word for
+  // word, what Off writes into the first half of the ring (nothing shared
+  // there), and share after it. The searches that fill the 4,096-word ring
+  // that far are picked from a list (how much a search writes is not this
+  // test's business); at least two must.
+  std::uint64_t shared_after = 0;
+  int used = 0;
+  for (auto [board, rules] :
+       {std::pair{"2x3", "tromp-taylor"}, std::pair{"2x4", "tromp-taylor"}, std::pair{"2x4", "tromp-taylor:ssk"},
+        std::pair{"2x4", "tromp-taylor:no-suicide"}, std::pair{"1x6", "tromp-taylor"},
+        std::pair{"1x6", "tromp-taylor:ssk"}, std::pair{"1x6", "tromp-taylor:no-suicide"},
+        std::pair{"1x7", "tromp-taylor"}, std::pair{"3x3", "tromp-taylor:no-suicide"}}) {
+    INFO(board << " " << rules);
+    const Board b = Board::parse(board);
+    const auto cfg = TrompTaylorConfig::from(RuleSet::parse(rules));
+    search::SearchOptions off, au;
+    off.share_lists = LS::Off;
+    au.share_lists = LS::Auto;
+    off.table = tiny_table(board, rules, false);
+    au.table = tiny_table(board, rules, false);
+    const std::uint64_t ring = off.table->ring_words();
+    search::TrompTaylorSearch so(b, cfg, 0, off);
+    const Value v = so.value();
+    if (so.stats().list_saved_words <= ring / 2 || so.stats().list_saved_words > ring) continue;
+    ++used;
+    REQUIRE(so.stats().reject_lost == 0);
+    search::TrompTaylorSearch sa(b, cfg, 0, au);
+    CHECK(sa.value().identical(v));
+    CHECK(sa.stats().nodes == so.stats().nodes);
+    CHECK(sa.stats().list_saved_words + sa.stats().list_shared_words == so.stats().list_saved_words);
+    std::vector<std::uint64_t> first_off, first_auto;
+    REQUIRE(off.table->read_list(0, static_cast<int>(ring / 2), first_off));
+    REQUIRE(au.table->read_list(0, static_cast<int>(ring / 2), first_auto));
+    CHECK(first_off == first_auto);
+    shared_after += sa.stats().lists_shared;
+  }
+  CHECK(used >= 2);
+  CHECK(shared_after > 0);
 }

@@ -72,8 +72,13 @@ struct SearchOptions {
   // A list equal, word for word, to one in the younger half of the ring is
   // not written again: the entry points at the old words (SearchTable::
   // find_list; docs/solving.md §3, "Session 27"). Off: every list not
-  // loaded from the ring is written (measurements; never a value).
-  bool share_lists = true;
+  // loaded from the ring is written. Auto: written until the ring is half
+  // full (SearchTable::half_full), shared from then on: sharing costs
+  // instructions at every save (sort, hash, compare: 3% of a 1x10 search)
+  // and pays only where the ring would overwrite lists (Session 28). Never
+  // a value.
+  enum class ListSharing { Off, On, Auto };
+  ListSharing share_lists = ListSharing::Auto;
   // The ring in 64-bit words even where situations fit 32 bits
   // (SearchTable's constructor; measurements, never a value).
   bool wide_ring = false;

@@ -123,6 +123,12 @@ class SearchTable {
   // overwritten)? Only then does a new entry point at it again rather than
   // copy it to the front.
   bool young(std::uint64_t at) const { return cursor_.load(std::memory_order_relaxed) - at <= ring_size_ / 2; }
+  // Has half the ring been written? Before that no list can be lost (each
+  // list is overwritten only by the reservation a ring after its own), so
+  // sharing saves nothing; ListSharing::Auto shares from here on, so that
+  // by the time the ring wraps its younger half is indexed for find_list.
+  // The cursor only grows: once true, true for every search on the table.
+  bool half_full() const { return cursor_.load(std::memory_order_relaxed) >= ring_size_ / 2; }
   // Reserves n words and returns their offset; write them with put().
   std::uint64_t reserve(std::size_t n) { return cursor_.fetch_add(n, std::memory_order_relaxed); }
   void put(std::uint64_t at, std::uint64_t word) {

@@ -22,7 +22,8 @@ search::SearchOptions SearchArgs::options() const {
   o.team_split = team == "split";
   o.progress = progress;
   o.profile = profile;
-  o.share_lists = list_sharing != "off";
+  using LS = search::SearchOptions::ListSharing;
+  o.share_lists = list_sharing == "off" ? LS::Off : list_sharing == "on" ? LS::On : LS::Auto;
   o.wide_ring = ring_words == "64";
   if (hash_mb > 0) {  // else 0: sized by the board
     o.table_megabytes = std::max<std::size_t>(1, hash_mb / 2);
@@ -122,8 +123,9 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
   if (which & kHash)
     sub->add_option("--list-sharing", a.list_sharing,
                     "search: a proof list equal to one in the younger half of the ring is not written again, the "
-                    "entry points at the old words (on), or every list is written (off); speed and memory only")
-        ->check(CLI::IsMember({"on", "off"}))
+                    "entry points at the old words (on), or every list is written (off), or lists are shared once "
+                    "the ring is half full, where it would start losing lists (auto); speed and memory only")
+        ->check(CLI::IsMember({"auto", "on", "off"}))
         ->capture_default_str();
   if (which & kHash)
     sub->add_option("--ring-words", a.ring_words,

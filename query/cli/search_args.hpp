@@ -28,7 +28,7 @@ struct SearchArgs {
   // Memory of the transposition table and its proof ring, half each;
   // 0 = sized by the board (search::auto_hash_megabytes).
   std::size_t hash_mb = 0;
-  std::string list_sharing = "on";  // SearchOptions::share_lists: "on" or "off"
+  std::string list_sharing = "auto";  // SearchOptions::share_lists: "auto", "on" or "off"
   std::string ring_words = "auto";  // SearchOptions::wide_ring: "auto" (32 bits where they fit) or "64"
 
   // The search options these set (limits are the caller's).
