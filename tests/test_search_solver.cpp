@@ -14,6 +14,7 @@
 #include "generator/search/deepening_share.hpp"
 #include "generator/search/search_solver.hpp"
 #include "generator/search/search_table.hpp"
+#include "generator/search/search_team.hpp"
 #include "generator/search/solve_search.hpp"
 #include "tests/cli_runner.hpp"
 #include "tests/random_history.hpp"
@@ -651,6 +652,40 @@ TEST_CASE("teams of 1, 2 and 3 threads in either mode give equal values after ra
           }
       }
     }
+}
+
+// The team's counters for benchmarks/search_threads.sh (docs/solving.md §3,
+// "Session 28"): busy CPU per member, and the entries a member loads that
+// another member stored. A lone search never loads another's entry, so an
+// owner left unset or mislabelled shows here.
+TEST_CASE("a team reports each member's busy CPU and the lists loaded from other members", "[search][threads]") {
+  const Board b = Board::parse("2x4");
+  const TrompTaylorConfig cfg = TrompTaylorConfig::from(RuleSet::parse("tromp-taylor"));
+  for (int threads : {1, 2}) {
+    for (bool split : {false, true}) {
+      INFO(threads << " threads, " << (split ? "split" : "pair"));
+      search::SearchOptions opt;
+      opt.team_split = split;
+      search::SearchTeam team(b, cfg, 0.5, opt, threads);
+      CHECK(team.busy_seconds().empty());  // no race yet
+      const Value v = team.race<Value>([](search::TrompTaylorSearch& s) { return s.value(); });
+      search::TrompTaylorSearch alone(b, cfg, 0.5);
+      CHECK(v.identical(alone.value()));
+      REQUIRE(team.busy_seconds().size() == static_cast<std::size_t>(threads));
+      for (double s : team.busy_seconds()) CHECK(s >= 0.0);
+      const search::SearchStats st = team.total_stats();
+      CHECK(st.list_loads_other <= st.list_loads);
+      CHECK(st.list_load_words_other <= st.list_load_words);
+      if (threads == 1) {
+        CHECK(st.list_loads_other == 0);
+        CHECK(st.list_load_words_other == 0);
+        CHECK(alone.stats().list_loads_other == 0);
+      }
+      const std::string line = team.summary();
+      CHECK(line.find("busy CPU s per thread:") != std::string::npos);
+      CHECK(line.find("list words read per node per thread:") != std::string::npos);
+    }
+  }
 }
 
 TEST_CASE("a shared table refuses another board or rules, a stopped search stays usable", "[search][threads]") {

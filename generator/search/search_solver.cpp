@@ -292,7 +292,8 @@ std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
 }
 
 void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid,
-                              int best, std::uint64_t work, int superseded, InRing lo_ring, InRing hi_ring) {
+                              int best, std::uint64_t work, int superseded, const Entry& probed, InRing lo_ring,
+                              InRing hi_ring) {
   const std::uint64_t key = c.key;
   const bool keep_lo = lo > -n_ && !lod.overflow, keep_hi = hi < n_ && !hid.overflow;
   if ((lo > -n_ && lod.overflow) || (hi < n_ && hid.overflow)) ++stats_.unstorable;
@@ -301,6 +302,7 @@ void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int 
   e.key = key;
   e.work = static_cast<std::uint8_t>(std::bit_width(std::max<std::uint64_t>(work, 1)));
   e.best = static_cast<std::int8_t>(map_point(c.to, best));
+  e.owner = static_cast<std::uint8_t>(opt_.diversify + 1);
   e.lo = static_cast<std::int8_t>(keep_lo ? lo : -n_);
   e.hi = static_cast<std::int8_t>(keep_hi ? hi : n_);
   // A list already in the ring (lo_ring, hi_ring) was loaded with this same
@@ -329,7 +331,10 @@ void TrompTaylorSearch::store(const Canon& c, int lo, const ProofDeps& lod, int 
     e.hi_at = hi_ring.ok && table_->young(hi_ring.at) ? hi_ring.at : save(hid, c.to);
     stats_.ring_reused += e.hi_at == hi_ring.at && hi_ring.ok;
   }
-  switch (table_->store(e, superseded)) {
+  bool changed = false;
+  const auto how = table_->store(e, superseded, &probed, &changed);
+  stats_.store_changed += changed;
+  switch (how) {
     case SearchTable::Stored::Superseded: ++stats_.store_superseded; break;
     case SearchTable::Stored::Empty: ++stats_.store_empty; break;
     case SearchTable::Stored::EvictSame: ++stats_.store_evict_same; break;
@@ -617,6 +622,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   const Canon canon = table_ ? canonical(f) : Canon{0, 0, 0};
   const std::uint64_t key = canon.key;
   int superseded = -1;  // the slot of an entry all of whose bounds hold here
+  Entry superseded_entry;
   InRing lo_ring, hi_ring;  // P.lo / P.hi are still the lists of a stored entry
   if (table_) {
     Entry found[kWays];
@@ -633,8 +639,12 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       stats_.list_reads += !lo_words_.empty() + !hi_words_.empty();
       stats_.list_read_words += lo_words_.size() + hi_words_.size();
       const bool lo_ok = lo_fail == 0, hi_ok = hi_fail == 0;
-      if (lo_ok && hi_ok) superseded = slots[w];
-      else ++stats_.history_rejects;
+      if (lo_ok && hi_ok) {
+        superseded = slots[w];
+        superseded_entry = e;
+      } else {
+        ++stats_.history_rejects;
+      }
       for (int why : {lo_fail, hi_fail}) {
         stats_.reject_cap += why == 1;
         stats_.reject_lost += why == 2;
@@ -653,6 +663,10 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
         load(P.lo, lo_words_, e.lo_absent, e.lo_cap, lo_mask, line_index);
         ++stats_.list_loads;
         stats_.list_load_words += lo_words_.size();
+        if (e.owner != opt_.diversify + 1) {  // stored by another member of a team
+          ++stats_.list_loads_other;
+          stats_.list_load_words_other += lo_words_.size();
+        }
         if (canon.from != 0) stats_.list_turned_words += lo_words_.size();
         lo_ring = {P.lo.size() == lo_words_.size(), e.lo_at};  // (nothing dropped)
       }
@@ -662,6 +676,10 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
         load(P.hi, hi_words_, e.hi_absent, e.hi_cap, hi_mask, line_index);
         ++stats_.list_loads;
         stats_.list_load_words += hi_words_.size();
+        if (e.owner != opt_.diversify + 1) {  // stored by another member of a team
+          ++stats_.list_loads_other;
+          stats_.list_load_words_other += hi_words_.size();
+        }
         if (canon.from != 0) stats_.list_turned_words += hi_words_.size();
         hi_ring = {P.hi.size() == hi_words_.size(), e.hi_at};
       }
@@ -883,7 +901,9 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   }
   P.lo.drop_from(line_index);
   P.hi.drop_from(line_index);
-  if (table_) store(canon, lo, P.lo, hi, P.hi, best, stats_.nodes - nodes_before + 1, superseded, lo_ring, hi_ring);
+  if (table_)
+    store(canon, lo, P.lo, hi, P.hi, best, stats_.nodes - nodes_before + 1, superseded, superseded_entry, lo_ring,
+          hi_ring);
   return {lo, hi};
 }
 
@@ -1481,6 +1501,9 @@ std::string format_profile(const SearchStats& st) {
              ull(st.stored_list_words[sd][k][3]), ull(st.stored_list_words[sd][k][4]));
       }
   }
+  line("profile: team: %llu lists loaded from another member's entries (%llu words); %llu stores found their "
+       "probed slot changed\n",
+       ull(st.list_loads_other), ull(st.list_load_words_other), ull(st.store_changed));
   line("profile: Benson/fill: settled %llu nodes, tightened the start bounds of %llu, fill raised a bound %llu times\n",
        ull(st.benson_cutoffs), ull(st.benson_start), ull(st.fill_used));
   line("profile: stone facts: %llu line scans (the count alone refused), %llu of them found the fact held\n",

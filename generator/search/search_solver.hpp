@@ -267,6 +267,9 @@ struct SearchStats {
   std::array<std::array<std::array<std::uint64_t, 5>, 3>, 2> stored_lists{}, stored_list_words{};
   std::uint64_t store_empty = 0, store_superseded = 0, store_evict_same = 0, store_evict_other = 0;
   std::uint64_t budget_stops = 0;  // deepening tests stopped by their budget
+  // Teams: lists loaded from entries another member stored, and stores into
+  // a slot whose entry changed between the probe and the store.
+  std::uint64_t list_loads_other = 0, list_load_words_other = 0, store_changed = 0;
   std::uint64_t seed_probes = 0;   // nodes whose state the seeds hold (SearchOptions::seeds)
   std::uint64_t seed_used = 0;     // ... a stored bound of which held under the line
   std::uint64_t seed_cutoffs = 0;  // ... and settled the node
@@ -526,7 +529,7 @@ class TrompTaylorSearch {
     std::uint64_t at = 0;
   };
   void store(const Canon& c, int lo, const ProofDeps& lod, int hi, const ProofDeps& hid, int best,
-             std::uint64_t work, int superseded, InRing lo_ring, InRing hi_ring);
+             std::uint64_t work, int superseded, const Entry& probed, InRing lo_ring, InRing hi_ring);
 
   const Board& board_;
   TrompTaylorConfig cfg_;

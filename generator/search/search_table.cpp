@@ -190,7 +190,7 @@ std::uint64_t SearchTable::add_list(const std::uint64_t* words, int n, std::uint
   return at;
 }
 
-SearchTable::Stored SearchTable::store(const Entry& e, int superseded) {
+SearchTable::Stored SearchTable::store(const Entry& e, int superseded, const Entry* expected, bool* changed) {
   const std::size_t b = bucket_index(e.key);
   Entry* bucket = &table_[b * kWays];
   lock(b);
@@ -199,6 +199,7 @@ SearchTable::Stored SearchTable::store(const Entry& e, int superseded) {
   if (superseded >= 0 && superseded < kWays) {
     victim = &bucket[superseded];
     how = Stored::Superseded;
+    if (changed) *changed = expected && !(*victim == *expected);
   } else {
     victim = bucket;
     for (int w = 0; w < kWays; ++w) {

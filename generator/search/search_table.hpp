@@ -69,6 +69,7 @@ class SearchTable {
     std::int8_t lo_cap = 0, hi_cap = 0;
     std::int8_t best = kNoMove;          // point, -1 pass, -2 none
     std::uint8_t work = 0;               // bit width of the subtree's node count; 0 = unused
+    std::uint8_t owner = 0;              // which search stored it (SearchOptions::diversify + 1; statistics only)
     bool used() const { return work != 0; }
     // Words of each bound's list in the ring (the mask word included).
     int lo_words() const { return lo_absent + lo_present + cap_masked(lo_cap); }
@@ -172,7 +173,10 @@ class SearchTable {
   // from them, so it is at least as tight; whatever stands there now is
   // replaced, as a single search always did); else an empty slot, else the
   // entry with the least work.
-  Stored store(const Entry& e, int superseded = -1);
+  // `expected`, when given with `superseded`: the entry the caller probed
+  // there; *changed (if given) tells whether the slot held something else
+  // by the time of the store (statistics).
+  Stored store(const Entry& e, int superseded = -1, const Entry* expected = nullptr, bool* changed = nullptr);
 
   std::size_t max_dependencies() const { return max_dependencies_; }
 

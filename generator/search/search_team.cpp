@@ -1,6 +1,7 @@
 #include "generator/search/search_team.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 
 namespace gotb::search {
@@ -77,6 +78,9 @@ SearchStats SearchTeam::total_stats() const {
     t.store_evict_same += s.store_evict_same;
     t.store_evict_other += s.store_evict_other;
     t.budget_stops += s.budget_stops;
+    t.list_loads_other += s.list_loads_other;
+    t.list_load_words_other += s.list_load_words_other;
+    t.store_changed += s.store_changed;
     t.seed_probes += s.seed_probes;
     t.seed_used += s.seed_used;
     t.seed_cutoffs += s.seed_cutoffs;
@@ -87,8 +91,20 @@ SearchStats SearchTeam::total_stats() const {
 }
 
 std::string SearchTeam::summary() const {
-  std::string out = "team: " + std::to_string(members_.size()) + " threads on one table, nodes per thread:";
+  std::string out = "team: " + std::to_string(members_.size()) +
+                    (members_.size() == 1 ? " thread" : " threads on one table") + ", nodes per thread:";
   for (const auto& m : members_) out += " " + std::to_string(m->stats().nodes);
+  out += "; list words read per node per thread:";
+  for (const auto& m : members_) {
+    const SearchStats& s = m->stats();
+    out += " " + std::to_string(s.nodes ? s.list_read_words / s.nodes : 0);
+  }
+  out += "; busy CPU s per thread:";
+  for (double b : busy_) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, " %.2f", b);
+    out += buf;
+  }
   out += "; the last answer came from thread " + std::to_string(winner_) + "\n";
   return out;
 }

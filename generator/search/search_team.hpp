@@ -25,6 +25,7 @@
 #pragma once
 
 #include <atomic>
+#include <ctime>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -65,13 +66,24 @@ class SearchTeam {
   // The counters of every member added up (nodes: the team's total).
   SearchStats total_stats() const;
   // The member whose answer the last race returned (-1 before any), and a
-  // line with every member's nodes (for --profile).
+  // line with every member's nodes, list words read per node and busy CPU
+  // seconds (for --profile and benchmarks/search_threads.sh).
   int winner() const { return winner_; }
   std::string summary() const;
 
   static constexpr std::size_t kHelperStack = std::size_t{256} << 20;
 
+  // CPU seconds each member's thread spent in races so far (how evenly the
+  // team's work splits; the search alone, not the ordering tables).
+  const std::vector<double>& busy_seconds() const { return busy_; }
+
  private:
+  static double thread_seconds() {
+    timespec t{};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
+  }
+  std::vector<double> busy_;
   std::shared_ptr<SearchTable> table_;
   std::atomic<bool> stop_{false};
   DeepeningShare share_;  // bounds and tests of deepen() (members > 1)
@@ -85,7 +97,14 @@ R SearchTeam::race(const std::function<R(TrompTaylorSearch&)>& f) {
   std::mutex m;
   std::optional<R> result;
   std::exception_ptr error, fault;
+  if (busy_.size() != members_.size()) busy_.assign(members_.size(), 0.0);
   auto job = [&](int k) {
+    const double cpu0 = thread_seconds();
+    struct Busy {  // adds the thread's CPU time however the member ends
+      double& out;
+      double start;
+      ~Busy() { out += thread_seconds() - start; }
+    } busy{busy_[k], cpu0};
     try {
       R r = f(*members_[k]);
       std::lock_guard<std::mutex> g(m);

@@ -125,7 +125,7 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
     ~PrintProfile() {
       if (!on) return;
       std::fputs(search::format_profile(t.total_stats()).c_str(), stderr);
-      if (t.size() > 1) std::fputs(t.summary().c_str(), stderr);
+      std::fputs(t.summary().c_str(), stderr);  // with one thread too: its busy CPU is the search alone
     }
   } print_profile{team, opt.profile};
   using search::TrompTaylorSearch;
