@@ -147,10 +147,9 @@ void InternationalGame::legal_moves_with_facts(std::vector<Move>& out, std::vect
   out.push_back(Move::pass());
 }
 
-std::int64_t InternationalGame::fact(std::uint64_t id) const {
+std::int64_t InternationalGame::exceptional_fact(std::uint64_t id) const {
+  // (ko=positional, inline in fact(): 0 / 1, ordered as the side needs, 1 prohibits the play.)
   const Position p = board_facts::position(id, sided_facts_);
-  // ko=positional: 0 / 1, ordered as the side needs (1 prohibits the play).
-  if (!cfg_.basic_exceptional) return seen_.contains(p, 0) ? 1 : 0;
   if (!seen_.contains(p, 0)) return kAbsentFact;
   // The first occurrence: every later one repeats its balance (only passes
   // repeat a board before the game ends), as exceptional_result() reads.

@@ -123,7 +123,14 @@ class InternationalGame : public AlternationHistory<InternationalUndo> {
   void search_key(std::vector<std::uint64_t>& key) const;
   void legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const;
   void current_facts(std::vector<std::uint64_t>& facts) const { facts.push_back(fact_id(pos_, opponent(to_move_))); }
-  std::int64_t fact(std::uint64_t id) const;
+  // Inline for ko=positional: the search reads a fact for every stored one
+  // it checks or stores (international 1x8: about 95 per node, a third of
+  // the search's instructions as an out-of-line call; docs/solving.md
+  // section 4, "Session 28").
+  std::int64_t fact(std::uint64_t id) const {
+    if (!cfg_.basic_exceptional) return seen_.contains(board_facts::position(id, sided_facts_), 0) ? 1 : 0;
+    return exceptional_fact(id);
+  }
   // +1 / -1: the (board, mover) facts of ko=positional (see above); 0 under
   // ko=basic-exceptional and on 32-point boards.
   int fact_side(std::uint64_t id) const { return sided_facts_ ? board_facts::side(id) : 0; }
@@ -146,6 +153,8 @@ class InternationalGame : public AlternationHistory<InternationalUndo> {
   bool basic_ko_forbids(const PlayOutcome& o) const {
     return cfg_.basic_exceptional && ban_ >= 0 && o.captured == (Mask{1} << ban_);
   }
+  // fact() under ko=basic-exceptional: kAbsentFact or the first occurrence's balance.
+  std::int64_t exceptional_fact(std::uint64_t id) const;
   // Result of a play that recreates an earlier board (basic-exceptional).
   Value exceptional_result(const Position& next, int removed_black, int removed_white) const;
 

@@ -244,6 +244,9 @@ struct GenericStats {
   // repeats (HasCycleProbe); nodes by ply from the root, in buckets
   // [0,8), [8,16), [16,32), [32,64), ... (bucket i >= 1: [2^(i+2), 2^(i+3))).
   std::uint64_t rejected = 0, cycle_nodes = 0, max_ply = 0;
+  // Fact ids of the lists store() sorted: before and after duplicates were
+  // removed (session 28: the cost of a store grows with the first).
+  std::uint64_t store_ids_in = 0, store_ids_out = 0;
   // With --progress and HasFactKind: per entry of a rejected probe, the
   // kind of its first fact whose value differs now.
   std::array<std::uint64_t, 8> rejected_by_kind{};
@@ -538,7 +541,10 @@ class GenericSearch {
       b.lo = std::max(b.lo, e.lo);
       b.hi = std::min(b.hi, e.hi);
       hint = unmap_move(held->best, back);
-      for (const auto& f : held->facts) facts.push_back(unmap(f.first, back));
+      if (back)
+        for (const auto& f : held->facts) facts.push_back(unmap(f.first, back));
+      else
+        append_ids(facts, held->facts);
     }
     if constexpr (HasFactSides<G>) {
       // One side of an entry whose facts moved only the harmless way for
@@ -552,11 +558,14 @@ class GenericSearch {
           const bool lo_cuts = eb.lo.order >= beta || std::max(b.lo, eb.lo) == b.hi;
           const bool hi_cuts = eb.hi.order <= alpha || std::min(b.hi, eb.hi) == b.lo;
           if (!lo_cuts && !hi_cuts) continue;
-          const auto [lo_ok, hi_ok] = holds_sides(e, back);
+          const auto [lo_ok, hi_ok] = holds_sides(e, back, lo_cuts, hi_cuts);
           if ((lo_cuts && lo_ok) || (hi_cuts && hi_ok)) {
             if (lo_cuts && lo_ok) b.lo = std::max(b.lo, eb.lo);
             else b.hi = std::min(b.hi, eb.hi);
-            for (const auto& f : e.facts) facts.push_back(unmap(f.first, back));
+            if (back)
+              for (const auto& f : e.facts) facts.push_back(unmap(f.first, back));
+            else
+              append_ids(facts, e.facts);
             ++stats_.one_sided;
             held = &e;
             break;
@@ -708,10 +717,11 @@ class GenericSearch {
     auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
     std::fprintf(stderr,
                  "  profile: probes %llu hits %llu (cut-offs %llu) rejected %llu stores %llu clears %llu cycle-nodes %llu "
-                 "max-ply %llu bound-cut-offs %llu strategy-bounds %llu one-sided %llu symmetric-keys %llu\n  nodes by ply:",
+                 "max-ply %llu bound-cut-offs %llu strategy-bounds %llu one-sided %llu symmetric-keys %llu stored-ids %llu "
+                 "of %llu\n  nodes by ply:",
                  u(stats_.probes), u(stats_.hits), u(stats_.cutoffs), u(stats_.rejected), u(stats_.stores),
                  u(stats_.clears), u(stats_.cycle_nodes), u(stats_.max_ply), u(stats_.bound_cutoffs), u(stats_.strategy_bounds),
-                 u(stats_.one_sided), u(stats_.symmetric_keys));
+                 u(stats_.one_sided), u(stats_.symmetric_keys), u(stats_.store_ids_out), u(stats_.store_ids_in));
     for (int i = 0; i < 24; ++i)
       if (stats_.ply_buckets[i]) std::fprintf(stderr, " [%d,%d) %llu", i ? 4 << i : 0, 8 << i, u(stats_.ply_buckets[i]));
     std::fprintf(stderr, "\n");
@@ -749,6 +759,15 @@ class GenericSearch {
     return m;
   }
 
+  // The ids of an entry's facts, appended (one resize: a hit's list is
+  // tens to hundreds of ids, and push_back per id was 8% of international
+  // 1x8's instructions).
+  static void append_ids(std::vector<std::uint64_t>& to, const std::vector<std::pair<std::uint64_t, std::int64_t>>& from) {
+    const std::size_t at = to.size();
+    to.resize(at + from.size());
+    for (std::size_t i = 0; i < from.size(); ++i) to[at + i] = from[i].first;
+  }
+
   bool holds(const Entry& e, int back) const {
     for (const auto& [stored, v] : e.facts) {
       const std::uint64_t id = unmap(stored, back);
@@ -756,14 +775,32 @@ class GenericSearch {
     }
     return true;
   }
+  // holds(e), reading the current value of an id from `known` (pairs
+  // (id, fact(id)) sorted by id: store()'s) where it is there and from the
+  // game elsewhere: the same answer with fewer fact() calls, since a way of
+  // the key being stored mostly rests on the same facts as the new proof.
+  bool holds_known(const Entry& e, const std::vector<std::pair<std::uint64_t, std::int64_t>>& known) const {
+    auto k = known.begin();
+    for (const auto& [id, v] : e.facts) {
+      while (k != known.end() && k->first < id) ++k;
+      const std::int64_t now = k != known.end() && k->first == id ? k->second : g_.fact(id);
+      if (now != v) return false;
+    }
+    return true;
+  }
   // Whether the entry's lower and upper bounds hold now (HasFactSides).
-  std::pair<bool, bool> holds_sides(const Entry& e, int back) const {
+  // Only the sides asked for (want_lo, want_hi) are decided; a side not
+  // asked for comes back false unread, so the walk over the facts stops
+  // once every side asked for has failed (the search asks only for the
+  // sides that would cut: ikeda-1 1x7 spent a fifth of its instructions
+  // deciding both; docs/solving.md section 4, "Session 28").
+  std::pair<bool, bool> holds_sides(const Entry& e, int back, bool want_lo = true, bool want_hi = true) const {
     if constexpr (HasFactSides<G>) {
       if (!opt_.fact_sides) {
         const bool h = holds(e, back);
-        return {h, h};
+        return {h && want_lo, h && want_hi};
       }
-      bool lo_ok = true, hi_ok = true;
+      bool lo_ok = want_lo, hi_ok = want_hi;
       for (const auto& [stored, v] : e.facts) {
         if (!lo_ok && !hi_ok) break;
         const std::uint64_t id = unmap(stored, back);
@@ -779,7 +816,7 @@ class GenericSearch {
       return {lo_ok, hi_ok};
     } else {
       const bool h = holds(e, back);
-      return {h, h};
+      return {h && want_lo, h && want_hi};
     }
   }
 
@@ -788,8 +825,7 @@ class GenericSearch {
   void store(const std::vector<std::uint64_t>& key, const Bounds& r, Move best, std::vector<std::uint64_t>& facts,
              std::uint64_t work, int frame, int back) {
     if (work < opt_.min_store_work) return;
-    std::sort(facts.begin(), facts.end());
-    facts.erase(std::unique(facts.begin(), facts.end()), facts.end());
+    sort_unique(facts);
     std::size_t fact_bytes = 0;
     if constexpr (HasFactMemory<G>) fact_bytes = g_.fact_bytes();
     if (table_.size() >= opt_.max_entries || bytes_ + fact_bytes > (opt_.max_megabytes << 20)) {
@@ -828,7 +864,9 @@ class GenericSearch {
     if (fresh) bytes_ += kNodeBytes + key.size() * sizeof(std::uint64_t);
     Entry* victim = nullptr;
     for (Entry& w : ways)
-      if (holds(w, back)) {
+      // (holds_known reads ids in the node's frame: with a symmetry the
+      // stored ids are in the key's frame, so they are mapped back one by one.)
+      if (back ? holds(w, back) : holds_known(w, valued)) {
         victim = &w;
         break;
       }
@@ -849,6 +887,60 @@ class GenericSearch {
     e.facts.assign(valued.begin(), valued.end());
     bytes_ += e.facts.capacity() * sizeof(e.facts[0]);
     ++stats_.stores;
+  }
+
+  // facts sorted with duplicates removed: the result of std::sort and
+  // std::unique, computed from the list's sorted runs. A node's list is
+  // its own few facts followed by its children's lists, each already sorted
+  // and unique (the child's store() left it so), with many ids in common:
+  // merging the runs pairwise with set_union costs O(n log runs) and drops
+  // the common ids at the first merge, where sorting the whole list was
+  // over half of the search's instructions (international 1x8 and kee-2016
+  // 1x9; docs/solving.md section 4, "Session 28"). Lists of many short runs
+  // (no such structure) are sorted.
+  void sort_unique(std::vector<std::uint64_t>& v) {
+    const std::size_t n = v.size();
+    std::vector<std::size_t>& runs = run_starts_;
+    runs.clear();
+    for (std::size_t i = 0; i < n; ++i)
+      if (i == 0 || v[i] < v[i - 1]) runs.push_back(i);
+    if (runs.size() > 1 && runs.size() * 8 > n) {
+      std::sort(v.begin(), v.end());
+    } else {
+      runs.push_back(n);
+      std::vector<std::uint64_t>& buf = merge_buf_;
+      std::vector<std::size_t>& next = run_next_;
+      // Bottom-up: merge runs 2k and 2k+1 into buf, then swap; the runs'
+      // bounds in buf are the merged lengths.
+      // (buf never shrinks: growing it zero-fills, and v's own length is
+      // set once at the end.)
+      std::size_t len = n;
+      while (runs.size() > 2) {
+        if (buf.size() < len) buf.resize(len);
+        next.clear();
+        std::size_t out = 0;
+        for (std::size_t r = 0; r + 1 < runs.size(); r += 2) {
+          next.push_back(out);
+          const auto a = v.begin() + static_cast<std::ptrdiff_t>(runs[r]);
+          const auto b = v.begin() + static_cast<std::ptrdiff_t>(runs[r + 1]);
+          if (r + 2 < runs.size()) {
+            const auto c = v.begin() + static_cast<std::ptrdiff_t>(runs[r + 2]);
+            out = static_cast<std::size_t>(std::set_union(a, b, b, c, buf.begin() + static_cast<std::ptrdiff_t>(out)) -
+                                           buf.begin());
+          } else {
+            out = static_cast<std::size_t>(std::copy(a, b, buf.begin() + static_cast<std::ptrdiff_t>(out)) - buf.begin());
+          }
+        }
+        next.push_back(out);
+        len = out;
+        v.swap(buf);
+        runs.swap(next);
+      }
+      v.resize(len);
+    }
+    stats_.store_ids_in += n;
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    stats_.store_ids_out += v.size();
   }
 
   static int slot_of(Move m) { return m.kind == MoveKind::Play ? m.point + 8 : static_cast<int>(m.kind); }
@@ -874,6 +966,8 @@ class GenericSearch {
   std::unordered_map<std::vector<std::uint64_t>, std::vector<Entry>, KeyHash> table_;
   std::deque<std::vector<std::uint64_t>> facts_, keys_, strategy_facts_;
   std::vector<std::pair<std::uint64_t, std::int64_t>> valued_;  // store()'s scratch
+  std::vector<std::uint64_t> merge_buf_;                           // sort_unique's scratch
+  std::vector<std::size_t> run_starts_, run_next_;
   std::deque<std::vector<Move>> moves_;
   std::deque<std::vector<std::pair<std::uint32_t, Move>>> order_scratch_;  // order_moves' per ply
 };
