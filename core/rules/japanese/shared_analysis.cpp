@@ -341,29 +341,46 @@ std::vector<std::uint64_t> SharedAnalyser::solve(const Key& k) {
     const std::uint64_t full = k.region;
     z.assign(n, 0);
     for (std::size_t v = 0; v < n; ++v) z[v] = (v & 1) && p.consistent(v) ? 1 : 0;
-    std::vector<std::uint64_t> target(n), prev;
+    // CPre(Z) maintained incrementally (session 28): left[v] counts v's
+    // successors still in Z. Every successor of a consistent captured node
+    // is consistent and captured (c only grows), so at the start all of
+    // them are in Z and CPre holds everywhere; the product's successor
+    // lists hold no duplicates (h' -> (h', c | missing[h']) is injective,
+    // and H's lists have none), so one decrement per predecessor entry of a
+    // removed node counts a distinct successor leaving Z. CPre(v) only
+    // turns false (Z only shrinks): an attacker node when its last
+    // successor in Z leaves, a defender node when its first one does. So
+    // the targets are those of the full pass over the half, updated only
+    // around the nodes each iteration removes.
+    std::vector<std::uint32_t> left(n, 0);
+    std::vector<std::uint64_t> target(n, 0), prev;
+    for (std::size_t v = 1; v < n; v += 2) {
+      if (!z[v]) continue;
+      std::uint32_t d = 0;
+      p.for_each_successor(v, [&](std::size_t) { ++d; });
+      left[v] = d;
+      target[v] = p.aim(v);
+    }
+    charge_current_budget(n / 2);
+    std::vector<std::size_t> removed;
     for (;;) {
-      charge_current_budget(n / 2);
-      for (std::size_t v = 0; v < n; ++v) {
-        target[v] = 0;
-        if (!(v & 1) || !p.consistent(v)) continue;
-        bool any = false, all = true;
-        p.for_each_successor(v, [&](std::size_t w) {
-          any |= z[w] != 0;
-          all &= z[w] != 0;
-        });
-        if (p.attacker_moves(v) ? any : all) target[v] = p.aim(v);
-      }
       // Z only shrinks, so each lane's target, hence its attractor, only
       // shrinks from one iteration to the next: the last one bounds this one.
       prev = attractor(p, target, 1, prev.empty() ? nullptr : &prev);
-      bool changed = false;
+      removed.clear();
       for (std::size_t v = 1; v < n; v += 2)
         if (z[v] && (prev[v] & full) != full) {
           z[v] = 0;
-          changed = true;
+          removed.push_back(v);
         }
-      if (!changed) break;
+      if (removed.empty()) break;
+      charge_current_budget(removed.size());
+      for (const std::size_t u : removed)
+        p.for_each_predecessor(u, [&](std::size_t w) {
+          if (!(w & 1)) return;  // the uncaptured half has no targets here
+          --left[w];
+          if (p.attacker_moves(w) ? left[w] == 0 : true) target[w] = 0;
+        });
     }
     // (2): reachability of Z1 from the uncaptured half.
     for (std::size_t v = 0; v < n; ++v) target[v] = z[v] ? 1 : 0;
