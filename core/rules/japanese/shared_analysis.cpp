@@ -1,5 +1,6 @@
 #include "core/rules/japanese/shared_analysis.hpp"
 
+#include <limits>
 #include <optional>
 #include <stdexcept>
 
@@ -536,7 +537,12 @@ std::vector<std::uint64_t> SharedAnalyser::solve(const Key& k) {
             }
           });
         if (lost.empty()) continue;  // the same attractor: nothing more leaves Z
-        if (static_cast<double>(lost.size()) > scratch_fraction_ * static_cast<double>(n)) {
+        // From scratch also before the fresh ranks could overflow (a
+        // decremental step gives, per lane, at most one per node of the
+        // half plus one).
+        const std::uint64_t fresh = (n / 2 + 1) * static_cast<std::uint64_t>(nlanes);
+        if (static_cast<double>(lost.size()) > scratch_fraction_ * static_cast<double>(n) ||
+            std::uint64_t{next_rank} + fresh > std::numeric_limits<std::uint32_t>::max()) {
           next_rank = ranked_attractor(p, target, full, lane_of, nlanes, prev, rank);
         } else {
           decremental_attractor(p, target, lost, lane_of, nlanes, prev, rank, next_rank, unsure, count);
