@@ -92,7 +92,11 @@ void add_solve_command(CLI::App& app) {
                   "history facts for every other ruleset, docs/solving.md section 4) or reference (exact "
                   "minimax over full histories, every ruleset; slow beyond a few points)")
       ->capture_default_str();
-  sub->add_option("--node-limit", args->node_limit, "give up (exit 3) after this many nodes; 0 = no limit")
+  sub->add_option("--node-limit", args->node_limit,
+                  "give up (exit 3) after this much work; 0 = no limit. Work is search nodes plus what a "
+                  "ruleset's own computations charge (japanese-2003: its final-position analysis, counter "
+                  "analysis_nodes, most of the work) and the order tables' build. With one thread the same "
+                  "on every machine, unlike --time-limit")
       ->check(count_number(UINT64_MAX))
       ->capture_default_str();
   sub->add_option("--time-limit", args->time_limit, "give up (exit 3) after this many seconds; 0 = no limit")

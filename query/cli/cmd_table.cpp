@@ -766,7 +766,9 @@ void add_table_command(CLI::App& app) {
   sub->add_option("--rules", args->rules, "rulesets (repeat the option or separate with spaces)")
       ->capture_default_str();
   sub->add_option("--komi", args->komi, "komi")->check(komi_number())->capture_default_str();
-  sub->add_option("--node-limit", args->node_limit, "node budget per entry; 0 = none")
+  sub->add_option("--node-limit", args->node_limit,
+                  "work budget per entry, counted as gotb solve's --node-limit (search nodes plus "
+                  "what a ruleset charges, e.g. japanese-2003's final-position analysis); 0 = none")
       ->check(count_number(UINT64_MAX))
       ->capture_default_str();
   sub->add_option("--time-limit", args->time_limit, "seconds per entry; 0 = none")

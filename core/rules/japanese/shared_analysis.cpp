@@ -1,5 +1,6 @@
 #include "core/rules/japanese/shared_analysis.hpp"
 
+#include <limits>
 #include <optional>
 #include <stdexcept>
 
@@ -212,6 +213,148 @@ std::vector<std::uint64_t> capture_wins(const HypotheticalGraph& g, Mask string)
   return wins;
 }
 
+// The attacker's attractor of `target` within the captured half (odd
+// nodes), every lane of `lanes` at once, with a rank per (node, lane)
+// (session 28): computed in rounds, each from the values of the rounds
+// before it only, and a lane gained in round r gets rank r (targets rank
+// 0). So an attacker node's lane has a successor with that lane of
+// smaller rank, and a defender node's lane has every successor with it,
+// each of smaller rank: the justification that decremental_attractor
+// relies on. Same set as attractor(p, target, 1): a round-by-round
+// evaluation of the same least fixpoint. Returns one past the last rank.
+std::uint32_t ranked_attractor(const Product& p, const std::vector<std::uint64_t>& target, std::uint64_t lanes,
+                               const std::vector<int>& lane_of, int nlanes, std::vector<std::uint64_t>& a,
+                               std::vector<std::uint32_t>& rank) {
+  const std::size_t n = p.size();
+  a = target;
+  rank.assign((n / 2) * static_cast<std::size_t>(nlanes), 0);
+  std::vector<std::uint8_t> queued(n, 0);
+  std::vector<std::size_t> frontier, cand;
+  std::vector<std::pair<std::size_t, std::uint64_t>> gains;
+  // Round 1 evaluates every consistent node of the half that may gain (the
+  // targets are nearly everywhere); later rounds the predecessors of the
+  // last round's gains.
+  for (std::size_t v = 1; v < n; v += 2)
+    if ((a[v] & lanes) != lanes && p.consistent(v)) cand.push_back(v);
+  Budget* budget = current_budget();
+  std::uint32_t r = 0;
+  for (bool first = true; first || !frontier.empty(); first = false) {
+    ++r;
+    if (!first) {
+      cand.clear();
+      for (const std::size_t u : frontier)
+        p.for_each_predecessor(u, [&](std::size_t w) {
+          if (!(w & 1) || queued[w] || (a[w] & lanes) == lanes) return;
+          queued[w] = 1;
+          cand.push_back(w);
+        });
+    }
+    gains.clear();
+    for (const std::size_t w : cand) {
+      if (budget) budget->charge(1);
+      queued[w] = 0;
+      std::uint64_t val = p.attacker_moves(w) ? 0 : ~std::uint64_t{0};
+      if (p.attacker_moves(w)) p.for_each_successor(w, [&](std::size_t x) { val |= a[x]; });
+      else p.for_each_successor(w, [&](std::size_t x) { val &= a[x]; });
+      const std::uint64_t gain = val & lanes & ~a[w];
+      if (gain) gains.emplace_back(w, gain);
+    }
+    frontier.clear();
+    for (const auto& [w, gain] : gains) {  // applied after the round: ranks from earlier rounds only
+      a[w] |= gain;
+      for_each_bit(gain, [&](int b) { rank[(w >> 1) * nlanes + lane_of[b]] = r; });
+      frontier.push_back(w);
+    }
+  }
+  return r + 1;
+}
+
+// The same attractor after its targets lost `lost` (node, lanes) pairs
+// (session 28): targets only shrink between Büchi iterations, so the new
+// attractor lies within the old one (`a`, ranked as ranked_attractor
+// leaves it). Per lane: (1) a node is *unsure* once its justification may
+// be gone: a lost target; a defender predecessor of higher rank of an
+// unsure node; an attacker predecessor of higher rank left with no
+// successor that has the lane, is not unsure and has a smaller rank
+// (re-checked whenever one more successor turns unsure). The rest keep a
+// justification by strictly smaller ranks down to targets still present,
+// so they are in the new attractor. (2) The unsure nodes lose the lane,
+// and the least fixpoint is re-derived over them alone, seeded with the
+// rest (an iteration from a subset of the least fixpoint, within the old
+// attractor, which contains the new one), the nodes regained getting
+// fresh ranks above every rank given so far (their justification lies in
+// nodes ranked before them). Result: exactly the new attractor, ranked as
+// before, for the next iteration; work only around what changed.
+void decremental_attractor(const Product& p, const std::vector<std::uint64_t>& target,
+                           const std::vector<std::pair<std::size_t, std::uint64_t>>& lost,
+                           const std::vector<int>& lane_of, int nlanes, std::vector<std::uint64_t>& a,
+                           std::vector<std::uint32_t>& rank, std::uint32_t& next_rank,
+                           std::vector<std::uint8_t>& unsure, std::vector<std::uint32_t>& count) {
+  std::uint64_t lanes = 0;
+  for (const auto& [v, l] : lost) lanes |= l;
+  Budget* budget = current_budget();
+  std::vector<std::size_t> work, all;
+  for_each_bit(lanes, [&](int b) {
+    const std::uint64_t bit_b = std::uint64_t{1} << b;
+    const std::size_t lane = static_cast<std::size_t>(lane_of[b]);
+    auto rk = [&](std::size_t v) { return rank[(v >> 1) * nlanes + lane]; };
+    work.clear();
+    all.clear();
+    for (const auto& [v, l] : lost)
+      if ((l & bit_b) && (a[v] & bit_b) && !unsure[v] && !(target[v] & bit_b)) {
+        unsure[v] = 1;
+        work.push_back(v);
+      }
+    // (1) the unsure nodes.
+    while (!work.empty()) {
+      const std::size_t u = work.back();
+      work.pop_back();
+      all.push_back(u);
+      if (budget) budget->charge(1);
+      const std::uint32_t ru = rk(u);
+      p.for_each_predecessor(u, [&](std::size_t w) {
+        if (!(w & 1) || unsure[w] || !(a[w] & bit_b) || (target[w] & bit_b) || rk(w) <= ru) return;
+        if (p.attacker_moves(w)) {
+          const std::uint32_t rw = rk(w);
+          bool kept = false;
+          p.for_each_successor(w, [&](std::size_t x) { kept |= (a[x] & bit_b) && !unsure[x] && rk(x) < rw; });
+          if (kept) return;
+        }
+        unsure[w] = 1;
+        work.push_back(w);
+      });
+    }
+    // (2) re-derive the least fixpoint over the unsure nodes.
+    for (const std::size_t u : all) a[u] &= ~bit_b;
+    for (const std::size_t u : all) {
+      std::uint32_t missing = 0;
+      bool any = false;
+      p.for_each_successor(u, [&](std::size_t x) {
+        if (a[x] & bit_b) any = true;
+        else ++missing;
+      });
+      count[u] = missing;
+      if (p.attacker_moves(u) ? any : missing == 0) work.push_back(u);
+    }
+    for (const std::size_t u : work) a[u] |= bit_b;  // every one of them justified by a node kept in (1)
+    for (const std::size_t u : work) rank[(u >> 1) * nlanes + lane] = next_rank;
+    ++next_rank;
+    while (!work.empty()) {
+      const std::size_t x = work.back();
+      work.pop_back();
+      if (budget) budget->charge(1);
+      p.for_each_predecessor(x, [&](std::size_t w) {
+        if (!(w & 1) || !unsure[w] || (a[w] & bit_b)) return;
+        if (!p.attacker_moves(w) && --count[w] != 0) return;
+        a[w] |= bit_b;
+        rank[(w >> 1) * nlanes + lane] = next_rank++;  // above every rank given, x's included
+        work.push_back(w);
+      });
+    }
+    for (const std::size_t u : all) unsure[u] = 0;
+  });
+}
+
 }  // namespace
 
 // One test of one final position, answered from the shared analyser.
@@ -341,29 +484,91 @@ std::vector<std::uint64_t> SharedAnalyser::solve(const Key& k) {
     const std::uint64_t full = k.region;
     z.assign(n, 0);
     for (std::size_t v = 0; v < n; ++v) z[v] = (v & 1) && p.consistent(v) ? 1 : 0;
-    std::vector<std::uint64_t> target(n), prev;
-    for (;;) {
-      charge_current_budget(n / 2);
-      for (std::size_t v = 0; v < n; ++v) {
-        target[v] = 0;
-        if (!(v & 1) || !p.consistent(v)) continue;
-        bool any = false, all = true;
-        p.for_each_successor(v, [&](std::size_t w) {
-          any |= z[w] != 0;
-          all &= z[w] != 0;
-        });
-        if (p.attacker_moves(v) ? any : all) target[v] = p.aim(v);
-      }
-      // Z only shrinks, so each lane's target, hence its attractor, only
-      // shrinks from one iteration to the next: the last one bounds this one.
-      prev = attractor(p, target, 1, prev.empty() ? nullptr : &prev);
-      bool changed = false;
-      for (std::size_t v = 1; v < n; v += 2)
-        if (z[v] && (prev[v] & full) != full) {
-          z[v] = 0;
-          changed = true;
+    // CPre(Z) maintained incrementally (session 28): left[v] counts v's
+    // successors still in Z. Every successor of a consistent captured node
+    // is consistent and captured (c only grows), so at the start all of
+    // them are in Z and CPre holds everywhere; the product's successor
+    // lists hold no duplicates (h' -> (h', c | missing[h']) is injective,
+    // and H's lists have none), so one decrement per predecessor entry of a
+    // removed node counts a distinct successor leaving Z. CPre(v) only
+    // turns false (Z only shrinks): an attacker node when its last
+    // successor in Z leaves, a defender node when its first one does. So
+    // the targets are those of the full pass over the half, updated only
+    // around the nodes each iteration removes.
+    std::vector<std::uint32_t> left(n, 0);
+    std::vector<std::uint64_t> target(n, 0), prev;
+    for (std::size_t v = 1; v < n; v += 2) {
+      if (!z[v]) continue;
+      std::uint32_t d = 0;
+      p.for_each_successor(v, [&](std::size_t) { ++d; });
+      left[v] = d;
+      target[v] = p.aim(v);
+    }
+    charge_current_budget(n / 2);
+    std::vector<std::size_t> removed;
+    std::vector<int> lane_of(64, 0);
+    int nlanes = 0;
+    for_each_bit(full, [&](int b) { lane_of[b] = nlanes++; });
+    if ((n / 2) * static_cast<std::size_t>(nlanes) <= max_rank_entries_) {
+      // Session 28: each iteration's attractor from the last one by
+      // decremental_attractor (work around the targets lost only), or from
+      // scratch when many were lost; the same sets as the loop below.
+      std::vector<std::uint32_t> rank, count(n, 0);
+      std::vector<std::uint8_t> unsure(n, 0);
+      std::vector<std::pair<std::size_t, std::uint64_t>> lost;
+      std::uint32_t next_rank = ranked_attractor(p, target, full, lane_of, nlanes, prev, rank);
+      for (;;) {
+        removed.clear();
+        for (std::size_t v = 1; v < n; v += 2)
+          if (z[v] && (prev[v] & full) != full) {
+            z[v] = 0;
+            removed.push_back(v);
+          }
+        if (removed.empty()) break;
+        charge_current_budget(removed.size());
+        lost.clear();
+        for (const std::size_t u : removed)
+          p.for_each_predecessor(u, [&](std::size_t w) {
+            if (!(w & 1)) return;
+            --left[w];
+            if ((p.attacker_moves(w) ? left[w] == 0 : true) && target[w]) {
+              lost.emplace_back(w, target[w]);
+              target[w] = 0;
+            }
+          });
+        if (lost.empty()) continue;  // the same attractor: nothing more leaves Z
+        // From scratch also before the fresh ranks could overflow (a
+        // decremental step gives, per lane, at most one per node of the
+        // half plus one).
+        const std::uint64_t fresh = (n / 2 + 1) * static_cast<std::uint64_t>(nlanes);
+        if (static_cast<double>(lost.size()) > scratch_fraction_ * static_cast<double>(n) ||
+            std::uint64_t{next_rank} + fresh > std::numeric_limits<std::uint32_t>::max()) {
+          next_rank = ranked_attractor(p, target, full, lane_of, nlanes, prev, rank);
+        } else {
+          decremental_attractor(p, target, lost, lane_of, nlanes, prev, rank, next_rank, unsure, count);
+          ++decremental_steps_;
         }
-      if (!changed) break;
+      }
+    } else {
+      for (;;) {
+        // Z only shrinks, so each lane's target, hence its attractor, only
+        // shrinks from one iteration to the next: the last one bounds this one.
+        prev = attractor(p, target, 1, prev.empty() ? nullptr : &prev);
+        removed.clear();
+        for (std::size_t v = 1; v < n; v += 2)
+          if (z[v] && (prev[v] & full) != full) {
+            z[v] = 0;
+            removed.push_back(v);
+          }
+        if (removed.empty()) break;
+        charge_current_budget(removed.size());
+        for (const std::size_t u : removed)
+          p.for_each_predecessor(u, [&](std::size_t w) {
+            if (!(w & 1)) return;  // the uncaptured half has no targets here
+            --left[w];
+            if (p.attacker_moves(w) ? left[w] == 0 : true) target[w] = 0;
+          });
+      }
     }
     // (2): reachability of Z1 from the uncaptured half.
     for (std::size_t v = 0; v < n; ++v) target[v] = z[v] ? 1 : 0;

@@ -57,6 +57,16 @@ class SharedAnalyser {
   // Tests only: products of more nodes than this fall back to the
   // per-position graph (default 2^26).
   void set_max_product_nodes(std::size_t n) { max_product_ = n; }
+  // Tests only: Büchi tests whose ranks (captured-half nodes times lanes)
+  // exceed this solve every iteration's attractor from scratch instead of
+  // decrementally (0: always; default 2^27).
+  void set_max_rank_entries(std::size_t n) { max_rank_entries_ = n; }
+  // Tests only: an iteration that lost targets at more than this fraction
+  // of the product's nodes recomputes its attractor from scratch (default
+  // 1/16; 0: always, above 1: never after the first).
+  void set_scratch_fraction(double f) { scratch_fraction_ = f; }
+  // Büchi iterations solved decrementally so far (tests: the path ran).
+  std::size_t decremental_steps() const { return decremental_steps_; }
 
  private:
   friend class SharedOracle;
@@ -85,6 +95,9 @@ class SharedAnalyser {
   std::unordered_map<Key, Answer, KeyHash> memo_;
   std::size_t memo_bytes_ = 0;
   std::size_t max_product_ = std::size_t{1} << 26;
+  std::size_t max_rank_entries_ = std::size_t{1} << 25;
+  double scratch_fraction_ = 1.0 / 16;
+  std::size_t decremental_steps_ = 0;
 };
 
 }  // namespace gotb::japanese
