@@ -16,7 +16,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: search_levers BOARD [NODE_LIMIT]\n");
     return 2;
   }
-  SolveRequest req{Board::parse(argv[1]), RuleSet::parse("tromp-taylor")};
+  SolveRequest req{Board::parse(argv[1]), RuleSet::parse("tromp-taylor"), 0, {}, {}};
   req.with_move_values = false;
   req.with_pv = false;
   req.options.node_limit = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 20000000;

@@ -372,7 +372,7 @@ TEST_CASE("the search finds the same values with and without safe regions", "[sa
 // seconds per board).
 TEST_CASE("safe regions leave the values of larger boards unchanged", "[.safe-long]") {
   for (const char* spec : {"1x8", "1x9", "1x10", "2x5", "2x6", "3x4"}) {
-    SolveRequest req{Board::parse(spec), RuleSet::parse("tromp-taylor")};
+    SolveRequest req{Board::parse(spec), RuleSet::parse("tromp-taylor"), 0, {}, {}};
     req.with_move_values = false;
     req.with_pv = false;
     search::SearchOptions with, without;
