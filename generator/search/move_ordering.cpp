@@ -14,8 +14,11 @@ namespace {
 // positions and the sweeps' evaluations. Measured with one thread (total
 // work per rank, index included): 1x7 5.5, 1x8 6.4, 2x4 3.7, 3x3 3.0, 2x5
 // 3.7, 1x10 5.2, 1x12 5.4, 2x6 4.1, 3x4 5.2, 2x7 4.7, 3x5 5.3, 4x4 3.5, 2x8
-// 5.4 (docs/solving.md section 4, "Session 27").
-constexpr std::uint64_t kRetroBuildPerRank = 4;
+// 5.4 (docs/solving.md section 4, "Session 27"). Session 28's build in
+// stone-count order (graph_fixpoint.cpp) needs fewer sweeps: past the
+// index, 1x5 2.7, 2x3 2.1, 1x7 4.0, 2x4 1.8, 3x3 1.3, 2x5 1.9, 3x4 2.8
+// per rank, so 2 keeps the estimate within a factor 2 of the charge.
+constexpr std::uint64_t kRetroBuildPerRank = 2;
 }  // namespace
 
 std::shared_ptr<const RetroOrdering> RetroOrdering::build(const Board& board, int threads, RetroKey key,
