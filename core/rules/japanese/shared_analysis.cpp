@@ -260,7 +260,11 @@ std::uint32_t ranked_attractor(const Product& p, const std::vector<std::uint64_t
       if (gain) gains.emplace_back(w, gain);
     }
     frontier.clear();
-    for (const auto& [w, gain] : gains) {  // applied after the round: ranks from earlier rounds only
+    for (const auto& g : gains) {  // applied after the round: ranks from earlier rounds only
+      // (named members, not a structured binding: clang 14, which builds
+      // the fuzz targets, cannot capture a binding in the lambda)
+      const std::size_t w = g.first;
+      const std::uint64_t gain = g.second;
       a[w] |= gain;
       for_each_bit(gain, [&](int b) { rank[(w >> 1) * nlanes + lane_of[b]] = r; });
       frontier.push_back(w);
