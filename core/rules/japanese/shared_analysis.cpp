@@ -513,6 +513,30 @@ std::vector<std::uint64_t> SharedAnalyser::solve(const Key& k) {
     std::vector<int> lane_of(64, 0);
     int nlanes = 0;
     for_each_bit(full, [&](int b) { lane_of[b] = nlanes++; });
+    // One iteration's removals: the nodes of Z whose attractor (prev) misses
+    // a lane leave Z, and their predecessors' CPre counters and targets are
+    // updated; lost(w, old target) hears of each target that turns 0. False
+    // when nothing left Z: the fixpoint.
+    auto shrink_z = [&](auto&& lost) {
+      removed.clear();
+      for (std::size_t v = 1; v < n; v += 2)
+        if (z[v] && (prev[v] & full) != full) {
+          z[v] = 0;
+          removed.push_back(v);
+        }
+      if (removed.empty()) return false;
+      charge_current_budget(removed.size());
+      for (const std::size_t u : removed)
+        p.for_each_predecessor(u, [&](std::size_t w) {
+          if (!(w & 1)) return;  // the uncaptured half has no targets here
+          --left[w];
+          if ((p.attacker_moves(w) ? left[w] == 0 : true) && target[w]) {
+            lost(w, target[w]);
+            target[w] = 0;
+          }
+        });
+      return true;
+    };
     if ((n / 2) * static_cast<std::size_t>(nlanes) <= max_rank_entries_) {
       // Session 28: each iteration's attractor from the last one by
       // decremental_attractor (work around the targets lost only), or from
@@ -522,24 +546,8 @@ std::vector<std::uint64_t> SharedAnalyser::solve(const Key& k) {
       std::vector<std::pair<std::size_t, std::uint64_t>> lost;
       std::uint32_t next_rank = ranked_attractor(p, target, full, lane_of, nlanes, prev, rank);
       for (;;) {
-        removed.clear();
-        for (std::size_t v = 1; v < n; v += 2)
-          if (z[v] && (prev[v] & full) != full) {
-            z[v] = 0;
-            removed.push_back(v);
-          }
-        if (removed.empty()) break;
-        charge_current_budget(removed.size());
         lost.clear();
-        for (const std::size_t u : removed)
-          p.for_each_predecessor(u, [&](std::size_t w) {
-            if (!(w & 1)) return;
-            --left[w];
-            if ((p.attacker_moves(w) ? left[w] == 0 : true) && target[w]) {
-              lost.emplace_back(w, target[w]);
-              target[w] = 0;
-            }
-          });
+        if (!shrink_z([&](std::size_t w, std::uint64_t t) { lost.emplace_back(w, t); })) break;
         if (lost.empty()) continue;  // the same attractor: nothing more leaves Z
         // From scratch also before the fresh ranks could overflow (a
         // decremental step gives, per lane, at most one per node of the
@@ -558,20 +566,7 @@ std::vector<std::uint64_t> SharedAnalyser::solve(const Key& k) {
         // Z only shrinks, so each lane's target, hence its attractor, only
         // shrinks from one iteration to the next: the last one bounds this one.
         prev = attractor(p, target, 1, prev.empty() ? nullptr : &prev);
-        removed.clear();
-        for (std::size_t v = 1; v < n; v += 2)
-          if (z[v] && (prev[v] & full) != full) {
-            z[v] = 0;
-            removed.push_back(v);
-          }
-        if (removed.empty()) break;
-        charge_current_budget(removed.size());
-        for (const std::size_t u : removed)
-          p.for_each_predecessor(u, [&](std::size_t w) {
-            if (!(w & 1)) return;  // the uncaptured half has no targets here
-            --left[w];
-            if (p.attacker_moves(w) ? left[w] == 0 : true) target[w] = 0;
-          });
+        if (!shrink_z([](std::size_t, std::uint64_t) {})) break;
       }
     }
     // (2): reachability of Z1 from the uncaptured half.
