@@ -255,22 +255,23 @@ std::uint64_t TrompTaylorSearch::save(const ProofDeps& d, int to) {
   // The ring's lists need no order (load() marks what it reads unsorted):
   // each fact is written once, mapped to the canonical orientation; the
   // stone fact's mask last (SearchTable::Entry).
+  auto each_word = [&](auto&& put) {
+    for (std::uint64_t k : d.absent) put(to == 0 ? k : map_situation(to, k));
+    for (const Present& p : d.present) put(to == 0 ? p.key : map_situation(to, p.key));
+    if (masked) put(map_mask(to, d.stone_mask));
+  };
   if (!share) {
     // Straight into the ring: forming the list first costs 1.5% of a 1x10
     // search (Session 28), and an unshared list needs no copy.
     const std::uint64_t at = table_->reserve(n);
     stats_.list_saved_words += n;
     std::uint64_t i = at;
-    for (std::uint64_t k : d.absent) table_->put(i++, to == 0 ? k : map_situation(to, k));
-    for (const Present& p : d.present) table_->put(i++, to == 0 ? p.key : map_situation(to, p.key));
-    if (masked) table_->put(i++, map_mask(to, d.stone_mask));
+    each_word([&](std::uint64_t word) { table_->put(i++, word); });
     return at;
   }
   std::vector<std::uint64_t>& w = save_words_;
   w.clear();
-  for (std::uint64_t k : d.absent) w.push_back(to == 0 ? k : map_situation(to, k));
-  for (const Present& p : d.present) w.push_back(to == 0 ? p.key : map_situation(to, p.key));
-  if (masked) w.push_back(map_mask(to, d.stone_mask));
+  each_word([&](std::uint64_t word) { w.push_back(word); });
   const int len = static_cast<int>(n);
   // Sharing: equal sets of facts must give equal words, so each part is
   // written sorted in the canonical orientation (already so when the list
