@@ -654,6 +654,59 @@ TEST_CASE("teams of 1, 2 and 3 threads in either mode give equal values after ra
     }
 }
 
+// The proved-bound cap for teams (SearchOptions::proved_cap with a share,
+// docs/solving.md §3, "Session 29"): the share adds up the nodes of the
+// tests that moved a bound per exact line and horizon, whichever member ran
+// them; a member caps its later tests at that horizon by them. With a tiny
+// cap and budget floor nearly every test after a proof stops at once, and a
+// member's first test at a horizon may be capped by another member's proof
+// there; the deepening must still end with one thread's value (and the
+// reference solver's) in both modes, after random histories.
+TEST_CASE("a team caps a horizon's tests by the whole team's proofs there", "[search][threads][team]") {
+  search::DeepeningShare share;
+  const search::DeepeningShare::Line a{1, 2, 3}, b{1, 4, 3};
+  CHECK(share.proved(a, 8) == 0);
+  share.add_proved(a, 8, 100);
+  share.add_proved(a, 8, 40);  // another member's proof at the same horizon
+  share.add_proved(a, 12, 7);
+  CHECK(share.proved(a, 8) == 140);
+  CHECK(share.proved(a, 12) == 7);
+  CHECK(share.proved(a, 4) == 0);   // another horizon
+  CHECK(share.proved(b, 8) == 0);   // another history to the same state
+  std::mt19937 rng(29);
+  for (auto board : {"2x4", "3x3", "2x5", "1x6"}) {
+    const Board bd = Board::parse(board);
+    for (int trial = 0; trial < 2; ++trial) {
+      TrompTaylorGame g(bd, RuleSet::parse("tromp-taylor"), 0.5);
+      const std::vector<std::string> moves =
+          trial == 0 ? std::vector<std::string>{} : test::random_history(g, rng, 1 + static_cast<int>(rng() % 5));
+      SolveRequest req{bd, RuleSet::parse("tromp-taylor"), 0.5, moves, {}};
+      req.with_move_values = false;
+      req.with_pv = false;
+      search::SearchOptions one;
+      const Value v = search_solve(req, one).value;
+      if (std::string(board) == "1x6") CHECK(v.identical(reference_solve(req).value));
+      for (bool split : {false, true})
+        for (int threads : {2, 3}) {
+          INFO(board << " after " << moves.size() << " moves, " << threads << " threads, " << (split ? "split" : "pair"));
+          search::SearchOptions team;
+          team.threads = threads;
+          team.team_split = split;
+          team.proved_cap = 0.01;
+          team.test_budget_min = 8;
+          const SolveReport r = search_solve(req, team);
+          CHECK(r.value.identical(v));
+        }
+    }
+  }
+  // The flag reaches the search (0: off) and changes no value.
+  for (const char* cap : {"0", "0.01"}) {
+    auto r = test::run_gotb(std::string("solve -b 2x3 --method search --threads 2 --no-move-values --no-pv --proved-cap ") + cap);
+    CHECK(r.exit_code == 0);
+    CHECK(r.out.find("value      0") != std::string::npos);
+  }
+}
+
 // The team's counters for benchmarks/search_threads.sh (docs/solving.md §3,
 // "Session 28"): busy CPU per member, and the entries a member loads that
 // another member stored. A lone search never loads another's entry, so an

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <deque>
 #include <mutex>
+#include <utility>
 #include <vector>
 
 namespace gotb::search {
@@ -77,6 +78,27 @@ class DeepeningShare {
   void add_spent(const Line& line, std::uint64_t nodes) {
     std::lock_guard<std::mutex> g(m_);
     get(line).spent += nodes;
+  }
+  // Nodes of the tests that moved a bound at `line` at `horizon`, by any
+  // member (SearchOptions::proved_cap: the team caps a horizon's later tests
+  // by the proofs of the whole team there, as one thread caps them by its
+  // own), and adds to them. Only which tests run and how long, never a value.
+  std::uint64_t proved(const Line& line, int horizon) {
+    std::lock_guard<std::mutex> g(m_);
+    if (const Record* r = find(line))
+      for (const auto& [h, nodes] : r->proved)
+        if (h == horizon) return nodes;
+    return 0;
+  }
+  void add_proved(const Line& line, int horizon, std::uint64_t nodes) {
+    std::lock_guard<std::mutex> g(m_);
+    Record& r = get(line);
+    for (auto& [h, n] : r.proved)
+      if (h == horizon) {
+        n += nodes;
+        return;
+      }
+    r.proved.emplace_back(horizon, nodes);
   }
   // What claim() answers: run the test (Run), or skip it (Skip) because
   // another member ran it without result at this horizon or a deeper one, or
@@ -147,6 +169,7 @@ class DeepeningShare {
     Line line;
     int lo = -(1 << 20), hi = 1 << 20;
     std::uint64_t spent = 0;
+    std::vector<std::pair<int, std::uint64_t>> proved;  // (horizon, nodes of the tests that moved a bound there)
     std::vector<Claim> claims;
   };
   static bool finished(const Record& r, int horizon, int t, int bias) {

@@ -985,12 +985,15 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
                                                                static_cast<std::uint64_t>(opt_.test_budget * part *
                                                                                           static_cast<double>(done)))
                       : 0;
-    // After a proof at this horizon, the cap of SearchOptions::proved_cap.
-    if (test_limit_ && !share && proved_cap > 0 && proved_here > 0)
+    // After a proof at this horizon, the cap of SearchOptions::proved_cap:
+    // with a share, by the proofs of the whole team at this line and horizon
+    // (in pair mode each member takes its part, as of the budget).
+    const std::uint64_t proofs = share ? share->proved(line_keys, horizon_) : proved_here;
+    if (test_limit_ && proved_cap > 0 && proofs > 0)
       test_limit_ = std::min(test_limit_, nodes_before + std::max<std::uint64_t>(
                                                              opt_.test_budget_min,
                                                              static_cast<std::uint64_t>(
-                                                                 proved_cap * static_cast<double>(proved_here))));
+                                                                 proved_cap * part * static_cast<double>(proofs))));
     LoHi r;
     // With a team, --progress traces every member's tests (which member runs
     // what, at which horizon, for how many nodes).
@@ -1022,6 +1025,9 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
       trace(ended ? "stopped, run without result by another thread" : "stopped, decided by another thread", b.lo, b.hi);
       test_limit_ = 0;
       share->add_spent(line_keys, stats_.nodes - nodes_before);
+      // Pair mode: this member's part of a test another member completed with
+      // a result is part of the team's proof at this horizon (proved_cap).
+      if (pair && !ended) share->add_proved(line_keys, horizon_, stats_.nodes - nodes_before);
       if (opt_.profile) stats_.profile.tests.push_back({horizon_, bias, t, b.lo, b.hi, stats_.nodes - nodes_before, true});
       sync();
       obsolete = true;
@@ -1052,7 +1058,10 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
     }
     b.lo = std::max(b.lo, r.lo);
     b.hi = std::min(b.hi, r.hi);
-    if (moved) proved_here += stats_.nodes - nodes_before;
+    if (moved) {
+      proved_here += stats_.nodes - nodes_before;
+      if (share) share->add_proved(line_keys, horizon_, stats_.nodes - nodes_before);
+    }
     return moved;
   };
   // A helper of a team with a share takes the upper side first, so that the

@@ -140,8 +140,10 @@ struct SearchOptions {
   // the proofs did is almost always one that cannot succeed there (4x4: the
   // upper test at 24 plies, 2.43M nodes stopped by its budget, and the false
   // "value > 2", 1.38M; docs/solving.md §3, "Session 28"). The first test of
-  // every horizon keeps the whole budget, so deepening still ends. One
-  // thread only (a team's members spend through their share). 0 = off.
+  // every horizon keeps the whole budget, so deepening still ends. A team
+  // (SearchTeam, with a share) caps by the proofs of all its members at the
+  // line and horizon (DeepeningShare::proved; in pair mode each member its
+  // part, as of the budget; docs/solving.md §3, "Session 29"). 0 = off.
   // Factors 0.25, 0.5, 1 and 2 measured; 0.5 gave the fewest nodes over
   // 4x4, 3x5, 2x7 and the bench boards.
   double proved_cap = 0.5;

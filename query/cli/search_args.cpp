@@ -18,6 +18,7 @@ search::SearchOptions SearchArgs::options() const {
   o.safe_regions = no_safe_regions || safe_regions == "off" ? SR::Off : safe_regions == "on" ? SR::On : SR::Auto;
   o.stone_masks = stone_facts != "count";
   o.stone_masks_at_use = stone_facts == "superset";
+  o.proved_cap = proved_cap;
   o.threads = threads;
   o.team_split = team == "split";
   o.progress = progress;
@@ -34,7 +35,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || safe_regions != d.safe_regions || stone_facts != d.stone_facts || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
+  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || safe_regions != d.safe_regions || stone_facts != d.stone_facts || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || proved_cap != d.proved_cap || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb || list_sharing != d.list_sharing || ring_words != d.ring_words;
 }
 
@@ -97,6 +98,13 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
                     "position holds more of its stones; the default, measured the cheaper over 2x6..4x4) or reuse (count where a guarantee is used, superset "
                     "where a stored bound is reused); measurements, never a value")
         ->check(CLI::IsMember({"superset", "reuse", "count"}))
+        ->capture_default_str();
+  if (which & kDeepening)
+    sub->add_option("--proved-cap", a.proved_cap,
+                    "search: once a test moved a bound at a horizon, the tromp-taylor search's later tests there "
+                    "stop past this factor times the nodes of those proofs (a team: the whole team's proofs; "
+                    "0: off; speed only, never a value)")
+        ->check(CLI::Range(0.0, 1000.0))
         ->capture_default_str();
   if (which & kThreads)
     sub->add_option("--threads", a.threads,

@@ -21,6 +21,7 @@ struct SearchArgs {
   std::string safe_regions = "auto";  // SearchOptions::safe_regions: auto, on or off (the tromp-taylor search)
   bool no_safe_regions = false;       // the same as safe_regions = "off" (kept from session 25)
   std::string stone_facts = "count";  // SearchOptions::stone_masks: "superset", "reuse" or "count"
+  double proved_cap = search::SearchOptions{}.proved_cap;  // SearchOptions::proved_cap (the tromp-taylor search)
   int threads = 1;
   std::string team = "split";  // SearchOptions::team_split: "pair" or "split"
   bool progress = false;
