@@ -80,6 +80,9 @@ TEST_CASE("kee-2005 pass bounds hold on every line of the passing strategy", "[k
     for (const char* board : {"1x3", "1x4", "1x5", "2x2", "2x3"}) {
       const Board b = Board::parse(board);
       Kee2005Game g(b, RuleSet::parse(rules), 0);
+      // The root bound (session 29) is strategy stealing, no passing strategy's
+      // guarantee: a line where Black only passes from the start ends below it.
+      g.set_root_bound(false);
       for (int game = 0; game < 150; ++game) {
         INFO(rules << " " << board << " game " << game);
         check_strategy(g, rng, game % 2 ? Color::White : Color::Black, static_cast<int>(rng() % 12), t);

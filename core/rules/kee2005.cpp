@@ -314,6 +314,14 @@ std::pair<Value, Value> Kee2005Game::node_outcome_bounds() const {
     if (!pass_bounds_) return {min_outcome(), max_outcome()};
     const AreaBound b = area_bounds(*board_, position(), cfg_.suicide);
     int lo = b.lo, hi = b.hi;
+    // Session 29: at the start of the game Black's area is at least
+    // White's, by strategy stealing (docs/solving.md section 4, "Session
+    // 29: kee-2005 chinese, the first player's value is at least 0"): if
+    // Black passes, White faces Black's starting game with colours swapped
+    // and one extra ban that only forbids moves of hers, so she can do no
+    // better than Black could. Only the game's first ban has no previous
+    // ban (prev_word 0), so this key is never shared with another history.
+    if (root_bound_ && phases_.size() == 1 && cur().bans.size() == 1) lo = std::max(lo, 0);
     if (reach_bounds_) {
       // Session 27: the same strategies, their worst areas computed exactly
       // over the opponent's reach with every prohibition ignored (so the
@@ -613,6 +621,20 @@ void Kee2005Game::legal_moves_with_facts(std::vector<Move>& out, std::vector<std
         facts.push_back(move_fact(phase, p, o.next, next_mover, x));
       }
       if (c == OccupyCheck::Ok) out.push_back(Move::play(p));
+    });
+  }
+  if (root_symmetry_ && phase == 0 && ph.bans.size() == 1) {
+    // Session 29: the game's first node. Its record (the empty board) is
+    // invariant under every automorphism s of the board, so the moves at p
+    // and s(p) lead to records that s maps onto each other, of equal value
+    // (session 28, (E1)); one move per orbit is enough for the value. Only
+    // the initial history has this key (no previous ban), so no stored
+    // proof of it is read under another record. move_values() and the
+    // principal variation list every move (legal_moves).
+    std::erase_if(out, [&](Move m) {
+      for (int s = 1; s < sym_.count(); ++s)
+        if (sym_.perm(s)[m.point] < m.point) return true;
+      return false;
     });
   }
   out.push_back(Move::pass());

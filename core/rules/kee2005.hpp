@@ -157,6 +157,20 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
   // both confirmed positions. Default on; off: session 25's bounds
   // (cross-checks and measurements).
   void set_territory_bounds(bool on) { territory_bounds_ = on; }
+  // Chinese scoring, the game's first node only (with the pass bounds on):
+  // Black's value is at least 0 points before komi, by strategy stealing
+  // (session 29; docs/solving.md section 4, "Session 29: kee-2005 chinese,
+  // the first player's value is at least 0"). A bound on the value, not on
+  // the lines of a passing strategy. Default on; off: cross-checks and
+  // measurements, and the tests of the passing strategies' own guarantees.
+  void set_root_bound(bool on) { root_bound_ = on; }
+  bool root_bound() const { return root_bound_; }
+  // The search's move list at the game's first node holds one occupying
+  // move per orbit of the board's automorphisms (the empty record is
+  // invariant under all of them; session 29, same section). Default on;
+  // legal_moves() always lists every move.
+  void set_root_symmetry(bool on) { root_symmetry_ = on; }
+  bool root_symmetry() const { return root_symmetry_; }
   bool territory_bounds() const { return territory_bounds_; }
   // Chinese scoring (session 27; docs/solving.md section 4, "Session 27:
   // where kee-2005 spends its nodes, and reach bounds"): bounds on the
@@ -354,6 +368,8 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
   bool contained_facts_ = false;
   bool pass_bounds_ = true;
   bool territory_bounds_ = true;
+  bool root_bound_ = true;
+  bool root_symmetry_ = true;
   mutable std::unordered_map<std::vector<std::uint32_t>, std::uint32_t, VecHash> set_ids_;
   mutable std::vector<std::uint32_t> set_flat_, set_off_{0};
   mutable std::size_t set_bytes_ = 0;
