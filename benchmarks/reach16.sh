@@ -9,7 +9,9 @@
 # The full stderr (--profile --progress: every null-window test with its
 # horizon, window and nodes) is kept in $LOGDIR/<board>.<ordering>.err.
 # Usage: [ORDERING=auto|retro|retro-ko|history] [TIME=1200] [NODES=0] [HASH=0]
-#        [GOTB=build/query/gotb] [LOGDIR=reach16-logs] benchmarks/reach16.sh [BOARD...]
+#        [MAXDEPS=0] [GOTB=build/query/gotb] [LOGDIR=reach16-logs] benchmarks/reach16.sh [BOARD...]
+#   MAXDEPS: gotb's --max-dependencies (0 = the search's default, 1024;
+#   docs/solving.md §3, "Session 29": 4096 on 2x8).
 #   defaults: ORDERING retro (2x8: a test completes at 28 plies; retro-ko: none by 32), TIME 1200 s, no node limit, boards 2x8 1x12.
 #   NODES is gotb's --node-limit, which also bounds the work of building the
 #   retro orderings' tables: leave it 0 with ORDERING retro / retro-ko.
@@ -26,6 +28,7 @@ ORDERING=${ORDERING:-retro}
 TIME=${TIME:-1200}
 NODES=${NODES:-0}
 HASH=${HASH:-0}
+MAXDEPS=${MAXDEPS:-0}
 LOGDIR=${LOGDIR:-reach16-logs}
 BOARDS=${*:-"2x8 1x12"}
 mkdir -p "$LOGDIR"
@@ -34,7 +37,7 @@ for b in $BOARDS; do
   load=$(cut -d' ' -f1 /proc/loadavg)
   rc=0
   /usr/bin/time -f "%e %U %S %M" -o "$base.time" "$GOTB" solve -b "$b" -r tromp-taylor --method search \
-    --no-move-values --no-pv --json --profile --progress --threads 1 --ordering "$ORDERING" --hash "$HASH" \
+    --no-move-values --no-pv --json --profile --progress --threads 1 --ordering "$ORDERING" --hash "$HASH" --max-dependencies "$MAXDEPS" \
     --time-limit "$TIME" --node-limit "$NODES" >"$base.json" 2>"$base.err" || rc=$?
   value=$(awk '/"value": *\{/ { v = 1 } v && /"text"/ { sub(/.*"text": *"/, ""); sub(/".*/, ""); print; exit }' "$base.json")
   nodes=$(sed -n 's/^profile: \([0-9]*\) nodes,.*/\1/p' "$base.err" | head -1)

@@ -86,6 +86,7 @@ TEST_CASE("numbers: the command line refuses what it cannot hold", "[hardening][
       "table --max-points 0x4 --no-files",
       "solve -b 1x2 --method search --threads 0x2",
       "solve -b 1x2 --method search --hash 1e3",
+      "solve -b 1x2 --method search --max-dependencies -1",
       "serve --port 0x10",
       "serve --time-budget nan",
   };
@@ -97,6 +98,11 @@ TEST_CASE("numbers: the command line refuses what it cannot hold", "[hardening][
     CHECK(r.exit_code != -1);  // exited, not killed
     CHECK(r.out.find("W+-") == std::string::npos);
   }
+  // The proof-size cap is speed only: 2x3 stores almost nothing under 3 facts
+  // and keeps its value (0).
+  auto m = run_gotb("solve -b 2x3 --method search --max-dependencies 3");
+  CHECK(m.exit_code == 0);
+  CHECK(m.out.find("value      0") != std::string::npos);
   // A long time limit is a limit, not an immediate stop.
   auto r = run_gotb("solve -b 1x2 --time-limit 999999999");
   CHECK(r.exit_code == 0);

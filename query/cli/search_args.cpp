@@ -9,6 +9,7 @@ namespace gotb::cli {
 search::SearchOptions SearchArgs::options() const {
   search::SearchOptions o;
   o.deepening_step = deepening;
+  if (max_dependencies > 0) o.max_dependencies = max_dependencies;
   o.aim = !no_aim;
   o.node_bounds = !no_node_bounds;
   o.generic_horizon_growth = horizon_growth;
@@ -35,7 +36,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || safe_regions != d.safe_regions || stone_facts != d.stone_facts || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || proved_cap != d.proved_cap || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
+  return ordering != d.ordering || deepening != d.deepening || max_dependencies != d.max_dependencies || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || safe_regions != d.safe_regions || stone_facts != d.stone_facts || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || proved_cap != d.proved_cap || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb || list_sharing != d.list_sharing || ring_words != d.ring_words;
 }
 
@@ -52,6 +53,13 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
     sub->add_option("--deepening", a.deepening,
                     "search: iterative deepening step in plies (0 = one unbounded depth-first search)")
         ->check(integer_number(0, 1000))
+        ->capture_default_str();
+  if (which & kHash)
+    sub->add_option("--max-dependencies", a.max_dependencies,
+                    "search: the tromp-taylor search stores a bound only when its proof rests on at most this many "
+                    "history facts (larger proofs are used where they are proved, never stored); 0 = the default, "
+                    "1024; speed and memory only, never a value")
+        ->check(integer_number(0, std::int64_t{1} << 20))
         ->capture_default_str();
   if (which & kDeepening)
     sub->add_flag("--no-aim", a.no_aim,
