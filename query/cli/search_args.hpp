@@ -14,6 +14,7 @@ struct SearchArgs {
   std::string ordering = "auto";
   int deepening = search::SearchOptions{}.deepening_step;
   bool no_aim = false;  // SearchOptions::aim off
+  std::string stall_aim = "on";  // SearchOptions::stall_aim: "on" or "off"
   bool no_node_bounds = false;  // SearchOptions::node_bounds off (the generic search)
   int horizon_growth = search::GenericDriverDefaults::horizon_growth;   // the generic search's
   double test_budget = search::GenericDriverDefaults::test_budget;      // the generic search's
