@@ -126,3 +126,47 @@ TEST_CASE("aimed deepening: the guess is the state's retrograde fixpoint", "[sea
       if (ko && std::string(board) == "3x4") CHECK(std::abs(root.pessimistic) < n);  // the aimed branch ran
     }
 }
+
+TEST_CASE("aimed deepening: a guess learnt from stalled tests gives the reference value", "[search][aim][stall]") {
+  // SearchOptions::stall_aim (docs/solving.md §3, "Session 29"): with no
+  // guess from the tables, a side whose test past its bound stalls at two
+  // horizons becomes the guess. Small budgets make tests stop, so guesses
+  // are learnt (some of them wrong); the values must still be the reference
+  // solver's, after random histories too, and learning must happen.
+  std::mt19937 rng(2029);
+  std::uint64_t learnt = 0, runs = 0;
+  for (auto rules : {"tromp-taylor", "tromp-taylor:no-suicide", "tromp-taylor:ssk"})
+    for (auto board : {"1x5", "1x6", "2x3", "ring:5"})
+      for (int trial = 0; trial < 3; ++trial) {
+        const Board b = Board::parse(board);
+        const RuleSet rs = RuleSet::parse(rules);
+        std::vector<std::string> names;
+        if (trial > 0) {
+          TrompTaylorGame game(b, rs, 0);
+          names = test::random_history(game, rng, 1 + static_cast<int>(rng() % 6));
+        }
+        const Value expected = test::solve_value(board, rules, true, names);
+        for (double budget : {0.02, 0.1, 0.5})
+          for (bool stall_aim : {false, true}) {
+            INFO(board << " " << rules << " trial " << trial << " budget " << budget << " stall_aim " << stall_aim);
+            search::SearchOptions o;
+            o.stall_aim = stall_aim;
+            o.test_budget = budget;
+            o.test_budget_min = 4;
+            search::TrompTaylorSearch s(b, TrompTaylorConfig::from(rs), 0, o);
+            TrompTaylorGame replay(b, rs, 0);
+            for (const auto& name : names) {
+              Move m;
+              REQUIRE(replay.parse_move(name, m));
+              replay.play(m);
+              s.play(m);
+            }
+            CHECK(s.value().identical(expected));
+            if (!stall_aim) CHECK(s.stats().learnt_guesses == 0);
+            learnt += s.stats().learnt_guesses;
+            runs += stall_aim;
+          }
+      }
+  INFO("guesses learnt in " << runs << " runs: " << learnt);
+  CHECK(learnt >= 5);
+}

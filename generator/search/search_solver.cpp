@@ -947,6 +947,12 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
   // through the share instead).
   const bool pair = share && share->mode() == DeepeningShare::Mode::Pair;
   if (share && !pair) guess = kNoGuess;
+  // SearchOptions::stall_aim: one thread, no guess from the tables.
+  const bool learn = guess == kLearnGuess && !share;
+  if (guess == kLearnGuess) guess = kNoGuess;
+  // The window of each side's last test that left its bound where it was,
+  // and at how many successive horizons it did so.
+  int stall_lo_t = kNoHorizon, stall_hi_t = kNoHorizon, stall_lo = 0, stall_hi = 0;
   DeepeningShare::Line line_keys;
   if (share)
     for (const Frame& f : line_) line_keys.push_back(state_key(f));
@@ -1130,6 +1136,39 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
       }
       if (!ran) break;
     }
+    if (learn && guess == kNoGuess && !decided()) {
+      // A side stalls at its bound when the test just past it ("value > L",
+      // "value <= H - 1") ran at this horizon without moving it (failed, or
+      // stopped by its budget). Stalled at two successive horizons with the
+      // same bound, and that bound strictly inside [-n, n] (a bound still at
+      // its end has proved nothing to aim at), the bound becomes the guess:
+      // from the next horizon the tests are aimed at it (the rules above),
+      // so the other side tests "value <= L" (or ">= H") instead of the
+      // window at its own end. Which tests run only: every bound still comes
+      // from a completed test, and aimed horizons run at least one test, so
+      // deepening ends as before (docs/solving.md §3, "Session 29").
+      auto stall = [](int failed, int bound, int& t, int& count) {
+        if (failed != kNoHorizon && failed == bound) {
+          count = failed == t ? count + 1 : 1;
+          t = failed;
+        } else {
+          count = 0;
+          t = kNoHorizon;
+        }
+      };
+      stall(failed_lo, b.lo, stall_lo_t, stall_lo);
+      stall(failed_hi, b.hi - 1, stall_hi_t, stall_hi);
+      const int c = stall_lo >= 2 && b.lo > -n_ ? b.lo : stall_hi >= 2 && b.hi < n_ ? b.hi : kNoGuess;
+      if (c != kNoGuess && b.hi - b.lo >= 2) {
+        guess = c;
+        stall_lo = stall_hi = 0;
+        stall_lo_t = stall_hi_t = kNoHorizon;
+        ++stats_.learnt_guesses;
+        if (opt_.progress)
+          std::fprintf(stderr, "search: the %s test stalled at %d for two horizons: aiming at %d\n",
+                       c == b.lo ? "lower" : "upper", c, c);
+      }
+    }
     prev_failed_lo = failed_lo;
     prev_failed_hi = failed_hi;
     if (opt_.progress)
@@ -1304,7 +1343,9 @@ int TrompTaylorSearch::expected_value() {
 }
 
 Value TrompTaylorSearch::value() {
-  const LoHi r = deepen(-n_ - 1, n_ + 1, expected_value());
+  int guess = expected_value();
+  if (guess == kNoGuess && opt_.aim && opt_.stall_aim) guess = kLearnGuess;
+  const LoHi r = deepen(-n_ - 1, n_ + 1, guess);
   if (r.lo != r.hi) throw std::logic_error("search solver: full-window search returned an inexact value");
   return to_value(r.lo);
 }
@@ -1466,7 +1507,8 @@ std::string format_profile(const SearchStats& st) {
        ull(st.nodes), ull(st.expanded), pct(st.expanded, st.nodes), ull(st.horizon_nodes),
        pct(st.horizon_nodes, st.nodes), ull(st.benson_cutoffs), pct(st.benson_cutoffs, st.nodes), ull(st.cutoffs),
        pct(st.cutoffs, st.nodes));
-  line("profile: %llu deepening tests, %llu stopped by their budget\n", ull(st.iterations), ull(st.budget_stops));
+  line("profile: %llu deepening tests, %llu stopped by their budget, %llu guesses learnt from stalled tests\n",
+       ull(st.iterations), ull(st.budget_stops), ull(st.learnt_guesses));
   line("profile: expanded nodes: %llu cut off (%.1f%%; by the first move %.1f%% of those, %.2f moves searched on "
        "average), %llu searched every move (%.1f%%), %llu abandoned by a one-sided test (%.1f%%)\n",
        ull(st.cut_nodes), pct(st.cut_nodes, st.expanded), pct(st.cut_first, st.cut_nodes),

@@ -154,6 +154,16 @@ struct SearchOptions {
   // the guess's own test failed at the previous horizon (docs/solving.md §3,
   // "Session 22"). Which tests run changes speed only, never a value.
   bool aim = true;
+  // With aim and no guess from the tables (every 1xN board): once the test
+  // of one side at its proved bound (lower: "value > L", upper: "value <=
+  // H - 1") has run at two successive horizons without moving that bound
+  // (failed or stopped by its budget), the tests aim at that bound as if the
+  // tables had guessed it (the rules of `aim`), so the other side tests
+  // "value <= L" instead of the window at its own end ("value <= n - 1" on
+  // 1x12 was stopped at every horizon to 44 plies; docs/solving.md §3,
+  // "Session 29"). A lower bound that rises at every horizon (2x7, value n)
+  // never stalls twice. Which tests run changes speed only, never a value.
+  bool stall_aim = true;
   // The generic search only: GenericOptions::node_bounds (the bounds a
   // ruleset gives a node, HasNodeBounds / HasStrategyBounds).
   bool node_bounds = true;
@@ -240,6 +250,7 @@ struct SearchStats {
   std::uint64_t unstorable = 0;        // bounds whose dependency set overflowed
   std::uint64_t horizon_nodes = 0;     // nodes cut at an iteration's horizon
   std::uint64_t iterations = 0;        // deepening iterations
+  std::uint64_t learnt_guesses = 0;    // guesses learnt from stalled tests (SearchOptions::stall_aim)
   // Diagnostics (`gotb solve --profile`); none of them changes the search.
   std::uint64_t reject_cap = 0, reject_lost = 0, reject_absent = 0, reject_present = 0;  // why a bound did not hold
   std::uint64_t expanded = 0;       // nodes that generated their moves
@@ -425,6 +436,9 @@ class TrompTaylorSearch {
   // outside (alpha, beta).
   // `guess` (kNoGuess: none): the value the tests aim at (SearchOptions::aim).
   static constexpr int kNoGuess = 1 << 30;
+  // deepen()'s guess: none yet, but one may be learnt from stalled tests
+  // (SearchOptions::stall_aim).
+  static constexpr int kLearnGuess = kNoGuess - 1;
   LoHi deepen(int alpha, int beta, int guess = kNoGuess);
   // The expected value of the current state for value()'s tests, or kNoGuess.
   int expected_value();

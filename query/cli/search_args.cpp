@@ -11,6 +11,7 @@ search::SearchOptions SearchArgs::options() const {
   o.deepening_step = deepening;
   if (max_dependencies > 0) o.max_dependencies = max_dependencies;
   o.aim = !no_aim;
+  o.stall_aim = stall_aim == "on";
   o.node_bounds = !no_node_bounds;
   o.generic_horizon_growth = horizon_growth;
   o.generic_test_budget = test_budget;
@@ -36,7 +37,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || max_dependencies != d.max_dependencies || no_aim != d.no_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || safe_regions != d.safe_regions || stone_facts != d.stone_facts || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || proved_cap != d.proved_cap || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
+  return ordering != d.ordering || deepening != d.deepening || max_dependencies != d.max_dependencies || no_aim != d.no_aim || stall_aim != d.stall_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || safe_regions != d.safe_regions || stone_facts != d.stone_facts || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || proved_cap != d.proved_cap || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb || list_sharing != d.list_sharing || ring_words != d.ring_words;
 }
 
@@ -65,6 +66,13 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
     sub->add_flag("--no-aim", a.no_aim,
                   "search: with --ordering retro-ko, one thread's deepening tests start from the proved bounds "
                   "instead of aiming at the ko=basic tables' value of the state (speed only, never a value)");
+  if (which & kDeepening)
+    sub->add_option("--stall-aim", a.stall_aim,
+                    "search: where no tables give a guess (e.g. every 1xN board), once one side's test just past its "
+                    "proved bound has stalled at two successive horizons, aim the tests at that bound (off: the "
+                    "tests start from the proved bounds; speed only, never a value)")
+        ->check(CLI::IsMember({"on", "off"}))
+        ->capture_default_str();
   if (which & kDeepening)
     sub->add_flag("--aim", a.aim_generic,
                   "search: the generic search (rulesets other than tromp-taylor) aims its root tests at the "
