@@ -26,10 +26,12 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <concepts>
 #include <cstdio>
 #include <cstdint>
+#include <ctime>
 #include <limits>
 #include <deque>
 #include <functional>
@@ -187,6 +189,12 @@ struct GenericOptions {
   // internal node). Cheap proofs are quick to redo and cost as much memory.
   std::uint64_t min_store_work = 1;
   std::size_t max_facts = 4096;  // a proof resting on more facts is used but not stored
+  // When the table is full: false = clear it; true = keep the entries whose
+  // proofs took the most nodes (at most about half of the cap), drop the
+  // rest (japanese-2003, session 29; games with HasFactMemory are always
+  // cleared, their interned values being renumbered). Speed only: the
+  // table is lossy.
+  bool keep_costly = false;
   bool node_bounds = true;       // use HasNodeBounds / HasStrategyBounds where the game has them (off: cross-checks)
   bool fact_sides = true;        // accept one side of an entry by HasFactSides (off: equality only, cross-checks)
   bool progress = false;         // one line per root test on stderr
@@ -239,6 +247,7 @@ struct GenericStats {
   std::uint64_t symmetric_keys = 0;  // probes whose key was an image under a symmetry other than the identity (HasKeySymmetry)
   std::uint64_t retro_ordered = 0;  // nodes whose moves GenericOptions::order sorted
   std::uint64_t budget_stops = 0;   // root tests stopped by GenericOptions::test_budget
+  std::uint64_t kept_clears = 0;    // clears that kept the costliest entries (GenericOptions::keep_costly)
   // Profile (docs/solving.md section 4, "Where the nodes go"): probes that
   // found the key but no entry whose facts hold now; nodes whose position
   // repeats (HasCycleProbe); nodes by ply from the root, in buckets
@@ -451,9 +460,15 @@ class GenericSearch {
           }
           test_limit_ = 0;
           if (opt_.progress) {
-            std::fprintf(stderr, "generic search: horizon %d, %s test at order %d -> [%d, %d], %llu nodes, %zu entries\n",
+            // work: what --node-limit counts (nodes plus the game's charged
+            // work); cpu: this process's CPU seconds, to size work budgets.
+            std::fprintf(stderr,
+                         "generic search: horizon %d, %s test at order %d -> [%d, %d], %llu nodes, %zu entries, "
+                         "work %llu, cpu %.1f s\n",
                          horizon, side == 0 ? "lower" : "upper", a, r.lo.order, r.hi.order,
-                         static_cast<unsigned long long>(stats_.nodes), table_.size());
+                         static_cast<unsigned long long>(stats_.nodes), table_.size(),
+                         static_cast<unsigned long long>(budget_.used()),
+                         static_cast<double>(std::clock()) / CLOCKS_PER_SEC);
             print_profile();
           }
           const bool m = r.lo > root.lo || r.hi < root.hi;
@@ -829,10 +844,16 @@ class GenericSearch {
     std::size_t fact_bytes = 0;
     if constexpr (HasFactMemory<G>) fact_bytes = g_.fact_bytes();
     if (table_.size() >= opt_.max_entries || bytes_ + fact_bytes > (opt_.max_megabytes << 20)) {
-      table_.clear();
-      bytes_ = 0;
-      if constexpr (HasFactMemory<G>) g_.clear_fact_values();
       ++stats_.clears;
+      bool kept = false;
+      if constexpr (!HasFactMemory<G>)
+        if (opt_.keep_costly) kept = keep_costly();
+      if (kept) ++stats_.kept_clears;
+      if (!kept) {
+        table_.clear();
+        bytes_ = 0;
+        if constexpr (HasFactMemory<G>) g_.clear_fact_values();
+      }
     }
     // The values after any clear (interned values are renumbered by it).
     std::vector<std::pair<std::uint64_t, std::int64_t>>& valued = valued_;
@@ -887,6 +908,50 @@ class GenericSearch {
     e.facts.assign(valued.begin(), valued.end());
     bytes_ += e.facts.capacity() * sizeof(e.facts[0]);
     ++stats_.stores;
+  }
+
+  // GenericOptions::keep_costly: drops every entry whose proof took fewer
+  // nodes than a power of two chosen so that the entries kept hold at most
+  // half of the byte cap and half of the key cap, then every key left
+  // without an entry; false where nothing would be freed (then the caller
+  // clears). Any entry may be dropped: a lost entry costs time only.
+  bool keep_costly() {
+    constexpr int kBuckets = 64;
+    auto bucket = [](std::uint64_t work) { return std::min(kBuckets - 1, static_cast<int>(std::bit_width(work))); };
+    auto entry_bytes = [](const Entry& e) { return sizeof(Entry) + e.facts.capacity() * sizeof(e.facts[0]); };
+    std::array<std::size_t, kBuckets> bytes{}, entries{};
+    for (const auto& [key, ways] : table_)
+      for (const Entry& e : ways) {
+        bytes[bucket(e.work)] += entry_bytes(e);
+        ++entries[bucket(e.work)];
+      }
+    // The least threshold t whose kept part (buckets >= t) fits half of
+    // both caps (counting one key per entry, an upper bound on the keys).
+    const std::size_t byte_room = (opt_.max_megabytes << 20) / 2, key_room = opt_.max_entries / 2;
+    std::size_t kept_bytes = 0, kept_entries = 0;
+    int t = kBuckets;
+    while (t > 0) {
+      const std::size_t b = kept_bytes + bytes[t - 1] + entries[t - 1] * (kNodeBytes + 8 * sizeof(std::uint64_t));
+      if (b > byte_room || kept_entries + entries[t - 1] > key_room) break;
+      kept_bytes = b;
+      kept_entries += entries[t - 1];
+      --t;
+    }
+    if (t == 0 || kept_entries == 0) return false;  // all fit (a key cap hit) or none: clear
+    bytes_ = 0;
+    for (auto it = table_.begin(); it != table_.end();) {
+      std::vector<Entry>& ways = it->second;
+      ways.erase(std::remove_if(ways.begin(), ways.end(), [&](const Entry& e) { return bucket(e.work) < t; }),
+                 ways.end());
+      if (ways.empty()) {
+        it = table_.erase(it);
+        continue;
+      }
+      bytes_ += kNodeBytes + it->first.size() * sizeof(std::uint64_t);
+      for (const Entry& e : ways) bytes_ += entry_bytes(e);
+      ++it;
+    }
+    return true;
   }
 
   // facts sorted with duplicates removed: the result of std::sort and

@@ -127,6 +127,7 @@ void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t w
   if (st.one_sided) rep.counters.push_back({"table_one_sided", st.one_sided});
   if (st.retro_ordered) rep.counters.push_back({"retro_ordered_nodes", st.retro_ordered});
   if (st.budget_stops) rep.counters.push_back({"budget_stops", st.budget_stops});
+  if (st.kept_clears) rep.counters.push_back({"table_kept_clears", st.kept_clears});
   if (work > st.nodes) rep.counters.push_back({"analysis_nodes", work - st.nodes});
 }
 
@@ -233,7 +234,11 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
     }
     case Family::Japanese2003: {
       Japanese2003Game game(req.board, req.rules, req.komi);
-      rep = run(game, req, opt);
+      // A full table keeps its costliest proofs instead of being cleared
+      // (docs/solving.md section 4, "Session 29: japanese-2003").
+      search::GenericOptions o = opt;
+      o.keep_costly = true;
+      rep = run(game, req, o);
       break;
     }
     case Family::International: {
