@@ -189,6 +189,13 @@ struct GenericOptions {
   std::size_t max_facts = 4096;  // a proof resting on more facts is used but not stored
   bool node_bounds = true;       // use HasNodeBounds / HasStrategyBounds where the game has them (off: cross-checks)
   bool fact_sides = true;        // accept one side of an entry by HasFactSides (off: equality only, cross-checks)
+  // A node that read a table entry but whose returned bounds its children
+  // (and the fact-free outcome / node bounds) prove as well without the
+  // entry's bounds drops the entry's facts from its own (docs/solving.md
+  // section 4, "Session 29"): the same bounds, proven under more histories.
+  // Changes which proofs are stored, so node counts; generic_solve() sets it
+  // for international, ikeda-1 and kee-2016 only.
+  bool drop_unused_entry_facts = false;
   bool progress = false;         // one line per root test on stderr
   // Move order from the tromp-taylor retrograde tables of the board
   // (generic_order.hpp; games with HasOrderBoard): the table's move, the
@@ -239,6 +246,7 @@ struct GenericStats {
   std::uint64_t symmetric_keys = 0;  // probes whose key was an image under a symmetry other than the identity (HasKeySymmetry)
   std::uint64_t retro_ordered = 0;  // nodes whose moves GenericOptions::order sorted
   std::uint64_t budget_stops = 0;   // root tests stopped by GenericOptions::test_budget
+  std::uint64_t entry_facts_dropped = 0;  // stores whose table entry's facts were dropped (drop_unused_entry_facts)
   // Profile (docs/solving.md section 4, "Where the nodes go"): probes that
   // found the key but no entry whose facts hold now; nodes whose position
   // repeats (HasCycleProbe); nodes by ply from the root, in buckets
@@ -514,6 +522,10 @@ class GenericSearch {
         }
       }
     }
+    // The bounds that need no facts (outcome and node bounds), before the
+    // table's: the entry's facts are dropped where these prove as much
+    // (GenericOptions::drop_unused_entry_facts).
+    const Bounds b_free = b;
     // Table: the bounds of an entry whose facts hold now.
     std::vector<std::uint64_t>& key = level(keys_, ply);
     key.clear();
@@ -707,6 +719,15 @@ class GenericSearch {
       // needed.
       const Bounds r0 = result(b0);
       if (!(r0.lo == r.lo && r0.hi == r.hi)) facts.insert(facts.end(), strategy.begin(), strategy.end());
+    } else if (opt_.drop_unused_entry_facts && own > 0) {
+      // The same argument for the table entry read above: its facts are
+      // [0, own), and where the bounds formed from the children and the
+      // fact-free bounds alone equal r, r does not rest on the entry.
+      const Bounds rf = result(b_free);
+      if (rf.lo == r.lo && rf.hi == r.hi) {
+        facts.erase(facts.begin(), facts.begin() + static_cast<std::ptrdiff_t>(own));
+        ++stats_.entry_facts_dropped;
+      }
     }
     store(key, r, best_move, facts, stats_.nodes - nodes_before, frame, back);
     return r;
@@ -725,6 +746,8 @@ class GenericSearch {
     for (int i = 0; i < 24; ++i)
       if (stats_.ply_buckets[i]) std::fprintf(stderr, " [%d,%d) %llu", i ? 4 << i : 0, 8 << i, u(stats_.ply_buckets[i]));
     std::fprintf(stderr, "\n");
+    if (stats_.entry_facts_dropped)
+      std::fprintf(stderr, "  entry facts dropped %llu\n", u(stats_.entry_facts_dropped));
     if constexpr (HasFactKind<G>) {
       std::fprintf(stderr, "  rejected entries by first differing fact (%s):", G::kFactKindNames);
       for (std::uint64_t c : stats_.rejected_by_kind) std::fprintf(stderr, " %llu", u(c));
