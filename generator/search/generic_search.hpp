@@ -26,6 +26,7 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <chrono>
 #include <concepts>
 #include <cstdio>
@@ -196,6 +197,13 @@ struct GenericOptions {
   // Changes which proofs are stored, so node counts; generic_solve() sets it
   // for international, ikeda-1 and kee-2016 only.
   bool drop_unused_entry_facts = false;
+  // When the table is full, keep the entries whose proofs took the most
+  // nodes (up to about half the caps) instead of clearing it (a dropped
+  // entry costs time only). Not for games with HasFactMemory, whose
+  // interned values are renumbered by a clear. generic_solve() sets it for
+  // international, ikeda-1 and kee-2016 (docs/solving.md section 4,
+  // "Session 29").
+  bool prune_when_full = false;
   bool progress = false;         // one line per root test on stderr
   // Move order from the tromp-taylor retrograde tables of the board
   // (generic_order.hpp; games with HasOrderBoard): the table's move, the
@@ -247,6 +255,7 @@ struct GenericStats {
   std::uint64_t retro_ordered = 0;  // nodes whose moves GenericOptions::order sorted
   std::uint64_t budget_stops = 0;   // root tests stopped by GenericOptions::test_budget
   std::uint64_t entry_facts_dropped = 0;  // stores whose table entry's facts were dropped (drop_unused_entry_facts)
+  std::uint64_t prunes = 0;  // clears that kept the costliest entries (prune_when_full; counted in clears too)
   // Profile (docs/solving.md section 4, "Where the nodes go"): probes that
   // found the key but no entry whose facts hold now; nodes whose position
   // repeats (HasCycleProbe); nodes by ply from the root, in buckets
@@ -852,9 +861,14 @@ class GenericSearch {
     std::size_t fact_bytes = 0;
     if constexpr (HasFactMemory<G>) fact_bytes = g_.fact_bytes();
     if (table_.size() >= opt_.max_entries || bytes_ + fact_bytes > (opt_.max_megabytes << 20)) {
-      table_.clear();
-      bytes_ = 0;
-      if constexpr (HasFactMemory<G>) g_.clear_fact_values();
+      bool pruned = false;
+      if constexpr (!HasFactMemory<G>)
+        if (opt_.prune_when_full) pruned = prune();
+      if (!pruned) {
+        table_.clear();
+        bytes_ = 0;
+        if constexpr (HasFactMemory<G>) g_.clear_fact_values();
+      }
       ++stats_.clears;
     }
     // The values after any clear (interned values are renumbered by it).
@@ -910,6 +924,52 @@ class GenericSearch {
     e.facts.assign(valued.begin(), valued.end());
     bytes_ += e.facts.capacity() * sizeof(e.facts[0]);
     ++stats_.stores;
+  }
+
+  // The table's memory as store() counts it: per key the hash node and the
+  // key's words, per way the entry and its facts.
+  std::size_t way_bytes(const Entry& e) const { return sizeof(Entry) + e.facts.capacity() * sizeof(e.facts[0]); }
+  std::size_t key_bytes(const std::vector<std::uint64_t>& key) const {
+    return kNodeBytes + key.size() * sizeof(std::uint64_t);
+  }
+
+  // GenericOptions::prune_when_full: keeps the ways whose proofs took at
+  // least 2^t nodes, t the least power for which they fit in half of both
+  // caps, and drops the rest (and keys left without a way). A function of
+  // the table's contents alone, so node counts stay deterministic. False
+  // (nothing changed) where only the empty table fits.
+  bool prune() {
+    constexpr int kBuckets = 65;
+    auto bucket = [](std::uint64_t work) { return work ? 64 - std::countl_zero(work) : 0; };  // floor(log2) + 1
+    std::array<std::size_t, kBuckets> bytes{}, ways{};
+    for (const auto& [key, entries] : table_)
+      for (const Entry& e : entries) {
+        bytes[bucket(e.work)] += way_bytes(e) + key_bytes(key);  // (a key's bytes counted per way: an upper bound)
+        ++ways[bucket(e.work)];
+      }
+    const std::size_t cap_bytes = (opt_.max_megabytes << 20) / 2, cap_entries = opt_.max_entries / 2;
+    int t = kBuckets;
+    std::size_t kept_bytes = 0, kept_ways = 0;
+    while (t > 0 && kept_bytes + bytes[t - 1] <= cap_bytes && kept_ways + ways[t - 1] <= cap_entries) {
+      --t;
+      kept_bytes += bytes[t];
+      kept_ways += ways[t];
+    }
+    if (t >= kBuckets || kept_ways == 0) return false;
+    bytes_ = 0;
+    for (auto it = table_.begin(); it != table_.end();) {
+      std::vector<Entry>& entries = it->second;
+      std::erase_if(entries, [&](const Entry& e) { return bucket(e.work) < t; });
+      if (entries.empty()) {
+        it = table_.erase(it);
+        continue;
+      }
+      bytes_ += key_bytes(it->first);
+      for (const Entry& e : entries) bytes_ += way_bytes(e);
+      ++it;
+    }
+    ++stats_.prunes;
+    return true;
   }
 
   // facts sorted with duplicates removed: the result of std::sort and
