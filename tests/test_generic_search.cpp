@@ -105,7 +105,7 @@ TEST_CASE("one generic search table stays exact across many japanese-2003 histor
 
 TEST_CASE("a full japanese-2003 table keeps its costliest proofs and stays exact across histories",
           "[generic][japanese-2003][ghi]") {
-  // keep_costly (session 29): a full table drops its cheaper proofs instead
+  // prune_when_full (session 29): a full table drops its cheaper proofs instead
   // of clearing. A key cap of 64 makes it run every few hundred stores, with
   // searches under way (entries of the nodes on the stack may go), and the
   // one table carried across random histories checks that what is kept
@@ -117,7 +117,7 @@ TEST_CASE("a full japanese-2003 table keeps its costliest proofs and stays exact
     Japanese2003Game g(b, RuleSet::parse("japanese-2003"), 0);
     search::GenericOptions o;
     o.max_entries = 64;
-    o.keep_costly = true;
+    o.prune_when_full = true;
     search::GenericSearch<Japanese2003Game> solver(g, o);
     for (int trial = 0; trial < 12; ++trial) {
       const auto moves = random_line(g, rng, trial % 7);
@@ -127,7 +127,7 @@ TEST_CASE("a full japanese-2003 table keeps its costliest proofs and stays exact
       INFO(board << " after " << trial << ": " << moves.size() << " moves");
       CHECK(v.identical(test::solve_value(board, "japanese-2003", true, moves)));
     }
-    kept += solver.stats().kept_clears;
+    kept += solver.stats().prunes;
     clears += solver.stats().clears;
   }
   CHECK(kept > 0);

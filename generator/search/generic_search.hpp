@@ -189,14 +189,22 @@ struct GenericOptions {
   // internal node). Cheap proofs are quick to redo and cost as much memory.
   std::uint64_t min_store_work = 1;
   std::size_t max_facts = 4096;  // a proof resting on more facts is used but not stored
-  // When the table is full: false = clear it; true = keep the entries whose
-  // proofs took the most nodes (at most about half of the cap), drop the
-  // rest (japanese-2003, session 29; games with HasFactMemory are always
-  // cleared, their interned values being renumbered). Speed only: the
-  // table is lossy.
-  bool keep_costly = false;
   bool node_bounds = true;       // use HasNodeBounds / HasStrategyBounds where the game has them (off: cross-checks)
   bool fact_sides = true;        // accept one side of an entry by HasFactSides (off: equality only, cross-checks)
+  // A node that read a table entry but whose returned bounds its children
+  // (and the fact-free outcome / node bounds) prove as well without the
+  // entry's bounds drops the entry's facts from its own (docs/solving.md
+  // section 4, "Session 29"): the same bounds, proven under more histories.
+  // Changes which proofs are stored, so node counts; generic_solve() sets it
+  // for international, ikeda-1 and kee-2016 only.
+  bool drop_unused_entry_facts = false;
+  // When the table is full, keep the entries whose proofs took the most
+  // nodes (up to about half the caps) instead of clearing it (a dropped
+  // entry costs time only). Not for games with HasFactMemory, whose
+  // interned values are renumbered by a clear. generic_solve() sets it for
+  // international, ikeda-1, kee-2016 and japanese-2003 (docs/solving.md
+  // section 4, "Session 29"; two helpers wrote it independently).
+  bool prune_when_full = false;
   bool progress = false;         // one line per root test on stderr
   // Move order from the tromp-taylor retrograde tables of the board
   // (generic_order.hpp; games with HasOrderBoard): the table's move, the
@@ -247,7 +255,8 @@ struct GenericStats {
   std::uint64_t symmetric_keys = 0;  // probes whose key was an image under a symmetry other than the identity (HasKeySymmetry)
   std::uint64_t retro_ordered = 0;  // nodes whose moves GenericOptions::order sorted
   std::uint64_t budget_stops = 0;   // root tests stopped by GenericOptions::test_budget
-  std::uint64_t kept_clears = 0;    // clears that kept the costliest entries (GenericOptions::keep_costly)
+  std::uint64_t entry_facts_dropped = 0;  // stores whose table entry's facts were dropped (drop_unused_entry_facts)
+  std::uint64_t prunes = 0;  // clears that kept the costliest entries (prune_when_full; counted in clears too)
   // Profile (docs/solving.md section 4, "Where the nodes go"): probes that
   // found the key but no entry whose facts hold now; nodes whose position
   // repeats (HasCycleProbe); nodes by ply from the root, in buckets
@@ -529,6 +538,10 @@ class GenericSearch {
         }
       }
     }
+    // The bounds that need no facts (outcome and node bounds), before the
+    // table's: the entry's facts are dropped where these prove as much
+    // (GenericOptions::drop_unused_entry_facts).
+    const Bounds b_free = b;
     // Table: the bounds of an entry whose facts hold now.
     std::vector<std::uint64_t>& key = level(keys_, ply);
     key.clear();
@@ -722,6 +735,15 @@ class GenericSearch {
       // needed.
       const Bounds r0 = result(b0);
       if (!(r0.lo == r.lo && r0.hi == r.hi)) facts.insert(facts.end(), strategy.begin(), strategy.end());
+    } else if (opt_.drop_unused_entry_facts && own > 0) {
+      // The same argument for the table entry read above: its facts are
+      // [0, own), and where the bounds formed from the children and the
+      // fact-free bounds alone equal r, r does not rest on the entry.
+      const Bounds rf = result(b_free);
+      if (rf.lo == r.lo && rf.hi == r.hi) {
+        facts.erase(facts.begin(), facts.begin() + static_cast<std::ptrdiff_t>(own));
+        ++stats_.entry_facts_dropped;
+      }
     }
     store(key, r, best_move, facts, stats_.nodes - nodes_before, frame, back);
     return r;
@@ -740,6 +762,8 @@ class GenericSearch {
     for (int i = 0; i < 24; ++i)
       if (stats_.ply_buckets[i]) std::fprintf(stderr, " [%d,%d) %llu", i ? 4 << i : 0, 8 << i, u(stats_.ply_buckets[i]));
     std::fprintf(stderr, "\n");
+    if (stats_.entry_facts_dropped)
+      std::fprintf(stderr, "  entry facts dropped %llu\n", u(stats_.entry_facts_dropped));
     if constexpr (HasFactKind<G>) {
       std::fprintf(stderr, "  rejected entries by first differing fact (%s):", G::kFactKindNames);
       for (std::uint64_t c : stats_.rejected_by_kind) std::fprintf(stderr, " %llu", u(c));
@@ -844,16 +868,15 @@ class GenericSearch {
     std::size_t fact_bytes = 0;
     if constexpr (HasFactMemory<G>) fact_bytes = g_.fact_bytes();
     if (table_.size() >= opt_.max_entries || bytes_ + fact_bytes > (opt_.max_megabytes << 20)) {
-      ++stats_.clears;
-      bool kept = false;
+      bool pruned = false;
       if constexpr (!HasFactMemory<G>)
-        if (opt_.keep_costly) kept = keep_costly();
-      if (kept) ++stats_.kept_clears;
-      if (!kept) {
+        if (opt_.prune_when_full) pruned = prune();
+      if (!pruned) {
         table_.clear();
         bytes_ = 0;
         if constexpr (HasFactMemory<G>) g_.clear_fact_values();
       }
+      ++stats_.clears;
     }
     // The values after any clear (interned values are renumbered by it).
     std::vector<std::pair<std::uint64_t, std::int64_t>>& valued = valued_;
@@ -910,47 +933,49 @@ class GenericSearch {
     ++stats_.stores;
   }
 
-  // GenericOptions::keep_costly: drops every entry whose proof took fewer
-  // nodes than a power of two chosen so that the entries kept hold at most
-  // half of the byte cap and half of the key cap, then every key left
-  // without an entry; false where nothing would be freed (then the caller
-  // clears). Any entry may be dropped: a lost entry costs time only.
-  bool keep_costly() {
-    constexpr int kBuckets = 64;
-    auto bucket = [](std::uint64_t work) { return std::min(kBuckets - 1, static_cast<int>(std::bit_width(work))); };
-    auto entry_bytes = [](const Entry& e) { return sizeof(Entry) + e.facts.capacity() * sizeof(e.facts[0]); };
-    std::array<std::size_t, kBuckets> bytes{}, entries{};
-    for (const auto& [key, ways] : table_)
-      for (const Entry& e : ways) {
-        bytes[bucket(e.work)] += entry_bytes(e);
-        ++entries[bucket(e.work)];
+  // The table's memory as store() counts it: per key the hash node and the
+  // key's words, per way the entry and its facts.
+  std::size_t way_bytes(const Entry& e) const { return sizeof(Entry) + e.facts.capacity() * sizeof(e.facts[0]); }
+  std::size_t key_bytes(const std::vector<std::uint64_t>& key) const {
+    return kNodeBytes + key.size() * sizeof(std::uint64_t);
+  }
+
+  // GenericOptions::prune_when_full: keeps the ways whose proofs took at
+  // least 2^t nodes, t the least power for which they fit in half of both
+  // caps, and drops the rest (and keys left without a way). A function of
+  // the table's contents alone, so node counts stay deterministic. False
+  // (nothing changed) where only the empty table fits.
+  bool prune() {
+    constexpr int kBuckets = 65;
+    auto bucket = [](std::uint64_t work) { return work ? 64 - std::countl_zero(work) : 0; };  // floor(log2) + 1
+    std::array<std::size_t, kBuckets> bytes{}, ways{};
+    for (const auto& [key, entries] : table_)
+      for (const Entry& e : entries) {
+        bytes[bucket(e.work)] += way_bytes(e) + key_bytes(key);  // (a key's bytes counted per way: an upper bound)
+        ++ways[bucket(e.work)];
       }
-    // The least threshold t whose kept part (buckets >= t) fits half of
-    // both caps (counting one key per entry, an upper bound on the keys).
-    const std::size_t byte_room = (opt_.max_megabytes << 20) / 2, key_room = opt_.max_entries / 2;
-    std::size_t kept_bytes = 0, kept_entries = 0;
+    const std::size_t cap_bytes = (opt_.max_megabytes << 20) / 2, cap_entries = opt_.max_entries / 2;
     int t = kBuckets;
-    while (t > 0) {
-      const std::size_t b = kept_bytes + bytes[t - 1] + entries[t - 1] * (kNodeBytes + 8 * sizeof(std::uint64_t));
-      if (b > byte_room || kept_entries + entries[t - 1] > key_room) break;
-      kept_bytes = b;
-      kept_entries += entries[t - 1];
+    std::size_t kept_bytes = 0, kept_ways = 0;
+    while (t > 0 && kept_bytes + bytes[t - 1] <= cap_bytes && kept_ways + ways[t - 1] <= cap_entries) {
       --t;
+      kept_bytes += bytes[t];
+      kept_ways += ways[t];
     }
-    if (t == 0 || kept_entries == 0) return false;  // all fit (a key cap hit) or none: clear
+    if (t >= kBuckets || kept_ways == 0) return false;
     bytes_ = 0;
     for (auto it = table_.begin(); it != table_.end();) {
-      std::vector<Entry>& ways = it->second;
-      ways.erase(std::remove_if(ways.begin(), ways.end(), [&](const Entry& e) { return bucket(e.work) < t; }),
-                 ways.end());
-      if (ways.empty()) {
+      std::vector<Entry>& entries = it->second;
+      std::erase_if(entries, [&](const Entry& e) { return bucket(e.work) < t; });
+      if (entries.empty()) {
         it = table_.erase(it);
         continue;
       }
-      bytes_ += kNodeBytes + it->first.size() * sizeof(std::uint64_t);
-      for (const Entry& e : ways) bytes_ += entry_bytes(e);
+      bytes_ += key_bytes(it->first);
+      for (const Entry& e : entries) bytes_ += way_bytes(e);
       ++it;
     }
+    ++stats_.prunes;
     return true;
   }
 

@@ -127,7 +127,8 @@ void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t w
   if (st.one_sided) rep.counters.push_back({"table_one_sided", st.one_sided});
   if (st.retro_ordered) rep.counters.push_back({"retro_ordered_nodes", st.retro_ordered});
   if (st.budget_stops) rep.counters.push_back({"budget_stops", st.budget_stops});
-  if (st.kept_clears) rep.counters.push_back({"table_kept_clears", st.kept_clears});
+  if (st.entry_facts_dropped) rep.counters.push_back({"entry_facts_dropped", st.entry_facts_dropped});
+  if (st.prunes) rep.counters.push_back({"table_prunes", st.prunes});
   if (work > st.nodes) rep.counters.push_back({"analysis_nodes", work - st.nodes});
 }
 
@@ -142,6 +143,12 @@ void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t w
 static constexpr std::size_t kSidedMaxFacts = 16384;
 static search::GenericOptions sided_facts_options(search::GenericOptions o) {
   o.max_facts = std::max(o.max_facts, kSidedMaxFacts);
+  // A node whose bounds its children prove without the table entry it
+  // read drops the entry's facts (docs/solving.md section 4, "Session 29").
+  o.drop_unused_entry_facts = true;
+  // A full table keeps its costliest proofs instead of being cleared (the
+  // long table runs filled it every few million nodes; "Session 29").
+  o.prune_when_full = true;
   return o;
 }
 
@@ -237,7 +244,7 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
       // A full table keeps its costliest proofs instead of being cleared
       // (docs/solving.md section 4, "Session 29: japanese-2003").
       search::GenericOptions o = opt;
-      o.keep_costly = true;
+      o.prune_when_full = true;
       rep = run(game, req, o);
       break;
     }
