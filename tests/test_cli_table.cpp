@@ -128,6 +128,35 @@ TEST_CASE("gotb table writes pending entries while it runs, --resume solves only
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("gotb table --resume never trades a proven value for an over-budget retry", "[cli][table]") {
+  // An exact entry whose first moves were left undecided is retried; a
+  // retry under a budget too small to prove the value again keeps the
+  // earlier exact entry (session 29: a smaller budget had turned a proven
+  // kee-2005:scoring=japanese 1x4 into "node limit reached" in a copy).
+  auto dir = fresh_dir("keep_exact");
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream(dir / "table.csv")
+        << "board,points,rules,komi,status,value,best_moves,method,nodes,seconds,threads,budget,note\n"
+           "1x3,3,\"tromp-taylor\",0,exact,B+3,\"\",search,7,0.000,1,\"no node limit, 470 s\","
+           "\"undecided first moves: A1 B1 C1 pass\"\n";
+  }
+  auto r = run_gotb("table --resume --boards 1x3 --rules tromp-taylor --node-limit 2 --time-limit 0 --ordering history "
+                    "--no-plot --out-dir " + dir.string());
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("solving 1x3 under tromp-taylor") != std::string::npos);  // retried for its first moves
+  CHECK(r.out.find("the earlier exact entry is kept") != std::string::npos);
+  const std::string csv = slurp(dir / "table.csv");
+  CHECK(csv.find("1x3,3,\"tromp-taylor\",0,exact,B+3,\"\",search,7,0.000,1,\"no node limit, 470 s\"") !=
+        std::string::npos);
+  CHECK(csv.find("over-budget") == std::string::npos);
+  // A budget that proves it again replaces the entry with the new proof.
+  r = run_gotb("table --resume --boards 1x3 --rules tromp-taylor --no-plot --out-dir " + dir.string());
+  REQUIRE(r.exit_code == 0);
+  CHECK(slurp(dir / "table.csv").find("1x3,3,\"tromp-taylor\",0,exact,B+3,\"B1\",search,") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("MPI mode needs an MPI build, and runs as one rank without mpirun", "[cli][mpi]") {
 #if GOTB_MPI
   // Started without mpirun, MPI makes a one-rank job: the ordinary result.

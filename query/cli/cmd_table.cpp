@@ -478,6 +478,12 @@ struct TableBook {
   std::string budget;
   std::map<std::pair<size_t, size_t>, Entry> entries;
   std::vector<std::vector<size_t>> over_budget;  // per rule: boards given up on in this run
+  // --resume: exact entries whose first moves were left undecided, retried
+  // for their first moves. A retry that does not prove the value again (a
+  // smaller budget, a loaded machine) must not take the proven value out
+  // of the table: the earlier entry stays, and the boards containing it
+  // may still be attempted.
+  std::map<std::pair<size_t, size_t>, Entry> earlier_exact;
 
   std::string name(size_t b, size_t r) const { return boards[b].spec() + " under " + rules[r].to_string(); }
 
@@ -487,6 +493,11 @@ struct TableBook {
   // (local) or "".
   void record(size_t b, size_t r, Entry e, const std::string& note) {
     e.budget = budget;
+    if (auto earlier = earlier_exact.find({b, r}); earlier != earlier_exact.end() && e.status != Status::Proven) {
+      std::cerr << boards[b].spec() << " under " << rules[r].to_string() << ": " << (e.why.empty() ? "not proven" : e.why)
+                << " this time; the earlier exact entry is kept\n";
+      e = earlier->second;
+    }
     if (e.status == Status::OverBudget) over_budget[r].push_back(b);
     std::cerr << boards[b].spec() << " under " << rules[r].to_string() << ":"
               << (e.status == Status::Proven ? " " + e.value.to_string() : " " + (e.why.empty() ? "" : e.why)) << " ("
@@ -714,6 +725,7 @@ void run_table(TableArgs a, const dist::Session* session) {
     return deterministic_budget && e.budget == budget && e.why != kPending && e.why != "not requested";
   };
   std::vector<std::pair<size_t, size_t>> kept_over_budget;
+  std::map<std::pair<size_t, size_t>, Entry> earlier_exact;
   for (size_t b = 0; b < boards.size(); ++b) {
     for (size_t r = 0; r < rules.size(); ++r) {
       const std::pair<std::string, std::string> id{boards[b].spec(), rules[r].to_string()};
@@ -733,15 +745,21 @@ void run_table(TableArgs a, const dist::Session* session) {
         continue;
       }
       // Until solved, an entry is written as pending, so that table.csv is a
-      // valid table after every result and --resume retries what is left.
-      e.why = kPending;
-      e.budget = budget;
+      // valid table after every result and --resume retries what is left;
+      // an exact entry retried for its first moves stays as it was.
+      if (kept != prev.entries.end() && kept->second.status == Status::Proven) {
+        e = kept->second;
+        earlier_exact[{b, r}] = e;
+      } else {
+        e.why = kPending;
+        e.budget = budget;
+      }
       entries[{b, r}] = e;
       todo.push_back({b, r});
     }
   }
 
-  TableBook book{a, std::move(boards), std::move(rules), budget, std::move(entries), {}};
+  TableBook book{a, std::move(boards), std::move(rules), budget, std::move(entries), {}, std::move(earlier_exact)};
   book.over_budget.resize(book.rules.size());
   for (auto [b, r] : kept_over_budget) book.over_budget[r].push_back(b);
   if (session && session->size() > 1) solve_distributed(*session, book, todo);
@@ -786,7 +804,8 @@ void add_table_command(CLI::App& app) {
   sub->add_flag("--no-files", args->no_files, "print the table only; write nothing to --out-dir");
   sub->add_flag("--no-plot", args->no_plot, "do not run gnuplot");
   sub->add_flag("--resume", args->resume,
-                "keep the entries of --out-dir/table.csv: proven ones are not solved again, entries outside "
+                "keep the entries of --out-dir/table.csv: proven ones are not solved again (one with undecided first "
+                "moves is retried, and kept as it was where the retry does not prove the value), entries outside "
                 "--boards/--rules are carried over; the table is the union of both. With --node-limit N, "
                 "--time-limit 0 and one thread (outcomes then depend on the budget alone), entries settled under "
                 "the same budget (over budget, not attempted, first moves undecided) are kept too");
