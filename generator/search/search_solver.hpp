@@ -163,7 +163,11 @@ struct SearchOptions {
   // 1x12 was stopped at every horizon to 44 plies; docs/solving.md §3,
   // "Session 29"). A lower bound that rises at every horizon (2x7, value n)
   // never stalls twice. Which tests run changes speed only, never a value.
-  bool stall_aim = true;
+  // Off by default since the session-29 merge: with a tiny table (the
+  // [lists] test "auto sharing starts when half the ring is written") one
+  // of its searches did not finish in 120 s with it on (docs/solving.md
+  // §3, "Session 29: 1x12").
+  bool stall_aim = false;
   // The generic search only: GenericOptions::node_bounds (the bounds a
   // ruleset gives a node, HasNodeBounds / HasStrategyBounds).
   bool node_bounds = true;
