@@ -899,29 +899,38 @@ int Kee2005Game::symmetric_key(std::vector<std::uint64_t>& key) const {
   return best;
 }
 
+namespace {
+// The memoised image of id n under frame s: maps[s][n], computed by
+// image() on first use (~0u: not yet mapped). `ids` is the number of ids
+// so far, the row's size when it grows. image() may add ids (the image's
+// own), never rows, so the row stays valid across the call.
+template <class Image>
+std::uint32_t memo_image(std::vector<std::vector<std::uint32_t>>& maps, std::size_t frames, std::size_t ids,
+                         std::uint32_t n, int s, Image image) {
+  if (maps.size() < frames) maps.resize(frames);
+  std::vector<std::uint32_t>& m = maps[s];
+  if (m.size() <= n) m.resize(std::max<std::size_t>(n + 1, ids), ~std::uint32_t{0});
+  if (m[n] == ~std::uint32_t{0}) m[n] = image();
+  return m[n];
+}
+}  // namespace
+
 std::uint32_t Kee2005Game::map_sit(std::uint32_t n, int s) const {
-  if (sit_map_.size() < static_cast<std::size_t>(sym_.count())) sit_map_.resize(sym_.count());
-  std::vector<std::uint32_t>& m = sit_map_[s];
-  if (m.size() <= n) m.resize(std::max<std::size_t>(n + 1, sits_.size()), ~std::uint32_t{0});
-  if (m[n] != ~std::uint32_t{0}) return m[n];
-  const SitKey k = sits_[n];  // a copy: sit_id may grow sits_
-  const Position p = sym_.apply(s, Position{k.black, k.white});
-  const std::uint32_t image = sit_id(SitKey{p.black, p.white, k.mover});
-  m[n] = image;  // (sit_id grows sits_, never sit_map_: m stays valid)
-  return image;
+  return memo_image(sit_map_, sym_.count(), sits_.size(), n, s, [&] {
+    const SitKey k = sits_[n];  // a copy: sit_id may grow sits_
+    const Position p = sym_.apply(s, Position{k.black, k.white});
+    return sit_id(SitKey{p.black, p.white, k.mover});
+  });
 }
 
 std::uint32_t Kee2005Game::map_pat(std::uint32_t n, int s) const {
-  if (pat_map_.size() < static_cast<std::size_t>(sym_.count())) pat_map_.resize(sym_.count());
-  std::vector<std::uint32_t>& m = pat_map_[s];
-  if (m.size() <= n) m.resize(std::max<std::size_t>(n + 1, pats_.size()), ~std::uint32_t{0});
-  if (m[n] != ~std::uint32_t{0}) return m[n];
-  const PatKey k = pats_[n];
-  const PatKey image{sym_.apply(s, k.black), sym_.apply(s, k.white), sym_.perm(s)[k.point]};
-  auto [it, fresh] = pat_ids_.try_emplace(image, static_cast<std::uint32_t>(pats_.size()));
-  if (fresh) pats_.push_back(image);
-  m[n] = it->second;
-  return it->second;
+  return memo_image(pat_map_, sym_.count(), pats_.size(), n, s, [&] {
+    const PatKey k = pats_[n];  // a copy: pats_ may grow
+    const PatKey image{sym_.apply(s, k.black), sym_.apply(s, k.white), sym_.perm(s)[k.point]};
+    auto [it, fresh] = pat_ids_.try_emplace(image, static_cast<std::uint32_t>(pats_.size()));
+    if (fresh) pats_.push_back(image);
+    return it->second;
+  });
 }
 
 std::uint32_t Kee2005Game::map_set(std::uint32_t xn, int s) const {

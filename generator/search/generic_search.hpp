@@ -905,7 +905,7 @@ class GenericSearch {
     // a free way, else the one that took the fewest nodes to prove.
     auto [slot, fresh] = table_.try_emplace(key);
     std::vector<Entry>& ways = slot->second;
-    if (fresh) bytes_ += kNodeBytes + key.size() * sizeof(std::uint64_t);
+    if (fresh) bytes_ += key_bytes(key);
     Entry* victim = nullptr;
     for (Entry& w : ways)
       // (holds_known reads ids in the node's frame: with a symmetry the
