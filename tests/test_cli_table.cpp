@@ -38,6 +38,8 @@ TEST_CASE("gotb table writes md, csv and plot script with methods and costs", "[
   CHECK(gp.find("2 2 1 \"B+1\"\n") != std::string::npos);  // 2x2
   CHECK(gp.find("set multiplot layout 1,1") != std::string::npos);  // one panel per ruleset
   CHECK(!std::filesystem::exists(dir / "table.png"));
+  // The reach line is computed from the entries: both proven, 2x2 the largest.
+  CHECK(md.find("| tromp-taylor | 2 of 2 | all listed | 2x2 (4 points) | none |\n") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
 
@@ -61,6 +63,9 @@ TEST_CASE("gotb table marks entries over budget and skips boards that contain th
   const std::string gp = slurp(dir / "table.gp");
   CHECK(gp.find("3 2 \"?\"\n") != std::string::npos);  // 2x3
   CHECK(gp.find("3 3 \"?\"\n") != std::string::npos);  // 3x3
+  // Reach: 1x2 and 1x3 proven; every board below 2x3's 6 points is proven;
+  // 2x3 is the smallest open board, not the skipped 2x4.
+  CHECK(md.find("| tromp-taylor | 2 of 5 | 5 points | 1x3 (3 points) | 2x3 (6 points) |\n") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
 

@@ -372,6 +372,54 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
   if (!(f << text)) throw std::runtime_error("cannot write " + path.string());
 }
 
+// How far each ruleset's column reaches, so that prose about the table
+// (results/README.md) can be checked against the table itself: the boards
+// proven, the largest point count up to which every listed board is proven,
+// the largest proven boards and the smallest boards not proven. Boards a run
+// did not request are left out of the counts.
+std::string reach_summary(const std::vector<Board>& boards, const std::vector<RuleSet>& rules,
+                          std::map<std::pair<size_t, size_t>, Entry>& entries) {
+  std::ostringstream md;
+  md << "\nReach per ruleset (from the entries above; boards not requested are not counted):\n\n"
+        "| ruleset | proven | every board proven up to | largest proven | smallest not proven |\n"
+        "|---|---|---|---|---|\n";
+  for (size_t r = 0; r < rules.size(); ++r) {
+    int listed = 0, proven = 0, largest = 0, smallest_open = 1 << 30;
+    for (size_t b = 0; b < boards.size(); ++b) {
+      const Entry& e = entries[{b, r}];
+      if (e.status != Status::Proven && e.why == "not requested") continue;
+      ++listed;
+      if (e.status == Status::Proven) {
+        ++proven;
+        largest = std::max(largest, boards[b].size());
+      } else {
+        smallest_open = std::min(smallest_open, boards[b].size());
+      }
+    }
+    if (listed == 0) continue;
+    auto boards_of = [&](int points, bool want_proven) {
+      std::vector<std::string> out;
+      for (size_t b = 0; b < boards.size(); ++b) {
+        const Entry& e = entries[{b, r}];
+        if (boards[b].size() != points || (e.status != Status::Proven && e.why == "not requested")) continue;
+        if ((e.status == Status::Proven) == want_proven) out.push_back(boards[b].spec());
+      }
+      return join(out, ", ");
+    };
+    const bool all = smallest_open == (1 << 30);
+    md << "| " << rules[r].to_string() << " | " << proven << " of " << listed << " | ";
+    if (all)
+      md << "all listed";
+    else if (smallest_open <= 1)
+      md << "none";
+    else
+      md << smallest_open - 1 << " points";
+    md << " | " << (largest ? boards_of(largest, true) + " (" + std::to_string(largest) + " points)" : "none") << " | "
+       << (all ? "none" : boards_of(smallest_open, false) + " (" + std::to_string(smallest_open) + " points)") << " |\n";
+  }
+  return md.str();
+}
+
 // The table files from the entries so far. `final`: the run is over, so
 // the table also goes to stdout, --markdown, --csv and the plot; otherwise
 // only --out-dir's table.md and table.csv are rewritten (after each result).
@@ -431,6 +479,7 @@ void write_tables(const TableArgs& a, const std::vector<Board>& boards, const st
     }
     md << "\n";
   }
+  md << reach_summary(boards, rules, entries);
   std::filesystem::path dir(a.out_dir);
   if (!final) {
     std::filesystem::create_directories(dir);
