@@ -1,7 +1,7 @@
 // kee-2005's generic search with its fact and symmetry switches, value only
 // (docs/solving.md section 4, "Session 28: kee-2005 board symmetry"). Not
 // run by ctest.
-//   build/benchmarks/kee2005_symmetry BOARD RULES NODE_LIMIT VARIANT [AIM_POINTS] [--progress]
+//   build/benchmarks/kee2005_symmetry BOARD RULES NODE_LIMIT VARIANT [AIM_POINTS] [--progress] [--no-end-bound]
 // VARIANT: family (contained facts off, the chinese default), contained
 // (contained facts, no symmetry), symmetry (contained facts and symmetry).
 // The options are those of `gotb solve --method search` for kee-2005
@@ -22,7 +22,7 @@ using namespace gotb;
 
 int main(int argc, char** argv) {
   if (argc < 5) {
-    std::fprintf(stderr, "usage: kee2005_symmetry BOARD RULES NODE_LIMIT family|contained|symmetry [AIM_POINTS] [--progress]\n");
+    std::fprintf(stderr, "usage: kee2005_symmetry BOARD RULES NODE_LIMIT family|contained|symmetry [AIM_POINTS] [--progress] [--no-end-bound]\n");
     return 2;
   }
   const Board board = Board::parse(argv[1]);
@@ -41,6 +41,8 @@ int main(int argc, char** argv) {
   for (int i = 5; i < argc; ++i) {
     if (std::strcmp(argv[i], "--progress") == 0) {
       o.progress = true;
+    } else if (std::strcmp(argv[i], "--no-end-bound") == 0) {
+      g.set_end_bound(false);  // session 30's bound off, for its before/after figures
     } else {
       const int aim = std::atoi(argv[i]);
       o.guess = [aim](const Position&, Color, int) -> std::optional<Value> { return Value::score(aim, 0); };

@@ -83,6 +83,7 @@ TEST_CASE("kee-2005 pass bounds hold on every line of the passing strategy", "[k
       // The root bound (session 29) is strategy stealing, no passing strategy's
       // guarantee: a line where Black only passes from the start ends below it.
       g.set_root_bound(false);
+      g.set_end_bound(false);  // (session 30) likewise a bound on the value, not a passing strategy's
       for (int game = 0; game < 150; ++game) {
         INFO(rules << " " << board << " game " << game);
         check_strategy(g, rng, game % 2 ? Color::White : Color::Black, static_cast<int>(rng() % 12), t);

@@ -262,9 +262,12 @@ void Kee2005Game::undo() {
 
 Value Kee2005Game::score() const {
   if (!cfg_.japanese) return Value::score(area_count(*board_, ends_[0]).difference(), komi_);  // F.5 on the final position
+  return japanese_score(ends_[1], ends_[2]);
+}
+
+Value Kee2005Game::japanese_score(const Position& cb, const Position& cw) const {
   // F.1: the scoring position keeps the points on which both confirmed
   // positions agree; the others are indeterminate.
-  const Position &cb = ends_[1], &cw = ends_[2];
   Position sp{cb.black & cw.black, cb.white & cw.white};
   const Mask blocked = board_->all() & ~(sp.occupied() | (~cb.occupied() & ~cw.occupied()));
   const std::array<Mask, 3> ck{sp.black, sp.white, blocked};
@@ -322,6 +325,12 @@ std::pair<Value, Value> Kee2005Game::node_outcome_bounds() const {
     // better than Black could. Only the game's first ban has no previous
     // ban (prev_word 0), so this key is never shared with another history.
     if (root_bound_ && phases_.size() == 1 && cur().bans.size() == 1) lo = std::max(lo, 0);
+    // Session 30: a pass that ends the game is the mover's to take.
+    if (end_bound_ && (pass_ends_phase(MoveKind::Pass) || pass_ends_phase(MoveKind::BanKeepingPass))) {
+      const int a = area_count(*board_, position()).difference();
+      if (to_move() == Color::Black) lo = std::max(lo, a);
+      else hi = std::min(hi, a);
+    }
     if (reach_bounds_) {
       // Session 27: the same strategies, their worst areas computed exactly
       // over the opponent's reach with every prohibition ignored (so the
@@ -365,20 +374,54 @@ std::pair<Value, Value> Kee2005Game::node_outcome_bounds() const {
     const TerritoryShape tw = territory_shape(*board_, p, Color::White, cfg_.suicide);
     const int gain_b = 2 * popcount(tb.alive) + popcount(tb.eyes) + popcount(tb.sure_eyes);
     const int gain_w = 2 * popcount(tw.alive) + popcount(tw.eyes) + popcount(tw.sure_eyes);
-    return {Value::score(d - n + gain_b, komi_), Value::score(d + n - gain_w, komi_)};
+    int lo = d - n + gain_b, hi = d + n - gain_w;
+    // Session 30: a pass that ends the common phase leads to the first node
+    // of Black's confirmation phase, whose bounds the mover can take.
+    if (end_bound_ && (pass_ends_phase(MoveKind::Pass) || pass_ends_phase(MoveKind::BanKeepingPass))) {
+      const auto [nlo, nhi] = confirmation_bounds(2, p, p, p);
+      if (to_move() == Color::Black) lo = std::max(lo, nlo);
+      else hi = std::min(hi, nhi);
+    }
+    return {Value::score(lo, komi_), Value::score(hi, komi_)};
   }
+  const auto [lo, hi] = confirmation_bounds(phases_.size(), ends_[0], ends_[1], position());
+  Value vlo = Value::score(lo, komi_), vhi = Value::score(hi, komi_);
+  // Session 30: in White's confirmation phase a pass that ends it ends the
+  // game, and the mover may take that score; in Black's it leads to the
+  // first node of White's phase (from the common position, Black's
+  // confirmed position this one), whose bounds the mover may take.
+  if (pass_bounds_ && end_bound_ && (pass_ends_phase(MoveKind::Pass) || pass_ends_phase(MoveKind::BanKeepingPass))) {
+    Value nlo, nhi;
+    if (phases_.size() == 3) {
+      nlo = nhi = japanese_score(ends_[1], position());
+    } else {
+      const auto [l, h] = confirmation_bounds(3, ends_[0], position(), ends_[0]);
+      nlo = Value::score(l, komi_);
+      nhi = Value::score(h, komi_);
+    }
+    if (to_move() == Color::Black) vlo = std::max(vlo, nlo);
+    else vhi = std::min(vhi, nhi);
+  }
+  return {vlo, vhi};
+}
+
+// The confirmation phases' bounds (the F.6 bounds of "Outcome bounds of a
+// node", narrowed by session 26's chains and eyes) of a node in phase
+// nphases - 1 with common position cp, Black's confirmed position qbc (White's
+// phase only) and position p, in points with the common phase's removals.
+std::pair<int, int> Kee2005Game::confirmation_bounds(std::size_t nphases, const Position& cp, const Position& qbc,
+                                                     const Position& p) const {
   // F.6: Black - White = [|perm_B \ C_B| + |C_W & perm_B|] - [|perm_W \ C_W| +
   // |C_B & perm_W|] - r_B + r_W, each bracket growing with its permanent
   // area and at least 0. perm_X lies within the points that can be X's or
   // empty in the scoring position: every point, or in White's confirmation
   // phase those where Black's confirmed position is not the opponent's
   // (F.1: points the two confirmed positions differ on are indeterminate).
-  const Position& cp = ends_[0];
   const Mask all = board_->all();
   Mask may_black = all, may_white = all;
-  if (phases_.size() == 3) {
-    may_black &= ~ends_[1].white;
-    may_white &= ~ends_[1].black;
+  if (nphases == 3) {
+    may_black &= ~qbc.white;
+    may_white &= ~qbc.black;
   }
   // Session 26 (bounds on the value, from a side's passing for the rest of
   // the game; docs/solving.md section 4, "Session 26: territory bounds from
@@ -388,11 +431,10 @@ std::pair<Value, Value> Kee2005Game::node_outcome_bounds() const {
   // sure eyes of F around M lie in c's.
   Mask sure_b = 0, sure_w = 0;
   if (pass_bounds_ && territory_bounds_) {
-    const Position& p = position();
     for (Color c : {Color::Black, Color::White}) {
       const TerritoryShape now = territory_shape(*board_, p, c, cfg_.suicide);
       Mask m = 0, f = 0;
-      if (phases_.size() == 2) {
+      if (nphases == 2) {
         // Black's phase: his confirmed position comes from p, White's phase
         // will start from the common position; c's plays are none in both.
         const TerritoryShape at_common = territory_shape(*board_, cp, c, cfg_.suicide);
@@ -400,7 +442,7 @@ std::pair<Value, Value> Kee2005Game::node_outcome_bounds() const {
         f = now.eyes & at_common.eyes;  // neighbours in both alive sets: in m
       } else {
         // White's phase: Black's confirmed position is known.
-        const Position& qb = ends_[1];
+        const Position& qb = qbc;
         m = now.alive & qb.stones(c);
         for_each_bit(now.eyes & qb.empty(*board_), [&](int e) {
           if (!(board_->neighbours(e) & ~m)) f |= bit(e);
@@ -421,7 +463,40 @@ std::pair<Value, Value> Kee2005Game::node_outcome_bounds() const {
                  (popcount(sure_w & ~cp.white) + popcount(cp.black & sure_w)) + shift;
   const int lo = popcount(sure_b & ~cp.black) + popcount(cp.white & sure_b) -
                  (popcount(may_white & ~cp.white) + popcount(cp.black & may_white)) + shift;
-  return {Value::score(lo, komi_), Value::score(hi, komi_)};
+  return {lo, hi};
+}
+
+// Session 30 (docs/solving.md section 4, "Session 30: kee-2005, the pass
+// that ends the game"): the pass records the ban (position, opponent,
+// history) with the position unchanged; C.3 / D.3 end the phase when it
+// equals the previous ban (reading 1: the ban two moves before the new
+// one). Only the end of the last phase ends the game.
+bool Kee2005Game::pass_ends_phase(MoveKind kind) const {
+  if (over_) return false;
+  const auto& bans = cur().bans;
+  const int k = static_cast<int>(bans.size()) - 1;
+  if (k < 1) return false;
+  const Ban &then = bans[k - 1], &now = bans[k];
+  // Movers alternate, so the new ban's mover is then's; its situation is
+  // then's exactly when the positions agree.
+  if (!(then.pos == now.pos)) return false;
+  const std::uint32_t s = then.sit;
+  bool same = true;
+  if (kind == MoveKind::Pass) {
+    // The new history is {s}: then's history must be {s} too.
+    for (int i = then.window; i <= k - 1 && same; ++i) same = bans[i].sit == s;
+  } else {
+    // The new history is now's plus s (s is in then's history).
+    same = history_contained(k - 1, now.window, k, s);
+    for (int i = now.window; i <= k && same; ++i) same = in_history(bans[i].sit, then.window, k - 1);
+  }
+  return same;
+}
+
+std::optional<Value> Kee2005Game::pass_end_outcome(MoveKind kind) const {
+  if (over_ || (cfg_.japanese && phases_.size() != 3) || !pass_ends_phase(kind)) return std::nullopt;
+  if (!cfg_.japanese) return Value::score(area_count(*board_, position()).difference(), komi_);
+  return japanese_score(ends_[1], position());
 }
 
 std::vector<std::uint32_t> Kee2005Game::history_set(const PhaseRecord& ph, int j) const {

@@ -16,6 +16,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -165,6 +166,27 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
   // measurements, and the tests of the passing strategies' own guarantees.
   void set_root_bound(bool on) { root_bound_ = on; }
   bool root_bound() const { return root_bound_; }
+  // The end bound (session 30; docs/solving.md section 4, "Session 30:
+  // kee-2005, the pass that ends the game"): where a pass of the player to
+  // move ends the game (chinese scoring: the common phase; japanese: White's
+  // confirmation phase), she can take that outcome, so it bounds the value
+  // on her side. Whether a pass ends the phase is read from the key (C.3 /
+  // D.3 compare the new ban with the previous one, whose situation and two
+  // flags the key holds) and passes are never restricted, so it holds under
+  // every history with the key. A bound on the value, not on the lines of a
+  // passing strategy (with the pass bounds on). Default on; off:
+  // cross-checks, and the tests of the passing strategies' own guarantees.
+  // Under japanese scoring the end of the common phase or of Black's
+  // confirmation phase leads to the first node of the next phase instead,
+  // whose bounds (F.6 with the common position fixed, "Outcome bounds of a
+  // node") the mover can take likewise.
+  void set_end_bound(bool on) { end_bound_ = on; }
+  bool end_bound() const { return end_bound_; }
+  // Whether a pass of this kind by the player to move ends the current
+  // phase (C.3 / D.3, reading 1), and the outcome if it ends the game
+  // (nullopt where it does not).
+  bool pass_ends_phase(MoveKind kind) const;
+  std::optional<Value> pass_end_outcome(MoveKind kind) const;
   // The search's move list at the game's first node holds one occupying
   // move per orbit of the board's automorphisms (the empty record is
   // invariant under all of them; session 29, same section). Default on;
@@ -295,6 +317,13 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
   void push_ban(const Ban& b);
   bool phase_end_reached() const;
   Value score() const;
+  // F.6 with the given confirmed positions (japanese scoring).
+  Value japanese_score(const Position& cb, const Position& cw) const;
+  // The F.6 bounds of a confirmation-phase node (node_outcome_bounds), in
+  // points: nphases = phases_.size() there, cp the common position, qbc
+  // Black's confirmed position (nphases 3 only), p the node's position.
+  std::pair<int, int> confirmation_bounds(std::size_t nphases, const Position& cp, const Position& qbc,
+                                          const Position& p) const;
 
   // Search hooks: situations and neighbour patterns numbered on first sight
   // (never renumbered: keys and fact ids hold the numbers), the sorted
@@ -369,6 +398,7 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
   bool pass_bounds_ = true;
   bool territory_bounds_ = true;
   bool root_bound_ = true;
+  bool end_bound_ = true;
   bool root_symmetry_ = true;
   mutable std::unordered_map<std::vector<std::uint32_t>, std::uint32_t, VecHash> set_ids_;
   mutable std::vector<std::uint32_t> set_flat_, set_off_{0};
