@@ -7,9 +7,12 @@
 #include <optional>
 #include <random>
 
+#include "core/rank.hpp"
 #include "core/rules/games.hpp"
+#include "core/symmetry.hpp"
 #include "core/scoring.hpp"
 #include "generator/retrograde/generate.hpp"
+#include "generator/retrograde/canonical_rank.hpp"
 #include "generator/retrograde/graph_fixpoint.hpp"
 #include "generator/retrograde/value_code.hpp"
 #include "generator/search/move_ordering.hpp"
@@ -141,23 +144,52 @@ TEST_CASE("retro-ko ordering: the ko ban after a play", "[ordering]") {
 // The ordering's tables come from the successor-graph solver; they must be
 // the generator's fixpoints exactly (both are the unique greatest and least
 // fixpoints of the same operator).
+// The graph's passes evaluate only positions whose children moved, on any
+// number of threads (session 30), and its children are ranked from their
+// parent's per-symmetry sums: boards with 1 to 16 symmetries (a cylinder,
+// a ring, a torus) and both suicide options, one thread and two.
 TEST_CASE("graph fixpoints equal the generator's sweeps", "[ordering][retrograde]") {
   for (auto rules : {"tromp-taylor:no-suicide", "tromp-taylor"})
-    for (auto board : {"1x1", "1x4", "2x2", "1x7", "2x4", "3x3", "ring:6"}) {
+    for (auto board : {"1x1", "1x4", "2x2", "1x7", "2x4", "3x3", "ring:6", "cylinder:2x4", "torus:3x3", "2x5"}) {
       INFO(board << " " << rules);
       retro::GenerateOptions o;
       o.threads = 2;
       const auto a = retro::generate(Board::parse(board), RuleSet::parse(rules), o);
-      const auto b = retro::generate_with_graph(Board::parse(board), RuleSet::parse(rules), o);
-      CHECK(a.upper == b.upper);
-      CHECK(a.lower == b.lower);
-      CHECK(b.stats.states == a.stats.states);
+      for (int threads : {1, 2}) {
+        INFO(threads << " threads");
+        o.threads = threads;
+        const auto b = retro::generate_with_graph(Board::parse(board), RuleSet::parse(rules), o);
+        CHECK(a.upper == b.upper);
+        CHECK(a.lower == b.lower);
+        CHECK(b.stats.states == a.stats.states);
+      }
     }
   // Limits stop it like the sweeps.
   retro::GenerateOptions tiny;
   tiny.max_work = 100;
   CHECK_THROWS_AS(retro::generate_with_graph(Board::parse("3x3"), RuleSet::parse("tromp-taylor"), tiny),
                   NodeLimitReached);
+}
+
+// The state index tests a rank's symmetry first and stops at the first
+// smaller image (CanonicalRanker::is_canonical, session 30): the same
+// predicate as comparing with the least image, at every rank.
+TEST_CASE("the index's early symmetry test agrees with the canonical rank", "[ordering][retrograde]") {
+  for (auto spec : {"1x5", "3x3", "2x4", "ring:6", "torus:3x3", "cylinder:2x3"}) {
+    INFO(spec);
+    const Board board = Board::parse(spec);
+    const Symmetries sym(board);
+    const retro::CanonicalRanker canon(board, sym);
+    const Ranker ranker(board.size());
+    std::uint64_t canonical = 0;
+    for (std::uint64_t r = 0; r < ranker.count(); ++r) {
+      const Position pos = ranker.unrank(r);
+      const bool least = canon.canonical(pos) == r;
+      REQUIRE(canon.is_canonical(pos, r) == least);
+      canonical += least;
+    }
+    CHECK(canonical > 0);
+  }
 }
 
 TEST_CASE("retro ordering reads the generator's fixpoints like bracket_at", "[ordering]") {

@@ -38,6 +38,7 @@ struct GenerateStats {
   std::uint64_t positions = 0, states = 0, evaluations = 0;
   int sweeps = 0;
   double index_seconds = 0, sweep_seconds = 0, total_seconds = 0;
+  double graph_seconds = 0;  // retro::generate_with_graph: building the successor graph (part of sweep_seconds)
   std::uint64_t peak_rss = 0, index_bytes = 0;
   int threads = 0;
 };

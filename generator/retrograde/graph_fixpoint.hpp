@@ -11,11 +11,15 @@
 // changes nothing. The passes visit the positions by stone count, most
 // stones first, with both fixpoints of a state in one cell (4x4: 21 passes
 // and 54M state evaluations instead of 40 and 100M in the index's order;
-// docs/solving.md §3, "Session 28"). Memory: the graph, 4 bytes per play
-// plus 13 per position, and a 16-bit cell per state, on top of the index
-// and the two tables (4x4: about 110 MiB).
+// docs/solving.md §3, "Session 28"), and from the second pass on evaluate
+// only the positions one of whose children moved (37M evaluations; session
+// 30). Memory: the graph, 4 bytes per empty point of each position (a
+// play's slot; 6% more than the plays on 3x5 and 4x4) plus 14 per
+// position, a 16-bit cell per state and two bits per position, on top of
+// the index and the two tables (4x4: about 110 MiB).
 // Used for the search's move ordering (generator/search/move_ordering.hpp),
-// where the build is on the clock: 4x4 in about a third of the CPU time.
+// where the build is on the clock: 4x4 in about a fifth of the sweeps' CPU
+// time (docs/solving.md §3, "Session 30").
 #pragma once
 
 #include "core/board.hpp"

@@ -22,7 +22,12 @@ StateIndex::StateIndex(const Board& board, WorkLimits* limits)
                         for (std::uint64_t k = 0; k < end; ++k) {
                           const std::uint64_t r = 64 * w + k;
                           const Position pos = ranker_.unrank(r);
-                          if (is_legal_position(board_, pos) && canon_.canonical(pos) == r)
+                          // The symmetry test first, stopping at the first
+                          // smaller image: on 4x4 it rejects 7 in 8 ranks in
+                          // about half the time of the legality test's floods
+                          // (14 ns a rank instead of 27, session 30). Same
+                          // predicate either way.
+                          if (canon_.is_canonical(pos, r) && is_legal_position(board_, pos))
                             bits |= std::uint64_t{1} << k;
                         }
                         words_[w].bits = bits;

@@ -57,6 +57,9 @@ class StateIndex {
     const Word& w = words_[rank >> 6];
     return w.before + static_cast<std::uint64_t>(std::popcount(w.bits & ((std::uint64_t{1} << (rank & 63)) - 1)));
   }
+  // Asks for the cache line that number(rank) reads (a hint; batches of
+  // look-ups overlap their misses, graph_fixpoint.cpp).
+  void prefetch(std::uint64_t rank) const { __builtin_prefetch(&words_[rank >> 6]); }
   // Position number of any legal colour-normalised position.
   std::uint64_t number_of(const Position& pos) const { return number(canonical_rank(pos)); }
   // Number of a legal position, or ~0 when pos is not a legal position.
