@@ -79,7 +79,29 @@ SolveReport reference_solve(const SolveRequest& req) {
     if (!rep.game_over) {
       rep.to_move = std::string(color_name(game.to_move()));
       if (needs_move_values(req)) {
-        record_move_values(rep, game.to_move(), solver.move_values(), [&](Move m) { return game.move_name(m); });
+        auto values = solver.move_values();
+        // The same rule for each move worth 0 (ikeda-1:ko=basic-play).
+        if constexpr (std::is_same_v<std::decay_t<decltype(game)>, IkedaGame>) {
+          if (req.rules.options().ko == KoRule::BasicPlay) {
+            std::uint64_t used = solver.work(), tie_nodes = 0;
+            tie_kinds_of_moves(values, req.komi, [&](std::int32_t at) {
+              ReferenceOptions o = opt;
+              if (o.node_limit > 0) {
+                if (used >= o.node_limit) throw NodeLimitReached();
+                o.node_limit -= used;
+              }
+              NoResultAt<IkedaGame> refined(at, req.board, req.rules, req.komi);
+              replay_moves(refined, req.moves);
+              ReferenceSolver s(refined, o);
+              auto r = s.move_values();
+              used += s.work();
+              tie_nodes += s.nodes();
+              return r;
+            });
+            if (tie_nodes) rep.counters.push_back({"tie_kind_move_nodes", tie_nodes});
+          }
+        }
+        record_move_values(rep, game.to_move(), values, [&](Move m) { return game.move_name(m); });
       }
       if (req.with_pv) {
         for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));

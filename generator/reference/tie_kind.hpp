@@ -24,6 +24,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <stdexcept>
 #include <utility>
 
 #include "core/value.hpp"
@@ -64,6 +65,29 @@ Value tie_kind(Value v, Solve&& solve) {
   if (solve(+1).order <= 0) return Value::score_half_points(0);  // White can
   v.kind = ValueKind::NoResult;
   return v;
+}
+
+// Move values mv (exact, in the game's legal order) with the rule's kind
+// for each move worth 0: refined(at) returns the move values of the node
+// in NoResultAt<G>(at, ...), in the same order; called once per `at`, and
+// only where some move is tied. (A move that ends the game with a no
+// result is worth -1 / +1 there: it stays a no result.)
+template <class MoveValues, class Refined>
+void tie_kinds_of_moves(MoveValues& mv, double komi, Refined&& refined) {
+  bool open = false;
+  for (const auto& m : mv) open = open || tie_kind_open(m.value, komi);
+  if (!open) return;
+  const auto below = refined(-1);
+  const auto above = refined(+1);
+  if (below.size() != mv.size() || above.size() != mv.size())
+    throw std::logic_error("tie_kind: the refined game lists other moves");
+  for (std::size_t i = 0; i < mv.size(); ++i)
+    if (tie_kind_open(mv[i].value, komi)) {
+      if (!(below[i].move == mv[i].move) || !(above[i].move == mv[i].move))
+        throw std::logic_error("tie_kind: the refined game lists its moves in another order");
+      const bool jigo = below[i].value.order >= 0 || above[i].value.order <= 0;
+      mv[i].value = jigo ? Value::score_half_points(0) : Value::no_result(0);
+    }
 }
 
 }  // namespace gotb

@@ -108,7 +108,30 @@ SolveReport run(G& game, const SolveRequest& req, const search::GenericOptions& 
   if (!rep.game_over) {
     rep.to_move = std::string(color_name(game.to_move()));
     if (needs_move_values(req))
-      optimal_moves_within_budget(req, rep, game, [&] { return solver.move_values(); });
+      optimal_moves_within_budget(req, rep, game, [&] {
+        auto values = solver.move_values();
+        // The same rule for each move worth 0 (ikeda-1:ko=basic-play).
+        if constexpr (std::is_same_v<G, IkedaGame>) {
+          if (req.rules.options().ko == KoRule::BasicPlay) {
+            std::uint64_t used = solver.work();
+            tie_kinds_of_moves(values, req.komi, [&](std::int32_t at) {
+              search::GenericOptions o = opt;
+              if (o.node_limit > 0) {
+                if (used >= o.node_limit) throw NodeLimitReached();
+                o.node_limit -= used;
+              }
+              NoResultAt<IkedaGame> refined(at, req.board, req.rules, req.komi);
+              replay_moves(refined, req.moves);
+              search::GenericSearch<NoResultAt<IkedaGame>> s(refined, o);
+              auto r = s.move_values();
+              used += s.work();
+              tie_kind_nodes += s.stats().nodes;
+              return r;
+            });
+          }
+        }
+        return values;
+      });
     if (req.with_pv)
       for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));
   }
