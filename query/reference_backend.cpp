@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "core/rules/games.hpp"
+#include "generator/reference/tie_kind.hpp"
 #include "generator/search/move_ordering.hpp"
 #include "generator/search/search_solver.hpp"
 #include "generator/search/superko_table.hpp"
@@ -80,16 +81,54 @@ template <class G>
 class SessionImpl final : public ReferenceBackend::Session {
  public:
   SessionImpl(const GameSpec& s, const ReferenceOptions& opt)
-      : Session(s), game_(spec.board, spec.rules, spec.komi), solver_(game_, opt) {}
+      : Session(s), game_(spec.board, spec.rules, spec.komi), opt_(opt), solver_(game_, opt) {}
 
   Analysis analyze(const std::vector<std::string>& history) override {
     auto start = std::chrono::steady_clock::now();
     replay_to(game_, played_, history, [](Move) {}, [] {});
-    return analyse_current(game_, solver_, "reference", [&] { return solver_.nodes(); }, start);
+    Analysis a = analyse_current(game_, solver_, "reference", [&] { return solver_.nodes(); }, start);
+    if constexpr (std::is_same_v<G, IkedaGame>) tie_kinds(a, history);
+    return a;
   }
 
  private:
+  // ikeda-1:ko=basic-play: a value 0 (the node's and each move's) prints
+  // its kind by tie_kind.hpp's rule, as `gotb solve` prints the node's
+  // (docs/solving.md section 4, "Session 30"), not the kind of the line
+  // this session's cache found first. Two refined games on fresh solvers
+  // (their moves in the same legal order as game_'s).
+  void tie_kinds(Analysis& a, const std::vector<std::string>& history) {
+    if (a.game_over || spec.rules.options().ko != KoRule::BasicPlay) return;
+    bool open = a.value.exact() && tie_kind_open(a.value.lower, spec.komi);
+    for (const MoveEval& e : a.moves) open = open || (e.value.exact() && tie_kind_open(e.value.lower, spec.komi));
+    if (!open) return;
+    std::vector<typename ReferenceSolver<NoResultAt<G>>::MoveValue> moves[2];
+    Value root[2];
+    for (int i = 0; i < 2; ++i) {
+      NoResultAt<G> refined(i == 0 ? -1 : +1, spec.board, spec.rules, spec.komi);
+      replay_moves(refined, history);
+      ReferenceSolver<NoResultAt<G>> s(refined, opt_);
+      root[i] = s.value();
+      moves[i] = s.move_values();
+      a.nodes += s.nodes();
+    }
+    // The rule from the two refined values: Black's question (no result
+    // at -1) and White's (+1).
+    auto decide = [](ValueBounds& v, Value black, Value white) {
+      if (!v.exact() || v.lower.order != 0) return;
+      const bool jigo = black.order >= 0 || white.order <= 0;
+      v = ValueBounds::exactly(jigo ? Value::score_half_points(0) : Value::no_result(0));
+    };
+    auto open_at = [&](const ValueBounds& v) { return v.exact() && tie_kind_open(v.lower, spec.komi); };
+    if (open_at(a.value)) decide(a.value, root[0], root[1]);
+    if (moves[0].size() != a.moves.size() || moves[1].size() != a.moves.size())
+      throw std::logic_error("reference backend: refined games list other moves");
+    for (std::size_t i = 0; i < a.moves.size(); ++i)
+      if (open_at(a.moves[i].value)) decide(a.moves[i].value, moves[0][i].value, moves[1][i].value);
+  }
+
   G game_;
+  ReferenceOptions opt_;
   ReferenceSolver<G> solver_;
   std::vector<std::string> played_;
 };

@@ -342,7 +342,8 @@ TEST_CASE("area fact sides: one table across histories equals the reference solv
       const Value v = solver.value();
       for (std::size_t i = 0; i < moves.size(); ++i) g.undo();
       INFO(rules << " " << board << " after " << moves.size() << " moves");
-      CHECK(v == test::solve_value(board, rules, true, moves));
+      // (kind included: these ko options have no no-result end)
+      CHECK(v.identical(test::solve_value(board, rules, true, moves)));
     }
     return solver.stats().one_sided;
   };

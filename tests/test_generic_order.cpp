@@ -74,7 +74,17 @@ TEST_CASE("generic search: retrograde order and aimed tests keep every seed rule
       CHECK(before.value == ref);
       CHECK(now.value == ref);
       CHECK(guessed.value == ref);
-      CHECK((now.value.identical(ref) || now.value.order == 0));  // (a no-result and a jigo tie at komi 0)
+      // The kind too, except where the printed kind of a tie at 0 is that of
+      // the line found (international:basic-exceptional, docs/rules/
+      // international.md); ikeda-1:ko=basic-play prints it by its rule
+      // (session 30, generator/reference/tie_kind.hpp).
+      if (std::string(rules).rfind("international:basic-exceptional", 0) == 0) {
+        CHECK((now.value.identical(ref) || now.value.order == 0));  // (a no-result and a jigo tie at komi 0)
+      } else {
+        CHECK(before.value.identical(ref));
+        CHECK(now.value.identical(ref));
+        CHECK(guessed.value.identical(ref));
+      }
       // The old path never orders by the tables; the new ones do.
       CHECK(counter(before, "retro_ordered_nodes") == 0);
       CHECK(counter(now, "retro_ordered_nodes") > 0);
@@ -107,7 +117,7 @@ TEST_CASE("generic search: every driver variant and any guess keep the value", "
           o.test_budget = budget;
           o.test_budget_min = 8;  // stops tests even on these boards
           const SolveReport rep = generic_report(board, rules, o, search::OrderingMode::Auto);
-          CHECK(rep.value == ref);
+          CHECK(rep.value.identical(ref));  // (none of these has a no-result end)
           stops += counter(rep, "budget_stops");
         }
   }
@@ -133,7 +143,7 @@ TEST_CASE("generic search: one table with the retrograde order stays exact acros
     const Value v = solver.value();
     for (std::size_t i = 0; i < moves.size(); ++i) g.undo();
     INFO("after " << moves.size() << " moves");
-    CHECK(v == test::solve_value("2x2", "international", true, moves));
+    CHECK(v.identical(test::solve_value("2x2", "international", true, moves)));
   }
   CHECK(solver.stats().retro_ordered > 0);
   CHECK(solver.stats().hits > 0);

@@ -1,8 +1,12 @@
 #include <catch2/catch.hpp>
+#include <algorithm>
 #include <random>
 
 #include "core/rules/games.hpp"
 #include "generator/reference/solve.hpp"
+#include "generator/reference/tie_kind.hpp"
+#include "generator/search/generic_solve.hpp"
+#include "tests/random_history.hpp"
 #include "tests/solve_value.hpp"
 
 using namespace gotb;
@@ -277,5 +281,105 @@ TEST_CASE("ikeda: small-board values", "[ikeda][solver]") {
   CHECK(solve_board("1x4", "ikeda-1", true).to_string() == "B+3");
   CHECK(solve_board("1x4", "ikeda-1:ko=positional-per-phase", true).to_string() == "B+2");
   CHECK(solve_board("2x2", "ikeda-1", true).to_string() == "0");
-  CHECK(solve_board("1x5", "ikeda-1:ko=basic-play", true).to_string() == "0");
+  // Basic-play: 0 by order; printed "no result" since session 30, when
+  // neither player can secure the jigo (tie_kind.hpp's rule).
+  CHECK(solve_board("1x5", "ikeda-1:ko=basic-play", true).to_string() == "no result");
+}
+
+namespace {
+// The kinds (ValueKind bits) of the ends of the lines from g's node in
+// which every move keeps the node's value (by order): which kinds a solver
+// could report as the kind of the line it found first.
+void optimal_line_kinds(IkedaGame& g, ReferenceSolver<IkedaGame>& ref, unsigned& kinds) {
+  if (g.is_over()) {
+    kinds |= 1u << static_cast<int>(g.outcome().kind);
+    return;
+  }
+  const Value v = ref.value();
+  std::vector<Move> moves;
+  g.legal_moves(moves);
+  for (Move m : moves) {
+    g.play(m);
+    if (ref.value() == v) optimal_line_kinds(g, ref, kinds);
+    g.undo();
+  }
+}
+
+Value generic_value(const std::string& board, const std::string& rules, const std::vector<std::string>& moves) {
+  SolveRequest req{Board::parse(board), RuleSet::parse(rules), 0, moves, {}};
+  req.with_move_values = false;
+  req.with_pv = false;
+  return generic_solve(req, search::GenericOptions{}).value;
+}
+
+// The move values `gotb solve` prints, by method, as "move value" texts.
+std::vector<std::string> move_texts(const std::string& board, const std::string& rules,
+                                    const std::vector<std::string>& moves, int method) {
+  SolveRequest req{Board::parse(board), RuleSet::parse(rules), 0, moves, {}};
+  req.with_pv = false;
+  req.options.memo = method != 1;
+  const SolveReport rep = method == 2 ? generic_solve(req, search::GenericOptions{}) : reference_solve(req);
+  std::vector<std::string> out;
+  for (const MoveReport& m : rep.moves) out.push_back(m.move + " " + m.value.to_string());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+}  // namespace
+
+// Session 30 (docs/solving.md section 4, "Session 30: the kind of a tied
+// value"): under basic-play a no result and a jigo are both 0 for minimax,
+// and the kind of the line a solver found first is no function of the
+// node (2x2 after B2 A1 pass pass: the reference solver printed "no
+// result" with its cache and "0" without). tie_kind.hpp's rule decides the
+// printed kind; every solver must print the same.
+TEST_CASE("ikeda basic-play: a tied value prints the same kind by every solver", "[ikeda][basic-play][tie-kind]") {
+  const char* rules = "ikeda-1:ko=basic-play";
+  const Board b = Board::parse("2x2");
+  {
+    // The case found: both kinds end optimal lines, so the kind is open.
+    const std::vector<std::string> moves = {"B2", "A1", "pass", "pass"};
+    IkedaGame g(b, RuleSet::parse(rules), 0);
+    replay_moves(g, moves);
+    ReferenceSolver<IkedaGame> ref(g, ReferenceOptions{});
+    unsigned kinds = 0;
+    optimal_line_kinds(g, ref, kinds);
+    CHECK(kinds == ((1u << static_cast<int>(ValueKind::Score)) | (1u << static_cast<int>(ValueKind::NoResult))));
+    // Neither player can secure the jigo here (each question by itself).
+    for (const std::int32_t at : {-1, +1}) {
+      NoResultAt<IkedaGame> refined(at, b, RuleSet::parse(rules), 0);
+      replay_moves(refined, moves);
+      ReferenceOptions plain;
+      plain.memo = false;
+      CHECK(ReferenceSolver<NoResultAt<IkedaGame>>(refined, plain).value().order == at);
+    }
+    CHECK(solve_board("2x2", rules, true, moves).to_string() == "no result");
+    CHECK(solve_board("2x2", rules, false, moves).to_string() == "no result");
+    CHECK(generic_value("2x2", rules, moves).to_string() == "no result");
+  }
+  // Random histories: the reference solver with and without its cache and
+  // the generic search print the same value, kind included.
+  std::mt19937 rng(3030);
+  int ties = 0;
+  for (const char* spec : {"2x2", "1x4"}) {
+    for (int trial = 0; trial < 40; ++trial) {
+      const auto moves = test::random_line_on<IkedaGame>(spec, rules, rng, 1 + trial % 10);
+      const Value cached = solve_board(spec, rules, true, moves);
+      const Value plain = solve_board(spec, rules, false, moves);
+      const Value searched = generic_value(spec, rules, moves);
+      std::string line;
+      for (const auto& m : moves) line += m + " ";
+      INFO(spec << " after [" << line << "]: " << cached.to_string() << " / " << plain.to_string() << " / "
+                << searched.to_string());
+      CHECK(cached.identical(plain));
+      CHECK(cached.identical(searched));
+      if (cached.order == 0) ++ties;
+      // The move values too (each move worth 0 by the same rule).
+      if (trial % 4 == 0) {
+        const auto by_cache = move_texts(spec, rules, moves, 0);
+        CHECK(by_cache == move_texts(spec, rules, moves, 1));
+        CHECK(by_cache == move_texts(spec, rules, moves, 2));
+      }
+    }
+  }
+  CHECK(ties > 10);
 }

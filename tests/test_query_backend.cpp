@@ -6,6 +6,7 @@
 #include "query/backends.hpp"
 #include "query/game_record.hpp"
 #include "query/reference_backend.hpp"
+#include "tests/solve_value.hpp"
 
 using namespace gotb;
 
@@ -68,4 +69,37 @@ TEST_CASE("backends: unsupported specs and the tablebase option say why", "[quer
   BackendOptions o;
   o.tablebase = "/nonexistent/x.h5";
   CHECK_THROWS_WITH(make_backend(o), Catch::Contains("x.h5") && Catch::Contains("cannot open"));
+}
+
+// Session 30 (docs/solving.md section 4, "Session 30: the kind of a tied
+// value"): under ikeda-1:ko=basic-play a value 0 prints as a jigo or a no
+// result by tie_kind.hpp's rule, the node's and each move's, whatever the
+// session's cache found first: equal to `gotb solve` of the node and of
+// each move's child, kind included.
+TEST_CASE("reference backend: ikeda basic-play tied values print the rule's kind across histories",
+          "[query][backend][tie-kind]") {
+  GameSpec spec{Board::parse("2x2"), RuleSet::parse("ikeda-1:ko=basic-play"), 0};
+  ReferenceBackend backend;
+  std::mt19937 rng(3030);
+  int ties = 0;
+  for (int walk = 0; walk < 4; ++walk) {
+    GameRecord g(spec);
+    for (int ply = 0; ply < 8 && !g.now().over; ++ply) {
+      Analysis a = backend.analyze(spec, g.moves());
+      INFO("after " << g.moves().size() << " moves");
+      REQUIRE(a.value.exact());
+      CHECK(a.value.lower.identical(test::solve_value("2x2", "ikeda-1:ko=basic-play", true, g.moves())));
+      for (const MoveEval& e : a.moves) {
+        std::vector<std::string> child = g.moves();
+        child.push_back(e.move);
+        INFO("move " << e.move);
+        CHECK(e.value.lower.identical(test::solve_value("2x2", "ikeda-1:ko=basic-play", true, child)));
+        if (e.value.lower.order == 0) ++ties;
+      }
+      const auto& legal = g.now().legal;
+      REQUIRE(!legal.empty());
+      REQUIRE(g.play(legal[rng() % legal.size()]));
+    }
+  }
+  CHECK(ties > 10);
 }

@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <chrono>
+#include <type_traits>
 
 #include "core/rules/games.hpp"
 #include "generator/reference/kee2016_search.hpp"
+#include "generator/reference/tie_kind.hpp"
 
 namespace gotb {
 
@@ -45,10 +47,61 @@ SolveReport reference_solve(const SolveRequest& req) {
     ReferenceSolver solver(game, opt);
     rep.game_over = game.is_over();
     rep.value = solver.value();
+    // ikeda-1:ko=basic-play: whether a value 0 prints as a jigo or a no
+    // result is decided by tie_kind.hpp's rule, not by the line found
+    // first (docs/solving.md section 4, "Session 30"); the two refined
+    // solves share what is left of the node budget.
+    if constexpr (std::is_same_v<std::decay_t<decltype(game)>, IkedaGame>) {
+      if (!rep.game_over && req.rules.options().ko == KoRule::BasicPlay && tie_kind_open(rep.value, req.komi)) {
+        std::uint64_t used = solver.work(), tie_nodes = 0;
+        rep.value = tie_kind(rep.value, [&](std::int32_t at) {
+          ReferenceOptions o = opt;
+          if (o.node_limit > 0) {
+            if (used >= o.node_limit) throw NodeLimitReached();
+            o.node_limit -= used;
+          }
+          if (o.time_limit > 0) {
+            const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            if (spent >= o.time_limit) throw NodeLimitReached("time limit reached");
+            o.time_limit -= spent;
+          }
+          NoResultAt<IkedaGame> refined(at, req.board, req.rules, req.komi);
+          replay_moves(refined, req.moves);
+          ReferenceSolver s(refined, o);
+          const Value v = s.value();
+          used += s.work();
+          tie_nodes += s.nodes();
+          return v;
+        });
+        rep.counters.push_back({"tie_kind_nodes", tie_nodes});
+      }
+    }
     if (!rep.game_over) {
       rep.to_move = std::string(color_name(game.to_move()));
       if (needs_move_values(req)) {
-        record_move_values(rep, game.to_move(), solver.move_values(), [&](Move m) { return game.move_name(m); });
+        auto values = solver.move_values();
+        // The same rule for each move worth 0 (ikeda-1:ko=basic-play).
+        if constexpr (std::is_same_v<std::decay_t<decltype(game)>, IkedaGame>) {
+          if (req.rules.options().ko == KoRule::BasicPlay) {
+            std::uint64_t used = solver.work(), tie_nodes = 0;
+            tie_kinds_of_moves(values, req.komi, [&](std::int32_t at) {
+              ReferenceOptions o = opt;
+              if (o.node_limit > 0) {
+                if (used >= o.node_limit) throw NodeLimitReached();
+                o.node_limit -= used;
+              }
+              NoResultAt<IkedaGame> refined(at, req.board, req.rules, req.komi);
+              replay_moves(refined, req.moves);
+              ReferenceSolver s(refined, o);
+              auto r = s.move_values();
+              used += s.work();
+              tie_nodes += s.nodes();
+              return r;
+            });
+            if (tie_nodes) rep.counters.push_back({"tie_kind_move_nodes", tie_nodes});
+          }
+        }
+        record_move_values(rep, game.to_move(), values, [&](Move m) { return game.move_name(m); });
       }
       if (req.with_pv) {
         for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));

@@ -3,9 +3,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <type_traits>
 
 #include "core/rules/games.hpp"
 #include "generator/reference/kee2016_search.hpp"
+#include "generator/reference/tie_kind.hpp"
 #include "generator/search/generic_guess.hpp"
 
 namespace gotb {
@@ -63,23 +65,78 @@ template <class G>
 SolveReport run(G& game, const SolveRequest& req, const search::GenericOptions& opt) {
   SolveReport rep;
   rep.method = "search";
+  std::uint64_t tie_kind_nodes = 0;
   {
     // Replaying can analyse positions too (japanese-2003's direct ko rule).
     Budget replay_budget(opt.node_limit, opt.time_limit);
     BudgetScope scope(&replay_budget);
     replay_moves(game, req.moves);
   }
+  const auto start = std::chrono::steady_clock::now();
   search::GenericSearch<G> solver(game, opt);
   rep.game_over = game.is_over();
   rep.value = solver.value();
+  // ikeda-1:ko=basic-play: the kind of a value 0 (jigo or no result) by
+  // tie_kind.hpp's rule, as reference_solve() prints it, not the kind of
+  // the line this search found first (docs/solving.md section 4, "Session
+  // 30"); the refined solves share what is left of the budget.
+  if constexpr (std::is_same_v<G, IkedaGame>) {
+    if (!rep.game_over && req.rules.options().ko == KoRule::BasicPlay && tie_kind_open(rep.value, req.komi)) {
+      std::uint64_t used = solver.work(), tie_nodes = 0;
+      rep.value = tie_kind(rep.value, [&](std::int32_t at) {
+        search::GenericOptions o = opt;
+        if (o.node_limit > 0) {
+          if (used >= o.node_limit) throw NodeLimitReached();
+          o.node_limit -= used;
+        }
+        if (o.time_limit > 0) {
+          const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          if (spent >= o.time_limit) throw NodeLimitReached("time limit reached");
+          o.time_limit -= spent;
+        }
+        NoResultAt<IkedaGame> refined(at, req.board, req.rules, req.komi);
+        replay_moves(refined, req.moves);
+        search::GenericSearch<NoResultAt<IkedaGame>> s(refined, o);
+        const Value v = s.value();
+        used += s.work();
+        tie_nodes += s.stats().nodes;
+        return v;
+      });
+      tie_kind_nodes = tie_nodes;
+    }
+  }
   if (!rep.game_over) {
     rep.to_move = std::string(color_name(game.to_move()));
     if (needs_move_values(req))
-      optimal_moves_within_budget(req, rep, game, [&] { return solver.move_values(); });
+      optimal_moves_within_budget(req, rep, game, [&] {
+        auto values = solver.move_values();
+        // The same rule for each move worth 0 (ikeda-1:ko=basic-play).
+        if constexpr (std::is_same_v<G, IkedaGame>) {
+          if (req.rules.options().ko == KoRule::BasicPlay) {
+            std::uint64_t used = solver.work();
+            tie_kinds_of_moves(values, req.komi, [&](std::int32_t at) {
+              search::GenericOptions o = opt;
+              if (o.node_limit > 0) {
+                if (used >= o.node_limit) throw NodeLimitReached();
+                o.node_limit -= used;
+              }
+              NoResultAt<IkedaGame> refined(at, req.board, req.rules, req.komi);
+              replay_moves(refined, req.moves);
+              search::GenericSearch<NoResultAt<IkedaGame>> s(refined, o);
+              auto r = s.move_values();
+              used += s.work();
+              tie_kind_nodes += s.stats().nodes;
+              return r;
+            });
+          }
+        }
+        return values;
+      });
     if (req.with_pv)
       for (Move m : solver.principal_variation(rep.value)) rep.pv.push_back(game.move_name(m));
   }
   add_stats(rep, solver.stats(), solver.work());
+  if (tie_kind_nodes) rep.counters.push_back({"tie_kind_nodes", tie_kind_nodes});
   if constexpr (requires { game.strategy_stats(); }) {
     // japanese-2003's passing-strategy bounds: the moves of their one-player games.
     rep.counters.push_back({"strategy_computations", game.strategy_stats().computations});
