@@ -371,7 +371,7 @@ struct GenericOptions {
   // Off by default: with the retrograde order it cost more nodes on 5 of
   // the 7 session-25 boards where it changed anything (docs/solving.md).
   bool aim = GenericDriverDefaults::aim;
-  std::uint64_t guess_nodes = std::uint64_t{1} << 20;
+  std::uint64_t guess_nodes = std::uint64_t{1} << 22;
 };
 
 struct GenericStats {
