@@ -16,6 +16,8 @@
 //    across random histories.
 #include <catch2/catch.hpp>
 
+#include <cstdint>
+#include <iterator>
 #include <random>
 #include <string>
 #include <type_traits>
@@ -179,4 +181,52 @@ TEST_CASE("generic search: a pruned table across histories equals the reference 
   CHECK(international > 0);
   CHECK(ikeda > 0);
   CHECK(kee > 0);
+}
+
+// search::PackedFacts (session 30): a table entry keeps its proof's (id,
+// value) pairs in 4- or 8-byte ids and 1- or 8-byte values, chosen per
+// entry. The reuse rules read them back through every() and the iterator;
+// both must give exactly the pairs stored, in order, for every width
+// (including ids just past 32 bits, values just past a byte, the extremes
+// international:basic-exceptional's absent fact uses), and a way reused
+// for a shorter or narrower proof must not keep the old one's pairs.
+TEST_CASE("generic search: packed proof facts read back exactly as stored", "[generic][packed-facts]") {
+  using Pair = search::PackedFacts::Pair;
+  std::mt19937_64 rng(300);
+  const std::uint64_t ids[] = {0, 1, 255, 0xffffffffULL, 0x100000000ULL, 0x8000000000000001ULL, ~std::uint64_t{0}};
+  const std::int64_t values[] = {0, 1, 3, -1, 127, -128, 128, -129, INT64_MIN, INT64_MAX};
+  search::PackedFacts packed;
+  int narrow = 0, wide = 0;
+  for (int round = 0; round < 400; ++round) {
+    const bool wide_ids = round % 4 >= 2, wide_values = round % 2 == 1;
+    std::vector<Pair> pairs;
+    const std::size_t n = rng() % (round % 7 == 0 ? 3 : 600);
+    std::uint64_t id = rng() % 1000;
+    for (std::size_t i = 0; i < n; ++i) {
+      id += 1 + rng() % 5000;
+      std::uint64_t put = wide_ids ? id | (std::uint64_t{1} << (32 + rng() % 32)) : id & 0xffffffffULL;
+      if (rng() % 50 == 0) put = ids[rng() % std::size(ids)] & (wide_ids ? ~std::uint64_t{0} : 0xffffffffULL);
+      std::int64_t v = static_cast<std::int8_t>(rng());
+      if (wide_values && rng() % 3 == 0) v = values[rng() % std::size(values)];
+      pairs.push_back({put, v});
+    }
+    packed.assign(pairs);
+    REQUIRE(packed.size() == pairs.size());
+    std::vector<Pair> back(packed.begin(), packed.end());
+    CHECK(back == pairs);
+    std::vector<Pair> every;
+    CHECK(packed.every([&](std::uint64_t i, std::int64_t v) {
+      every.push_back({i, v});
+      return true;
+    }));
+    CHECK(every == pairs);
+    if (!pairs.empty()) {  // every() stops at the first false
+      std::size_t seen = 0;
+      CHECK_FALSE(packed.every([&](std::uint64_t, std::int64_t) { return ++seen < (pairs.size() + 1) / 2; }));
+      CHECK(seen == (pairs.size() + 1) / 2);
+    }
+    (packed.heap_bytes() < 5 * pairs.size() + 64 ? narrow : wide) += 1;
+  }
+  CHECK(narrow > 0);
+  CHECK(wide > 0);
 }

@@ -14,8 +14,8 @@ std::optional<int> tromp_taylor_guess(const Board& board, const Position& pos, C
   opt.node_limit = node_limit;
   opt.ordering = ordering;
   // Small tables: the guess is one short solve per generic solve() call.
-  opt.table_megabytes = 16;
-  opt.proof_megabytes = 16;
+  opt.table_megabytes = 64;
+  opt.proof_megabytes = 64;
   TrompTaylorSearch tt(board, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")), 0.0, opt);
   try {
     tt.set_root(pos, to_move, passes);

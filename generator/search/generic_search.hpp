@@ -31,10 +31,12 @@
 #include <concepts>
 #include <cstdio>
 #include <cstdint>
+#include <cstring>
 #include <ctime>
 #include <limits>
 #include <deque>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -173,6 +175,132 @@ concept GenericSearchGame =
       { g.fact(std::uint64_t{}) } -> std::same_as<std::int64_t>;
     };
 
+// A proof's (id, value) pairs as a table entry keeps them (session 30,
+// docs/solving.md section 4, "Session 30"): the ids in 4 bytes each where
+// all of them fit (kee-2016's ids are board ranks), else 8, and the values
+// in 1 byte each where all of them fit (every ruleset's but
+// international:basic-exceptional's), else 8; ids first, then values.
+// Lossless: the pairs read back are exactly those given, in the same order,
+// so every reuse rule is unchanged. A kee-2016 1x10 proof rests on about
+// 500 facts and kept 16 bytes per fact (8 KB), which filled the 512 MB
+// table every 500 k nodes; packed, 5 bytes per fact (international's
+// board ids: 9). (A varint coding of the id differences took about 3 bytes
+// per kee-2016 fact but made international 1x8 half as slow again: its
+// probes decode every stored fact.)
+class PackedFacts {
+ public:
+  using Pair = std::pair<std::uint64_t, std::int64_t>;
+
+  class iterator {
+   public:
+    using iterator_category = std::input_iterator_tag;
+    using value_type = Pair;
+    using difference_type = std::ptrdiff_t;
+    using pointer = const Pair*;
+    using reference = const Pair&;
+    iterator() = default;
+    iterator(const PackedFacts* f, std::uint32_t i) : f_(f), i_(i) {
+      if (f_ && i_ < f_->count_) cur_ = f_->at(i_);
+    }
+    const Pair& operator*() const { return cur_; }
+    iterator& operator++() {
+      if (++i_ < f_->count_) cur_ = f_->at(i_);
+      return *this;
+    }
+    iterator operator++(int) {
+      iterator before = *this;
+      ++*this;
+      return before;
+    }
+    bool operator==(const iterator& o) const { return i_ == o.i_; }  // (iterators of one PackedFacts)
+
+   private:
+    const PackedFacts* f_ = nullptr;
+    std::uint32_t i_ = 0;
+    Pair cur_{0, 0};
+  };
+
+  iterator begin() const { return iterator(this, 0); }
+  iterator end() const { return iterator(nullptr, count_); }
+  std::size_t size() const { return count_; }
+  bool empty() const { return count_ == 0; }
+  // Heap bytes held (the table's memory cap counts them).
+  std::size_t heap_bytes() const { return bytes_.capacity(); }
+
+  Pair at(std::uint32_t i) const {
+    const std::uint8_t* p = bytes_.data();
+    Pair out;
+    if (wide_ids_) {
+      std::memcpy(&out.first, p + 8 * std::size_t{i}, 8);
+    } else {
+      std::uint32_t id;
+      std::memcpy(&id, p + 4 * std::size_t{i}, 4);
+      out.first = id;
+    }
+    const std::uint8_t* v = p + std::size_t{count_} * (wide_ids_ ? 8 : 4);
+    if (wide_values_) {
+      std::memcpy(&out.second, v + 8 * std::size_t{i}, 8);
+    } else {
+      out.second = static_cast<std::int8_t>(v[i]);
+    }
+    return out;
+  }
+
+  // Calls f(id, value) for each pair in order until f returns false;
+  // whether it never did. One loop per width (the probes' hot loop: a loop
+  // through at() made international 1x8 a quarter slower).
+  template <class F>
+  bool every(F&& f) const {
+    if (wide_ids_) return wide_values_ ? every_as<std::uint64_t, std::int64_t>(f) : every_as<std::uint64_t, std::int8_t>(f);
+    return wide_values_ ? every_as<std::uint32_t, std::int64_t>(f) : every_as<std::uint32_t, std::int8_t>(f);
+  }
+
+  void assign(const std::vector<Pair>& pairs) {
+    if (pairs.size() > std::numeric_limits<std::uint32_t>::max())
+      throw std::length_error("generic search: too many facts in one proof");
+    count_ = static_cast<std::uint32_t>(pairs.size());
+    wide_ids_ = wide_values_ = false;
+    for (const auto& [id, v] : pairs) {
+      if (id > std::numeric_limits<std::uint32_t>::max()) wide_ids_ = true;
+      if (v < std::numeric_limits<std::int8_t>::min() || v > std::numeric_limits<std::int8_t>::max()) wide_values_ = true;
+    }
+    const std::size_t n = count_, need = n * ((wide_ids_ ? 8 : 4) + (wide_values_ ? 8 : 1));
+    if (bytes_.capacity() > 2 * need + 64) std::vector<std::uint8_t>().swap(bytes_);  // (a reused way kept a longer proof)
+    bytes_.resize(need);
+    std::uint8_t* p = bytes_.data();
+    std::uint8_t* v = p + n * (wide_ids_ ? 8 : 4);
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto& [id, val] = pairs[i];
+      if (wide_ids_) {
+        std::memcpy(p + 8 * i, &id, 8);
+      } else {
+        const auto id32 = static_cast<std::uint32_t>(id);
+        std::memcpy(p + 4 * i, &id32, 4);
+      }
+      if (wide_values_) std::memcpy(v + 8 * i, &val, 8);
+      else v[i] = static_cast<std::uint8_t>(static_cast<std::int8_t>(val));
+    }
+  }
+
+ private:
+  template <class I, class V, class F>
+  bool every_as(F& f) const {
+    const std::uint8_t* p = bytes_.data();
+    const std::uint8_t* v = p + std::size_t{count_} * sizeof(I);
+    for (std::uint32_t i = 0; i < count_; ++i) {
+      I id;
+      V val;
+      std::memcpy(&id, p + sizeof(I) * i, sizeof(I));
+      std::memcpy(&val, v + sizeof(V) * i, sizeof(V));
+      if (!f(static_cast<std::uint64_t>(id), static_cast<std::int64_t>(val))) return false;
+    }
+    return true;
+  }
+  std::vector<std::uint8_t> bytes_;
+  std::uint32_t count_ = 0;
+  bool wide_ids_ = false, wide_values_ = false;
+};
+
 struct GenericOptions {
   std::uint64_t node_limit = 0;  // 0 = unlimited (counts the game's own charged work too)
   double time_limit = 0;         // seconds; 0 = unlimited
@@ -243,7 +371,7 @@ struct GenericOptions {
   // Off by default: with the retrograde order it cost more nodes on 5 of
   // the 7 session-25 boards where it changed anything (docs/solving.md).
   bool aim = GenericDriverDefaults::aim;
-  std::uint64_t guess_nodes = std::uint64_t{1} << 20;
+  std::uint64_t guess_nodes = std::uint64_t{1} << 22;
 };
 
 struct GenericStats {
@@ -357,7 +485,7 @@ class GenericSearch {
     Bounds b;
     Move best = Move::pass();
     std::uint64_t work = 0;  // nodes its proof took
-    std::vector<std::pair<std::uint64_t, std::int64_t>> facts;  // (id, value when proved)
+    PackedFacts facts;  // (id, value when proved), sorted by id
   };
   struct KeyHash {
     std::size_t operator()(const std::vector<std::uint64_t>& k) const {
@@ -801,18 +929,21 @@ class GenericSearch {
   // The ids of an entry's facts, appended (one resize: a hit's list is
   // tens to hundreds of ids, and push_back per id was 8% of international
   // 1x8's instructions).
-  static void append_ids(std::vector<std::uint64_t>& to, const std::vector<std::pair<std::uint64_t, std::int64_t>>& from) {
-    const std::size_t at = to.size();
+  static void append_ids(std::vector<std::uint64_t>& to, const PackedFacts& from) {
+    std::size_t at = to.size();
     to.resize(at + from.size());
-    for (std::size_t i = 0; i < from.size(); ++i) to[at + i] = from[i].first;
+    std::uint64_t* out = to.data() + at;
+    from.every([&](std::uint64_t id, std::int64_t) {
+      *out++ = id;
+      return true;
+    });
   }
 
   bool holds(const Entry& e, int back) const {
-    for (const auto& [stored, v] : e.facts) {
+    return e.facts.every([&](std::uint64_t stored, std::int64_t v) {
       const std::uint64_t id = unmap(stored, back);
-      if (id == kUnmappedFact || g_.fact(id) != v) return false;
-    }
-    return true;
+      return id != kUnmappedFact && g_.fact(id) == v;
+    });
   }
   // holds(e), reading the current value of an id from `known` (pairs
   // (id, fact(id)) sorted by id: store()'s) where it is there and from the
@@ -820,12 +951,11 @@ class GenericSearch {
   // the key being stored mostly rests on the same facts as the new proof.
   bool holds_known(const Entry& e, const std::vector<std::pair<std::uint64_t, std::int64_t>>& known) const {
     auto k = known.begin();
-    for (const auto& [id, v] : e.facts) {
+    return e.facts.every([&](std::uint64_t id, std::int64_t v) {
       while (k != known.end() && k->first < id) ++k;
       const std::int64_t now = k != known.end() && k->first == id ? k->second : g_.fact(id);
-      if (now != v) return false;
-    }
-    return true;
+      return now == v;
+    });
   }
   // Whether the entry's lower and upper bounds hold now (HasFactSides).
   // Only the sides asked for (want_lo, want_hi) are decided; a side not
@@ -840,18 +970,22 @@ class GenericSearch {
         return {h && want_lo, h && want_hi};
       }
       bool lo_ok = want_lo, hi_ok = want_hi;
-      for (const auto& [stored, v] : e.facts) {
-        if (!lo_ok && !hi_ok) break;
+      e.facts.every([&](std::uint64_t stored, std::int64_t v) {
+        if (!lo_ok && !hi_ok) return false;
         const std::uint64_t id = unmap(stored, back);
-        if (id == kUnmappedFact) return {false, false};
+        if (id == kUnmappedFact) {
+          lo_ok = hi_ok = false;
+          return false;
+        }
         const std::int64_t now = g_.fact(id);
-        if (now == v) continue;
+        if (now == v) return true;
         const int side = g_.fact_side(id);
         // side * (now - v) < 0: Black keeps his moves / White gains none.
         const std::int64_t d = side * (now - v);
         if (side == 0 || d > 0) lo_ok = false;
         if (side == 0 || d < 0) hi_ok = false;
-      }
+        return true;
+      });
       return {lo_ok, hi_ok};
     } else {
       const bool h = holds(e, back);
@@ -927,15 +1061,15 @@ class GenericSearch {
     e.work = work;
     e.b = shifted(r, -shift());
     e.best = best;
-    bytes_ -= e.facts.capacity() * sizeof(e.facts[0]);
-    e.facts.assign(valued.begin(), valued.end());
-    bytes_ += e.facts.capacity() * sizeof(e.facts[0]);
+    bytes_ -= e.facts.heap_bytes();
+    e.facts.assign(valued);
+    bytes_ += e.facts.heap_bytes();
     ++stats_.stores;
   }
 
   // The table's memory as store() counts it: per key the hash node and the
   // key's words, per way the entry and its facts.
-  std::size_t way_bytes(const Entry& e) const { return sizeof(Entry) + e.facts.capacity() * sizeof(e.facts[0]); }
+  std::size_t way_bytes(const Entry& e) const { return sizeof(Entry) + e.facts.heap_bytes(); }
   std::size_t key_bytes(const std::vector<std::uint64_t>& key) const {
     return kNodeBytes + key.size() * sizeof(std::uint64_t);
   }
