@@ -162,12 +162,14 @@ struct SearchOptions {
   // "value <= L" instead of the window at its own end ("value <= n - 1" on
   // 1x12 was stopped at every horizon to 44 plies; docs/solving.md §3,
   // "Session 29"). A lower bound that rises at every horizon (2x7, value n)
-  // never stalls twice. Which tests run changes speed only, never a value.
-  // Off by default since the session-29 merge: with a tiny table (the
-  // [lists] test "auto sharing starts when half the ring is written") one
-  // of its searches did not finish in 120 s with it on (docs/solving.md
-  // §3, "Session 29: 1x12").
-  bool stall_aim = false;
+  // never stalls twice. A learnt guess is dropped (and none learnt again)
+  // at the first horizon where none of its tests ran to its end. Which
+  // tests run changes speed only, never a value. On by default again since
+  // session 30: the [lists] search that did not finish with it (1x7 on a
+  // 4,096-word ring) is a ring that loses its proofs, where the plain tests
+  // run away the same way under shared lists (docs/solving.md §3, "Session
+  // 30: stall_aim").
+  bool stall_aim = true;
   // The generic search only: GenericOptions::node_bounds (the bounds a
   // ruleset gives a node, HasNodeBounds / HasStrategyBounds).
   bool node_bounds = true;
@@ -255,6 +257,7 @@ struct SearchStats {
   std::uint64_t horizon_nodes = 0;     // nodes cut at an iteration's horizon
   std::uint64_t iterations = 0;        // deepening iterations
   std::uint64_t learnt_guesses = 0;    // guesses learnt from stalled tests (SearchOptions::stall_aim)
+  std::uint64_t dropped_guesses = 0;   // ... dropped where none of their tests ran to its end
   // Diagnostics (`gotb solve --profile`); none of them changes the search.
   std::uint64_t reject_cap = 0, reject_lost = 0, reject_absent = 0, reject_present = 0;  // why a bound did not hold
   std::uint64_t expanded = 0;       // nodes that generated their moves

@@ -69,8 +69,9 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
   if (which & kDeepening)
     sub->add_option("--stall-aim", a.stall_aim,
                     "search: where no tables give a guess (e.g. every 1xN board), once one side's test just past its "
-                    "proved bound has stalled at two successive horizons, aim the tests at that bound (off: the "
-                    "tests start from the proved bounds; speed only, never a value)")
+                    "proved bound has stalled at two successive horizons, aim the tests at that bound, until a horizon where none of "
+                    "the aimed tests runs to its end (off: the tests start from the proved bounds; speed only, never "
+                    "a value)")
         ->check(CLI::IsMember({"on", "off"}))
         ->capture_default_str();
   if (which & kDeepening)

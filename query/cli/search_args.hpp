@@ -16,7 +16,7 @@ struct SearchArgs {
   bool no_aim = false;  // SearchOptions::aim off
   // SearchOptions::max_dependencies (the tromp-taylor search); 0 = its default.
   std::size_t max_dependencies = 0;
-  std::string stall_aim = "off";  // SearchOptions::stall_aim: "on" or "off"
+  std::string stall_aim = "on";  // SearchOptions::stall_aim: "on" or "off"
   bool no_node_bounds = false;  // SearchOptions::node_bounds off (the generic search)
   int horizon_growth = search::GenericDriverDefaults::horizon_growth;   // the generic search's
   double test_budget = search::GenericDriverDefaults::test_budget;      // the generic search's
