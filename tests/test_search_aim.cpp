@@ -219,3 +219,46 @@ TEST_CASE("aimed deepening: a learnt guess whose tests never complete is dropped
   CHECK(aimed_at == 1);
   CHECK(plain_after >= 1);
 }
+
+TEST_CASE("a capped idle side keeps the reference value", "[search][idle]") {
+  // SearchOptions::idle_cap (docs/solving.md §3, "Session 30: balancing the
+  // budget toward the moving side"): which tests run, and how far, only.
+  // Small budgets make tests stop, so the cap applies; every value must
+  // still be the reference solver's, from the root and after random
+  // histories, and the cap must have applied somewhere (else this tests
+  // nothing).
+  std::mt19937 rng(2030);
+  std::uint64_t capped = 0;
+  for (auto rules : {"tromp-taylor", "tromp-taylor:no-suicide", "tromp-taylor:ssk"})
+    for (auto board : {"1x5", "1x6", "2x3", "ring:5"})
+      for (int trial = 0; trial < 3; ++trial) {
+        const Board b = Board::parse(board);
+        const RuleSet rs = RuleSet::parse(rules);
+        std::vector<std::string> names;
+        if (trial > 0) {
+          TrompTaylorGame game(b, rs, 0);
+          names = test::random_history(game, rng, 1 + static_cast<int>(rng() % 6));
+        }
+        const Value expected = test::solve_value(board, rules, true, names);
+        for (double budget : {0.02, 0.1, 0.5})
+          for (double cap : {0.01, 0.5}) {
+            INFO(board << " " << rules << " trial " << trial << " budget " << budget << " idle_cap " << cap);
+            search::SearchOptions o;
+            o.idle_cap = cap;
+            o.test_budget = budget;
+            o.test_budget_min = 4;
+            search::TrompTaylorSearch s(b, TrompTaylorConfig::from(rs), 0, o);
+            TrompTaylorGame replay(b, rs, 0);
+            for (const auto& name : names) {
+              Move m;
+              REQUIRE(replay.parse_move(name, m));
+              replay.play(m);
+              s.play(m);
+            }
+            CHECK(s.value().identical(expected));
+            capped += s.stats().idle_capped;
+          }
+      }
+  INFO("tests capped: " << capped);
+  CHECK(capped >= 5);
+}

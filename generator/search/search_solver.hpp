@@ -147,6 +147,18 @@ struct SearchOptions {
   // Factors 0.25, 0.5, 1 and 2 measured; 0.5 gave the fewest nodes over
   // 4x4, 3x5, 2x7 and the bench boards.
   double proved_cap = 0.5;
+  // One thread (no share): at a horizon where one side's test was stopped
+  // by its budget, that side's bound having moved at the previous horizon,
+  // the other side's test, whose bound has not moved at the last two
+  // horizons, may spend at most this factor times the nodes of the previous
+  // horizon's proofs (at least test_budget_min) instead of the whole
+  // budget, twice the stopped test's (2x8: the false "value <= 15" beside a
+  // lower bound that rises one point a horizon; docs/solving.md §3,
+  // "Session 30: balancing the budget toward the moving side"). Only at
+  // horizons whose moving-side test was stopped: where it runs to its end
+  // without moving, the other side's test keeps its whole budget, so
+  // deepening ends as before. 0 = off. Speed only, never a value.
+  double idle_cap = 0;
   // value() aims the deepening's null-window tests at an expected value, the
   // least fixpoint of the searched state in the exact ko=basic tables (needs
   // an `ordering` built from them, --ordering retro-ko; else no aim):
@@ -258,6 +270,7 @@ struct SearchStats {
   std::uint64_t iterations = 0;        // deepening iterations
   std::uint64_t learnt_guesses = 0;    // guesses learnt from stalled tests (SearchOptions::stall_aim)
   std::uint64_t dropped_guesses = 0;   // ... dropped where none of their tests ran to its end
+  std::uint64_t idle_capped = 0;       // tests whose budget SearchOptions::idle_cap capped
   // Diagnostics (`gotb solve --profile`); none of them changes the search.
   std::uint64_t reject_cap = 0, reject_lost = 0, reject_absent = 0, reject_present = 0;  // why a bound did not hold
   std::uint64_t expanded = 0;       // nodes that generated their moves

@@ -25,6 +25,7 @@ struct SearchArgs {
   bool no_safe_regions = false;       // the same as safe_regions = "off" (kept from session 25)
   std::string stone_facts = "count";  // SearchOptions::stone_masks: "superset", "reuse" or "count"
   double proved_cap = search::SearchOptions{}.proved_cap;  // SearchOptions::proved_cap (the tromp-taylor search)
+  double idle_cap = search::SearchOptions{}.idle_cap;      // SearchOptions::idle_cap (the tromp-taylor search)
   int threads = 1;
   std::string team = "split";  // SearchOptions::team_split: "pair" or "split"
   bool progress = false;
