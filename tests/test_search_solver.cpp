@@ -92,7 +92,10 @@ TEST_CASE("search options never change a value", "[search]") {
       o.stone_masks_at_use = false;
       CHECK(search_value(board, rules, {}, o).identical(expected));
       o = {};
-      o.stall_aim = true;  // guesses learnt from stalled tests (session 29; off by default)
+      o.stall_aim = false;  // no guesses learnt from stalled tests (session 29; on by default since session 30)
+      CHECK(search_value(board, rules, {}, o).identical(expected));
+      o = {};
+      o.idle_cap = 0;  // the idle side's test not capped (session 30; 0.5 by default)
       CHECK(search_value(board, rules, {}, o).identical(expected));
       o = {};
       o.test_budget = 0;  // no budget: every test runs to its end

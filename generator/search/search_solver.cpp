@@ -948,8 +948,12 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
   const bool pair = share && share->mode() == DeepeningShare::Mode::Pair;
   if (share && !pair) guess = kNoGuess;
   // SearchOptions::stall_aim: one thread, no guess from the tables.
-  const bool learn = guess == kLearnGuess && !share;
+  bool learn = guess == kLearnGuess && !share;
   if (guess == kLearnGuess) guess = kNoGuess;
+  // The guess in force was learnt (not the tables'): it is dropped, and
+  // learning ends, at the first horizon where no aimed test ran to its end
+  // (docs/solving.md §3, "Session 30: stall_aim").
+  bool learnt = false;
   // The window of each side's last test that left its bound where it was,
   // and at how many successive horizons it did so.
   int stall_lo_t = kNoHorizon, stall_hi_t = kNoHorizon, stall_lo = 0, stall_hi = 0;
@@ -975,6 +979,9 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
   // Nodes of the tests that moved a bound at the current horizon (proved_cap).
   std::uint64_t proved_here = 0;
   const double proved_cap = opt_.proved_cap;
+  // SearchOptions::idle_cap: the cap of the next test, set by the horizon
+  // loop below where it applies (0: none).
+  std::uint64_t idle_limit = 0;
   // One null-window test: lo > t (bias +1) or hi <= t (bias -1).
   bool obsolete = false;  // the last test was stopped because another member decided its window
   auto test = [&](int t, int bias) {
@@ -1000,6 +1007,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
                                                              opt_.test_budget_min,
                                                              static_cast<std::uint64_t>(
                                                                  proved_cap * part * static_cast<double>(proofs))));
+    if (test_limit_ && idle_limit) test_limit_ = std::min(test_limit_, nodes_before + idle_limit);
     LoHi r;
     // With a team, --progress traces every member's tests (which member runs
     // what, at which horizon, for how many nodes).
@@ -1076,6 +1084,10 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
   const int offset = share ? kShareHorizon : kDiversifyHorizon;
   // Aimed tests (guess set): the windows that failed at the previous horizon.
   int prev_failed_lo = kNoHorizon, prev_failed_hi = kNoHorizon;
+  // SearchOptions::idle_cap: the last horizon at which each bound moved, and
+  // the nodes of the proofs at the previous horizon.
+  int moved_lo_at = kNoHorizon, moved_hi_at = kNoHorizon;
+  std::uint64_t proved_prev = 0;
   for (int h = opt_.deepening_step + offset * opt_.diversify;; h += opt_.deepening_step) {
     horizon_ = h;
     proved_here = 0;
@@ -1088,6 +1100,9 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
     // nodes go").
     bool aborted = false;
     int failed_lo = kNoHorizon, failed_hi = kNoHorizon;
+    bool completed = false;  // a test of this horizon ran to its end (not stopped by its budget)
+    const int lo_before = b.lo, hi_before = b.hi;
+    bool stopped_lo = false, stopped_hi = false;  // a test of the side was stopped by its budget here
     while (!decided()) {
       bool ran = false;
       for (int bias : {first_bias, -first_bias}) {
@@ -1121,10 +1136,27 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
         }
         ran = true;
         bool moved = false;
+        // SearchOptions::idle_cap: the side whose bound has not moved at the
+        // last two horizons, while the other side's moved at the previous
+        // one and its test here was just stopped by its budget (nothing
+        // proved here yet), tests with a budget of idle_cap times the
+        // previous horizon's proofs instead of twice the stopped test's.
+        idle_limit = 0;
+        if (opt_.idle_cap > 0 && !share && proved_here == 0 && proved_prev > 0) {
+          const int step = opt_.deepening_step;
+          const int mine = bias > 0 ? moved_lo_at : moved_hi_at, other = bias > 0 ? moved_hi_at : moved_lo_at;
+          const bool other_stopped = bias > 0 ? stopped_hi : stopped_lo;
+          if (other_stopped && other == h - step && (mine == kNoHorizon || mine < h - 2 * step))
+            idle_limit = std::max<std::uint64_t>(
+                opt_.test_budget_min, static_cast<std::uint64_t>(opt_.idle_cap * static_cast<double>(proved_prev)));
+          if (idle_limit) ++stats_.idle_capped;
+        }
         try {
           moved = test(t, bias);
+          completed = completed || !obsolete;
         } catch (const TestBudgetSpent&) {
           aborted = true;
+          (bias > 0 ? stopped_lo : stopped_hi) = true;
         } catch (...) {
           if (share) share->withdraw(line_keys, h, t, bias);
           throw;
@@ -1135,6 +1167,23 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
         if (!moved) failed = t;
       }
       if (!ran) break;
+    }
+    if (learnt && guess != kNoGuess && !completed && !decided()) {
+      // A learnt guess whose tests were all stopped by their budget at a
+      // horizon is dropped, and no guess is learnt again in this deepening:
+      // the plain tests take over from the next horizon. Aimed straight at
+      // the bound, a test can need far more than the steps toward it (1x7
+      // on a 4,096-word ring: "value <= 2" stopped at 20 plies where the
+      // plain "value <= 6" proved "value <= 3" in 31k nodes), and where
+      // the table loses the proofs between horizons each stopped horizon
+      // costs four times the one before while the aimed tests never
+      // complete (the [lists] test "auto sharing starts when half the ring
+      // is written" did not finish). Which tests run only, never a value.
+      guess = kNoGuess;
+      learnt = false;
+      learn = false;
+      ++stats_.dropped_guesses;
+      if (opt_.progress) std::fprintf(stderr, "search: no aimed test ran to its end: the learnt guess is dropped\n");
     }
     if (learn && guess == kNoGuess && !decided()) {
       // A side stalls at its bound when the test just past it ("value > L",
@@ -1161,6 +1210,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
       const int c = stall_lo >= 2 && b.lo > -n_ ? b.lo : stall_hi >= 2 && b.hi < n_ ? b.hi : kNoGuess;
       if (c != kNoGuess && b.hi - b.lo >= 2) {
         guess = c;
+        learnt = true;
         stall_lo = stall_hi = 0;
         stall_lo_t = stall_hi_t = kNoHorizon;
         ++stats_.learnt_guesses;
@@ -1171,6 +1221,10 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::deepen(int alpha, int beta, int guess
     }
     prev_failed_lo = failed_lo;
     prev_failed_hi = failed_hi;
+    if (b.lo > lo_before) moved_lo_at = h;
+    if (b.hi < hi_before) moved_hi_at = h;
+    proved_prev = proved_here;
+    idle_limit = 0;
     if (opt_.progress)
       std::fprintf(stderr, "search: %shorizon %d plies, bounds [%d, %d], %llu nodes, %.1f s\n",
                    share ? ("thread " + std::to_string(opt_.diversify) + " ").c_str() : "", h, b.lo, b.hi,
@@ -1507,8 +1561,10 @@ std::string format_profile(const SearchStats& st) {
        ull(st.nodes), ull(st.expanded), pct(st.expanded, st.nodes), ull(st.horizon_nodes),
        pct(st.horizon_nodes, st.nodes), ull(st.benson_cutoffs), pct(st.benson_cutoffs, st.nodes), ull(st.cutoffs),
        pct(st.cutoffs, st.nodes));
-  line("profile: %llu deepening tests, %llu stopped by their budget, %llu guesses learnt from stalled tests\n",
-       ull(st.iterations), ull(st.budget_stops), ull(st.learnt_guesses));
+  line("profile: %llu deepening tests, %llu stopped by their budget, %llu guesses learnt from stalled tests (%llu "
+       "dropped)\n",
+       ull(st.iterations), ull(st.budget_stops), ull(st.learnt_guesses), ull(st.dropped_guesses));
+  if (st.idle_capped) line("profile: %llu tests of an idle side capped (idle_cap)\n", ull(st.idle_capped));
   line("profile: expanded nodes: %llu cut off (%.1f%%; by the first move %.1f%% of those, %.2f moves searched on "
        "average), %llu searched every move (%.1f%%), %llu abandoned by a one-sided test (%.1f%%)\n",
        ull(st.cut_nodes), pct(st.cut_nodes, st.expanded), pct(st.cut_first, st.cut_nodes),

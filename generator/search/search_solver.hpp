@@ -147,6 +147,21 @@ struct SearchOptions {
   // Factors 0.25, 0.5, 1 and 2 measured; 0.5 gave the fewest nodes over
   // 4x4, 3x5, 2x7 and the bench boards.
   double proved_cap = 0.5;
+  // One thread (no share): at a horizon where one side's test was stopped
+  // by its budget, that side's bound having moved at the previous horizon,
+  // the other side's test, whose bound has not moved at the last two
+  // horizons, may spend at most this factor times the nodes of the previous
+  // horizon's proofs (at least test_budget_min) instead of the whole
+  // budget, twice the stopped test's (2x8: the false "value <= 15" beside a
+  // lower bound that rises one point a horizon; docs/solving.md §3,
+  // "Session 30: balancing the budget toward the moving side"). Only at
+  // horizons whose moving-side test was stopped: where it runs to its end
+  // without moving, the other side's test keeps its whole budget, so
+  // deepening ends as before. 0 = off. Speed only, never a value. 0.5 by
+  // default since session 30: it fires on none of the bench boards, 2x7,
+  // 3x5, 4x4 or 1x11, and on 1x12 it fired once and the search reached 48
+  // plies at 86.6M nodes instead of about 269M.
+  double idle_cap = 0.5;
   // value() aims the deepening's null-window tests at an expected value, the
   // least fixpoint of the searched state in the exact ko=basic tables (needs
   // an `ordering` built from them, --ordering retro-ko; else no aim):
@@ -162,12 +177,14 @@ struct SearchOptions {
   // "value <= L" instead of the window at its own end ("value <= n - 1" on
   // 1x12 was stopped at every horizon to 44 plies; docs/solving.md §3,
   // "Session 29"). A lower bound that rises at every horizon (2x7, value n)
-  // never stalls twice. Which tests run changes speed only, never a value.
-  // Off by default since the session-29 merge: with a tiny table (the
-  // [lists] test "auto sharing starts when half the ring is written") one
-  // of its searches did not finish in 120 s with it on (docs/solving.md
-  // §3, "Session 29: 1x12").
-  bool stall_aim = false;
+  // never stalls twice. A learnt guess is dropped (and none learnt again)
+  // at the first horizon where none of its tests ran to its end. Which
+  // tests run changes speed only, never a value. On by default again since
+  // session 30: the [lists] search that did not finish with it (1x7 on a
+  // 4,096-word ring) is a ring that loses its proofs, where the plain tests
+  // run away the same way under shared lists (docs/solving.md §3, "Session
+  // 30: stall_aim").
+  bool stall_aim = true;
   // The generic search only: GenericOptions::node_bounds (the bounds a
   // ruleset gives a node, HasNodeBounds / HasStrategyBounds).
   bool node_bounds = true;
@@ -255,6 +272,8 @@ struct SearchStats {
   std::uint64_t horizon_nodes = 0;     // nodes cut at an iteration's horizon
   std::uint64_t iterations = 0;        // deepening iterations
   std::uint64_t learnt_guesses = 0;    // guesses learnt from stalled tests (SearchOptions::stall_aim)
+  std::uint64_t dropped_guesses = 0;   // ... dropped where none of their tests ran to its end
+  std::uint64_t idle_capped = 0;       // tests whose budget SearchOptions::idle_cap capped
   // Diagnostics (`gotb solve --profile`); none of them changes the search.
   std::uint64_t reject_cap = 0, reject_lost = 0, reject_absent = 0, reject_present = 0;  // why a bound did not hold
   std::uint64_t expanded = 0;       // nodes that generated their moves

@@ -42,6 +42,8 @@ SearchStats SearchTeam::total_stats() const {
     t.horizon_nodes += s.horizon_nodes;
     t.iterations += s.iterations;
     t.learnt_guesses += s.learnt_guesses;
+    t.dropped_guesses += s.dropped_guesses;
+    t.idle_capped += s.idle_capped;
     t.reject_cap += s.reject_cap;
     t.fact_scans += s.fact_scans;
     t.fact_scan_holds += s.fact_scan_holds;

@@ -21,6 +21,7 @@ search::SearchOptions SearchArgs::options() const {
   o.stone_masks = stone_facts != "count";
   o.stone_masks_at_use = stone_facts == "superset";
   o.proved_cap = proved_cap;
+  o.idle_cap = idle_cap;
   o.threads = threads;
   o.team_split = team == "split";
   o.progress = progress;
@@ -37,7 +38,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || max_dependencies != d.max_dependencies || no_aim != d.no_aim || stall_aim != d.stall_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || safe_regions != d.safe_regions || stone_facts != d.stone_facts || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || proved_cap != d.proved_cap || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
+  return ordering != d.ordering || deepening != d.deepening || max_dependencies != d.max_dependencies || no_aim != d.no_aim || stall_aim != d.stall_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || safe_regions != d.safe_regions || stone_facts != d.stone_facts || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || proved_cap != d.proved_cap || idle_cap != d.idle_cap || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb || list_sharing != d.list_sharing || ring_words != d.ring_words;
 }
 
@@ -69,8 +70,9 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
   if (which & kDeepening)
     sub->add_option("--stall-aim", a.stall_aim,
                     "search: where no tables give a guess (e.g. every 1xN board), once one side's test just past its "
-                    "proved bound has stalled at two successive horizons, aim the tests at that bound (off: the "
-                    "tests start from the proved bounds; speed only, never a value)")
+                    "proved bound has stalled at two successive horizons, aim the tests at that bound, until a horizon where none of "
+                    "the aimed tests runs to its end (off: the tests start from the proved bounds; speed only, never "
+                    "a value)")
         ->check(CLI::IsMember({"on", "off"}))
         ->capture_default_str();
   if (which & kDeepening)
@@ -120,6 +122,13 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
                     "search: once a test moved a bound at a horizon, the tromp-taylor search's later tests there "
                     "stop past this factor times the nodes of those proofs (a team: the whole team's proofs; "
                     "0: off; speed only, never a value)")
+        ->check(CLI::Range(0.0, 1000.0))
+        ->capture_default_str();
+  if (which & kDeepening)
+    sub->add_option("--idle-cap", a.idle_cap,
+                    "search: one thread, at a horizon where the test of the side whose bound moved at the previous "
+                    "horizon was stopped by its budget, the other side's test (its bound unmoved for two horizons) "
+                    "stops past this factor times the previous horizon's proofs (0: off; speed only, never a value)")
         ->check(CLI::Range(0.0, 1000.0))
         ->capture_default_str();
   if (which & kThreads)

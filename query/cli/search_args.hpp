@@ -16,7 +16,7 @@ struct SearchArgs {
   bool no_aim = false;  // SearchOptions::aim off
   // SearchOptions::max_dependencies (the tromp-taylor search); 0 = its default.
   std::size_t max_dependencies = 0;
-  std::string stall_aim = "off";  // SearchOptions::stall_aim: "on" or "off"
+  std::string stall_aim = "on";  // SearchOptions::stall_aim: "on" or "off"
   bool no_node_bounds = false;  // SearchOptions::node_bounds off (the generic search)
   int horizon_growth = search::GenericDriverDefaults::horizon_growth;   // the generic search's
   double test_budget = search::GenericDriverDefaults::test_budget;      // the generic search's
@@ -25,6 +25,7 @@ struct SearchArgs {
   bool no_safe_regions = false;       // the same as safe_regions = "off" (kept from session 25)
   std::string stone_facts = "count";  // SearchOptions::stone_masks: "superset", "reuse" or "count"
   double proved_cap = search::SearchOptions{}.proved_cap;  // SearchOptions::proved_cap (the tromp-taylor search)
+  double idle_cap = search::SearchOptions{}.idle_cap;      // SearchOptions::idle_cap (the tromp-taylor search)
   int threads = 1;
   std::string team = "split";  // SearchOptions::team_split: "pair" or "split"
   bool progress = false;
