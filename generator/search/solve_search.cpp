@@ -79,6 +79,16 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
     // between its table and its proof records).
     const int points = static_cast<int>(req.board.size());
     g.max_megabytes = search::table_megabytes_for(options, points) + search::proof_megabytes_for(options, points);
+    // japanese-2003's proofs rest on hundreds of facts each (1x9: about
+    // 400 ids per stored proof), so the board-sized default (512 MB below
+    // 16 points) held a few tens of thousands of proofs and 1x9's
+    // horizon-27 tests took 8.1 M nodes against 1.9 M with 4 GB
+    // (docs/solving.md section 4, "Session 30: japanese-2003"). Without
+    // --hash its table gets at least kJapaneseAutoMegabytes; pages are
+    // touched only as proofs are stored (1x8 stays near 120 MB).
+    constexpr std::size_t kJapaneseAutoMegabytes = 4096;
+    if (req.rules.is(Family::Japanese2003) && options.table_megabytes == 0 && options.proof_megabytes == 0)
+      g.max_megabytes = std::max(g.max_megabytes, kJapaneseAutoMegabytes);
     return generic_solve(req, g, ordering);
   }
   auto start = std::chrono::steady_clock::now();

@@ -149,7 +149,7 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
     sub->add_option("--hash", a.hash_mb,
                     "search: megabytes for the transposition table and its proof records (half each; pages are "
                     "touched only as entries are stored; shared by all --threads); 0 = by the board: 512 below "
-                    "16 points, 2048 from 16, 4096 from 20; the generic search (rulesets other than tromp-taylor) "
+                    "16 points, 2048 from 16, 4096 from 20 (japanese-2003: at least 4096); the generic search (rulesets other than tromp-taylor) "
                     "keeps the costliest proofs (about half the table) when it grows past this (kee-2005: clears it)")
         ->check(integer_number(0, std::int64_t{1} << 20))
         ->capture_default_str();
