@@ -4,6 +4,7 @@
 #include <chrono>
 #include <type_traits>
 
+#include "core/charge_spent.hpp"
 #include "core/rules/games.hpp"
 #include "generator/reference/kee2016_search.hpp"
 #include "generator/reference/tie_kind.hpp"
@@ -56,15 +57,7 @@ SolveReport reference_solve(const SolveRequest& req) {
         std::uint64_t used = solver.work(), tie_nodes = 0;
         rep.value = tie_kind(rep.value, [&](std::int32_t at) {
           ReferenceOptions o = opt;
-          if (o.node_limit > 0) {
-            if (used >= o.node_limit) throw NodeLimitReached();
-            o.node_limit -= used;
-          }
-          if (o.time_limit > 0) {
-            const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-            if (spent >= o.time_limit) throw NodeLimitReached("time limit reached");
-            o.time_limit -= spent;
-          }
+          charge_spent(o, used, start);
           NoResultAt<IkedaGame> refined(at, req.board, req.rules, req.komi);
           replay_moves(refined, req.moves);
           ReferenceSolver s(refined, o);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <type_traits>
 
+#include "core/charge_spent.hpp"
 #include "core/rules/games.hpp"
 #include "generator/reference/kee2016_search.hpp"
 #include "generator/reference/tie_kind.hpp"
@@ -85,15 +86,7 @@ SolveReport run(G& game, const SolveRequest& req, const search::GenericOptions& 
       std::uint64_t used = solver.work(), tie_nodes = 0;
       rep.value = tie_kind(rep.value, [&](std::int32_t at) {
         search::GenericOptions o = opt;
-        if (o.node_limit > 0) {
-          if (used >= o.node_limit) throw NodeLimitReached();
-          o.node_limit -= used;
-        }
-        if (o.time_limit > 0) {
-          const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-          if (spent >= o.time_limit) throw NodeLimitReached("time limit reached");
-          o.time_limit -= spent;
-        }
+        charge_spent(o, used, start);
         NoResultAt<IkedaGame> refined(at, req.board, req.rules, req.komi);
         replay_moves(refined, req.moves);
         search::GenericSearch<NoResultAt<IkedaGame>> s(refined, o);
@@ -250,18 +243,7 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
   }
   if (!opt.order) {
     opt.order = search::GenericMoveOrder::for_board(req.board, ordering, {opt.node_limit, opt.time_limit});
-    if (opt.order) {
-      const std::uint64_t built = opt.order->tables().build_work();
-      if (opt.node_limit > 0) {
-        if (built >= opt.node_limit) throw NodeLimitReached();
-        opt.node_limit -= built;
-      }
-      if (opt.time_limit > 0) {
-        const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (spent >= opt.time_limit) throw NodeLimitReached("time limit reached");
-        opt.time_limit -= spent;
-      }
-    }
+    if (opt.order) charge_spent(opt, opt.order->tables().build_work(), start);
   }
   // Aimed root tests (docs/solving.md section 4, "Session 25"): the guess
   // is the tromp-taylor value of the node's board, from the tromp-taylor
