@@ -474,6 +474,24 @@ class GenericSearch {
     return pv;
   }
 
+  // Hook for a driver above the search (proof_number.hpp's leaves): one
+  // null-window search (a, a + 1) of the current node to `horizon`, at most
+  // `node_limit` nodes (0: none); the proven bounds under the current
+  // history (the claim of search()), or nullopt where the limit stopped it.
+  std::optional<std::pair<Value, Value>> horizon_test(std::int32_t a, int horizon, std::uint64_t node_limit) {
+    BudgetScope scope(&budget_);
+    if (g_.is_over()) return std::pair{g_.outcome(), g_.outcome()};
+    test_limit_ = node_limit ? stats_.nodes + node_limit : 0;
+    try {
+      const Bounds r = search(a, a + 1, horizon, 0, 0);
+      test_limit_ = 0;
+      return std::pair{r.lo, r.hi};
+    } catch (const TestBudgetSpent&) {
+      test_limit_ = 0;
+      return std::nullopt;
+    }
+  }
+
   const GenericStats& stats() const { return stats_; }
   std::uint64_t work() const { return budget_.used(); }
 
