@@ -85,3 +85,30 @@ TEST_CASE("kee-2005 proof-number test equals the generic search", "[kee-2005][ge
     }
   CHECK(by_leaf > 0);
 }
+
+TEST_CASE("kee-2005 proof-number test: a full tree drops decided subtrees", "[kee-2005][generic][pns]") {
+  // Chinese 1x5 (value 0): the test ">= +1" expands about 5,600 nodes into a
+  // tree of about 23,000; with a cap of 8,000 it must drop the subtrees of
+  // decided nodes several times and still answer the same.
+  const Value v = test::kee2005_search_value("1x5", "kee-2005", [](auto&, auto&) {}, {});
+  const Board b = Board::parse("1x5");
+  for (int d : {0, 2}) {
+    Kee2005Game g(b, RuleSet::parse("kee-2005"), 0);
+    search::ProofNumberOptions o;
+    o.max_nodes = 8000;
+    Pns pns(g, o);
+    const Value t = Value::score_half_points(v.order + d);
+    INFO("test >= " << t.to_string());
+    const Pns::Result r = pns.at_least(t);
+    REQUIRE(r != Pns::Result::Open);
+    CHECK((r == Pns::Result::Proven) == (v >= t));
+    if (d > 0) CHECK(pns.stats().compactions > 0);
+  }
+  // Too small a cap: open, never a wrong answer.
+  Kee2005Game g(b, RuleSet::parse("kee-2005"), 0);
+  search::ProofNumberOptions o;
+  o.max_nodes = 3000;
+  Pns pns(g, o);
+  CHECK(pns.at_least(Value::score_half_points(v.order + 2)) == Pns::Result::Open);
+  CHECK(g.ply() == 0);
+}
