@@ -1,7 +1,8 @@
 // kee-2005's proof-number test (generator/search/proof_number.hpp;
 // docs/solving.md section 4, "Session 31: kee-2005, a proof-number search
 // for the open test"): is the value from the empty board at least
-// TARGET_POINTS (Black's points minus White's, komi 0)? Not run by ctest.
+// TARGET_POINTS (Black's points minus White's, komi 0)? TARGET_POINTS
+// "value": the value by bisection over such tests. Not run by ctest.
 //   build/benchmarks/kee2005_pns BOARD RULES TARGET_POINTS MAX_TREE_NODES [--leaf HORIZON NODES] [--time S]
 //     [--contained] [--mobility] [--progress]
 // --mobility: new leaves start from the number of legal moves (order only).
@@ -30,7 +31,6 @@ int main(int argc, char** argv) {
   }
   const Board board = Board::parse(argv[1]);
   Kee2005Game g(board, RuleSet::parse(argv[2]), 0);
-  const int target = std::atoi(argv[3]);
   search::ProofNumberOptions o;
   o.max_nodes = std::strtoull(argv[4], nullptr, 10);
   o.leaf.deepening_step = 4;
@@ -53,20 +53,42 @@ int main(int argc, char** argv) {
     }
   }
   search::ProofNumberTest<Kee2005Game> pns(g, o);
+  auto report = [&](int t, const char* text, double cpu) {
+    const auto& st = pns.stats();
+    std::printf(
+        "%s %s value >= %d: %s; %zu tree nodes, %llu expansions, %llu plays, depth %llu; decided by end %llu, bounds "
+        "%llu, leaf %llu of %llu tests (%llu leaf nodes); %llu compactions; %.2f s CPU\n",
+        argv[1], argv[2], t, text, pns.tree_size(), static_cast<unsigned long long>(st.expansions),
+        static_cast<unsigned long long>(st.plays), static_cast<unsigned long long>(st.max_depth),
+        static_cast<unsigned long long>(st.proven_by_end), static_cast<unsigned long long>(st.proven_by_bounds),
+        static_cast<unsigned long long>(st.proven_by_leaf), static_cast<unsigned long long>(st.leaf_tests),
+        static_cast<unsigned long long>(st.leaf_nodes), static_cast<unsigned long long>(st.compactions), cpu);
+    std::fflush(stdout);
+  };
+  using R = decltype(pns)::Result;
+  auto name = [](R r) { return r == R::Proven ? "proven" : r == R::Disproven ? "disproven" : "open"; };
+  if (std::strcmp(argv[3], "value") == 0) {
+    // The value by bisection over whole points, from the start node's own
+    // bounds (node_outcome_bounds: finite under both scorings at the start).
+    const auto [lo_v, hi_v] = g.node_outcome_bounds();
+    auto floor_half = [](int x) { return x >= 0 ? x / 2 : -((1 - x) / 2); };
+    int lo = -floor_half(-lo_v.order), hi = floor_half(hi_v.order);  // whole points within the bounds
+    while (lo < hi) {
+      const int mid = lo + (hi - lo + 1) / 2;
+      const std::clock_t c0 = std::clock();
+      const R r = pns.at_least(Value::score(mid, 0));
+      report(mid, name(r), static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC);
+      if (r == R::Open) break;
+      if (r == R::Proven) lo = mid;
+      else hi = mid - 1;
+    }
+    if (lo == hi) std::printf("%s %s: value %d points (komi 0)\n", argv[1], argv[2], lo);
+    else std::printf("%s %s: value in [%d, %d] points (komi 0), not proven\n", argv[1], argv[2], lo, hi);
+    return 0;
+  }
+  const int target = std::atoi(argv[3]);
   const std::clock_t c0 = std::clock();
-  const auto r = pns.at_least(Value::score(target, 0));
-  const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
-  const auto& st = pns.stats();
-  const char* text = r == decltype(pns)::Result::Proven      ? "proven"
-                     : r == decltype(pns)::Result::Disproven ? "disproven"
-                                                             : "open";
-  std::printf(
-      "%s %s value >= %d: %s; %zu tree nodes, %llu expansions, %llu plays, depth %llu; decided by end %llu, bounds "
-      "%llu, leaf %llu of %llu tests (%llu leaf nodes); %llu compactions; %.2f s CPU\n",
-      argv[1], argv[2], target, text, pns.tree_size(), static_cast<unsigned long long>(st.expansions),
-      static_cast<unsigned long long>(st.plays), static_cast<unsigned long long>(st.max_depth),
-      static_cast<unsigned long long>(st.proven_by_end), static_cast<unsigned long long>(st.proven_by_bounds),
-      static_cast<unsigned long long>(st.proven_by_leaf), static_cast<unsigned long long>(st.leaf_tests),
-      static_cast<unsigned long long>(st.leaf_nodes), static_cast<unsigned long long>(st.compactions), cpu);
+  const R r = pns.at_least(Value::score(target, 0));
+  report(target, name(r), static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC);
   return 0;
 }
