@@ -72,6 +72,7 @@ class ProofNumberTest {
   // left at the node it was called at.
   Result at_least(Value t) {
     target_ = t.order;
+    stats_ = {};  // stats() reports the last test
     nodes_.clear();
     nodes_.push_back(Node{});
     nodes_[0].black = g_.to_move() == Color::Black;
@@ -137,7 +138,7 @@ class ProofNumberTest {
     return nodes_[0].pn == 0 ? Result::Proven : Result::Disproven;
   }
 
-  const ProofNumberStats& stats() const { return stats_; }
+  const ProofNumberStats& stats() const { return stats_; }  // of the last at_least()
   std::size_t tree_size() const { return nodes_.size(); }
 
  private:
