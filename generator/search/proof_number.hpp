@@ -39,7 +39,7 @@
 namespace gotb::search {
 
 struct ProofNumberOptions {
-  std::uint64_t max_nodes = std::uint64_t{1} << 24;  // tree nodes kept (memory: about 20 bytes each)
+  std::uint64_t max_nodes = std::uint64_t{1} << 24;  // tree nodes kept (24 bytes each, up to twice that while growing)
   double time_limit = 0;                              // seconds of wall time; 0 = none
   // Leaves are first tried with a generic-search test to this horizon
   // (0: only the game's end and node bounds), spending at most leaf_nodes
@@ -242,6 +242,7 @@ class ProofNumberTest {
     moves_.clear();
     ids_.clear();
     g_.legal_moves_with_facts(moves_, ids_);  // the search's list (kee-2005: one first move per orbit)
+    // (A node holds up to 255 children: boards of up to 253 points.)
     if (moves_.empty() || moves_.size() > 255) throw std::logic_error("proof-number search: no move or too many");
     const auto first = static_cast<std::uint32_t>(nodes_.size());
     for (Move m : moves_) {
