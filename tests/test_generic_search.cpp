@@ -450,7 +450,7 @@ TEST_CASE("generic search: the optimal first moves by one test per move equal th
 }
 
 TEST_CASE("generic search: the optimal first moves of japanese-2003 1x8 by one test per move",
-          "[.][generic][japanese-2003-slow]") {
+          "[.][generic][japanese-2003-slow][slow]") {
   const auto [by_values, by_tests] = optimal_both_ways("1x8", "japanese-2003");
   CHECK(by_values == std::vector<std::string>{"B1", "D1", "E1", "G1", "pass"});
   CHECK(by_tests == by_values);
