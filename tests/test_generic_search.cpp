@@ -5,6 +5,7 @@
 // a fact missing from a proof would let a bound leak into another history).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <random>
 
 #include "core/bits.hpp"
@@ -395,4 +396,96 @@ TEST_CASE("generic search: kee-2016 on 11 and 12 points equals the literal game 
   }
   CHECK(compared == 12);
   CHECK(with_passes > 0);
+}
+
+namespace {
+
+// The optimal moves two ways: from every move's exact value (the path of
+// gotb solve, and of gotb table before session 31) and from one
+// null-window question per symmetry class (GenericSearch::keeps_value, the
+// path of gotb table since session 31), each sorted by name.
+std::pair<std::vector<std::string>, std::vector<std::string>> optimal_both_ways(const std::string& board,
+                                                                                const std::string& rules,
+                                                                                std::vector<std::string> moves = {}) {
+  SolveRequest req{Board::parse(board), RuleSet::parse(rules), 0, std::move(moves), {}};
+  req.with_pv = false;
+  req.with_optimal_moves = true;
+  req.with_move_values = true;
+  SolveReport by_values = generic_solve(req, {});
+  req.with_move_values = false;
+  SolveReport by_tests = generic_solve(req, {});
+  CHECK(by_tests.value.identical(by_values.value));
+  CHECK(by_tests.optimal_undecided.empty());
+  CHECK(by_tests.moves.empty());
+  std::sort(by_values.optimal.begin(), by_values.optimal.end());
+  std::sort(by_tests.optimal.begin(), by_tests.optimal.end());
+  return {by_values.optimal, by_tests.optimal};
+}
+
+}  // namespace
+
+TEST_CASE("generic search: the optimal first moves by one test per move equal those by every move's value",
+          "[generic][japanese-2003][table]") {
+  for (const char* board : {"1x5", "1x6", "1x7", "2x3", "2x2"}) {
+    INFO("japanese-2003 " << board);
+    const auto [by_values, by_tests] = optimal_both_ways(board, "japanese-2003");
+    CHECK(!by_values.empty());
+    CHECK(by_tests == by_values);
+  }
+  // A line of passes keeps the symmetry classes; a stone breaks them.
+  for (std::vector<std::string> line : {std::vector<std::string>{"pass"}, {"B1"}, {"A1", "pass"}, {"C1", "A1"}}) {
+    INFO("japanese-2003 1x5 after " << line.size() << " moves, the first " << line.front());
+    const auto [by_values, by_tests] = optimal_both_ways("1x5", "japanese-2003", line);
+    CHECK(by_tests == by_values);
+  }
+  // The other rulesets that GenericSearch serves directly.
+  for (const auto& [board, rules] : std::vector<std::pair<std::string, std::string>>{
+           {"1x3", "kee-2005"}, {"1x2", "kee-2005:japanese"}, {"1x5", "international"}, {"2x2", "international"},
+           {"1x4", "ikeda-1"}, {"1x4", "ikeda-1:ko=basic-play"}}) {
+    INFO(rules << " " << board);
+    const auto [by_values, by_tests] = optimal_both_ways(board, rules);
+    CHECK(!by_values.empty());
+    CHECK(by_tests == by_values);
+  }
+}
+
+TEST_CASE("generic search: the optimal first moves of japanese-2003 1x8 by one test per move",
+          "[.][generic][japanese-2003-slow][slow]") {
+  const auto [by_values, by_tests] = optimal_both_ways("1x8", "japanese-2003");
+  CHECK(by_values == std::vector<std::string>{"B1", "D1", "E1", "G1", "pass"});
+  CHECK(by_tests == by_values);
+}
+
+TEST_CASE("generic search: keeps_value agrees with every move's value across japanese-2003 histories",
+          "[generic][japanese-2003][ghi]") {
+  // One table across random histories (as the test above for values), each
+  // move asked at the history's value, with and without deepening: a test
+  // whose answer came from a bound proven under another history would differ.
+  std::mt19937 rng(31);
+  for (int deepening : {8, 0})
+    for (const char* board : {"1x5", "2x3"}) {
+      const Board b = Board::parse(board);
+      Japanese2003Game g(b, RuleSet::parse("japanese-2003"), 0);
+      search::GenericOptions o;
+      o.deepening_step = deepening;
+      search::GenericSearch<Japanese2003Game> solver(g, o);
+      Japanese2003Game ref_game(b, RuleSet::parse("japanese-2003"), 0);
+      int asked = 0;
+      for (int trial = 0; trial < 8; ++trial) {
+        const auto moves = random_line(g, rng, trial % 6);
+        replay_moves(g, moves);
+        replay_moves(ref_game, moves);
+        search::GenericSearch<Japanese2003Game> ref(ref_game, o);  // a fresh table per history
+        const auto values = ref.move_values();
+        const Value v = solver.value();
+        for (const auto& mv : values) {
+          INFO(board << " deepening " << deepening << " after " << moves.size() << " moves, move "
+                     << g.move_name(mv.move));
+          CHECK(solver.keeps_value(mv.move, v) == (mv.value == v));
+          ++asked;
+        }
+        for (std::size_t i = 0; i < moves.size(); ++i) g.undo(), ref_game.undo();
+      }
+      CHECK(asked > 20);
+    }
 }

@@ -444,6 +444,22 @@ class GenericSearch {
     return out;
   }
 
+  // Whether the legal move m keeps v, the proven value of the current state
+  // (not over): with Black to move every child is at most v, so m keeps it
+  // iff its child is "> v - 1"; with White, iff its child is "<= v". One
+  // question at one point, where move_values() proves the child's exact
+  // value from both sides (a losing move's value cost more than the root's
+  // on japanese-2003 1x8: docs/solving.md section 4, "Session 31:
+  // japanese-2003"). Decided by decide_above() on the same table.
+  bool keeps_value(Move m, Value v) {
+    BudgetScope scope(&budget_);
+    const bool black = g_.to_move() == Color::Black;
+    g_.play(m);
+    Undoer u{g_};
+    const std::int32_t a = black ? v.order - 1 : v.order;
+    return decide_above(a, black) == black;
+  }
+
   // A principal variation from the current state of exact value v.
   std::vector<Move> principal_variation(Value v) {
     BudgetScope scope(&budget_);
@@ -642,6 +658,65 @@ class GenericSearch {
     }
   }
   struct TestBudgetSpent {};
+
+  // Whether the value of the current state is > a: solve()'s deepening
+  // with its two tests both at a, so that the first that decides (lo > a
+  // or hi <= a) answers; lower_first: the lower test "value > a" first at
+  // each horizon. Every bound a test returns is proven whatever its window
+  // (as in solve()), so either test's answer is the answer.
+  bool decide_above(std::int32_t a, bool lower_first) {
+    test_limit_ = 0;
+    if (g_.is_over()) return g_.outcome().order > a;
+    // Deepening only where solve() deepens (the same rule, same reasons).
+    bool deepen = min_ > Value::minus_infinity() && max_ < Value::plus_infinity();
+    if constexpr (HasNodeBounds<G>) deepen = deepen || opt_.node_bounds;
+    if constexpr (HasStrategyBounds<G>) deepen = deepen || opt_.node_bounds;
+    if (opt_.deepening_step <= 0 || !deepen) {
+      ++stats_.iterations;
+      const Bounds r = search(a, a + 1, 1 << 30, 0, 0);
+      if (r.lo.order > a) return true;
+      if (r.hi.order <= a) return false;
+      throw std::logic_error("generic search: full-window search left a null window undecided");
+    }
+    const int step = opt_.deepening_step;
+    const std::uint64_t deepen_start = stats_.nodes;
+    for (int horizon = step;;
+         horizon = horizon > (1 << 29) ? horizon : horizon + std::max(step, horizon * opt_.horizon_growth / 100)) {
+      ++stats_.iterations;
+      horizon_hit_ = false;
+      bool aborted = false;
+      for (int k = 0; k < 2; ++k) {
+        const bool lower = (k == 0) == lower_first;
+        test_limit_ = opt_.test_budget > 0
+                          ? stats_.nodes + std::max<std::uint64_t>(
+                                               opt_.test_budget_min,
+                                               static_cast<std::uint64_t>(opt_.test_budget *
+                                                                          static_cast<double>(stats_.nodes - deepen_start)))
+                          : 0;
+        Bounds r;
+        try {
+          r = search(a, a + 1, horizon, 0, lower ? 1 : -1);
+        } catch (const TestBudgetSpent&) {
+          test_limit_ = 0;
+          ++stats_.budget_stops;
+          aborted = true;
+          continue;
+        }
+        test_limit_ = 0;
+        if (opt_.progress)
+          std::fprintf(stderr,
+                       "generic search: move test, horizon %d, %s test at order %d -> [%d, %d], %llu nodes, %zu "
+                       "entries, work %llu, cpu %.1f s\n",
+                       horizon, lower ? "lower" : "upper", a, r.lo.order, r.hi.order,
+                       static_cast<unsigned long long>(stats_.nodes), table_.size(),
+                       static_cast<unsigned long long>(budget_.used()),
+                       static_cast<double>(std::clock()) / CLOCKS_PER_SEC);
+        if (r.lo.order > a) return true;
+        if (r.hi.order <= a) return false;
+      }
+      if (!horizon_hit_ && !aborted) throw std::logic_error("generic search: complete search left a null window undecided");
+    }
+  }
 
   // Proven bounds of the current node. The exclusive window (alpha, beta)
   // only decides where to stop; every bound returned is proven, with the

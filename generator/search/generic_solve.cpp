@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "core/charge_spent.hpp"
+#include "core/symmetry.hpp"
 #include "core/rules/games.hpp"
 #include "generator/reference/kee2016_search.hpp"
 #include "generator/reference/tie_kind.hpp"
@@ -62,6 +63,56 @@ void optimal_moves_within_budget(const SolveRequest& req, SolveReport& rep, G& g
   }
 }
 
+// `gotb table`'s optimal first moves (SolveRequest::with_optimal_moves
+// without the move values): one null-window question per move
+// (GenericSearch::keeps_value) instead of each move's exact value, and one
+// move per symmetry class. The classes: where every move of the line is a
+// pass (the table's empty line), every position of the history is the
+// empty board, which each board symmetry s fixes, so the game after m and
+// after s(m) are images of each other under s (no rule of these rulesets
+// names a point) and have the same value; otherwise each move is its own
+// class. The value is proven already, so a budget that runs out here keeps
+// it: the moves decided before the stop are reported and the rest
+// undecided, as the tromp-taylor search does (docs/solving.md section 4,
+// "Session 31: japanese-2003").
+template <class G>
+void optimal_first_moves(const SolveRequest& req, SolveReport& rep, G& game, search::GenericSearch<G>& solver) {
+  std::vector<Move> moves;
+  game.legal_moves(moves);
+  bool passes_only = true;
+  for (const std::string& token : req.moves) {
+    Move m;
+    if (!game.parse_move(token, m) || m.is_play()) passes_only = false;
+  }
+  std::vector<std::size_t> class_of(moves.size());
+  const Symmetries sym(req.board);
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    class_of[i] = i;
+    if (!passes_only || !moves[i].is_play()) continue;
+    for (int s = 1; s < sym.count() && class_of[i] == i; ++s) {
+      const int image = sym.perm(s)[moves[i].point];
+      for (std::size_t j = 0; j < i; ++j)
+        if (moves[j].is_play() && moves[j].point == image) {
+          class_of[i] = class_of[j];
+          break;
+        }
+    }
+  }
+  enum : char { kUnknown, kKeeps, kLoses };
+  std::vector<char> verdict(moves.size(), kUnknown);
+  try {
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      if (class_of[i] == i) verdict[i] = solver.keeps_value(moves[i], rep.value) ? kKeeps : kLoses;
+  } catch (const NodeLimitReached&) {
+    // (the value stays proven; the undecided moves are listed below)
+  }
+  for (std::size_t i = 0; i < moves.size(); ++i) {
+    const char v = verdict[class_of[i]];
+    if (v == kKeeps) rep.optimal.push_back(game.move_name(moves[i]));
+    else if (v == kUnknown) rep.optimal_undecided.push_back(game.move_name(moves[i]));
+  }
+}
+
 template <class G>
 SolveReport run(G& game, const SolveRequest& req, const search::GenericOptions& opt) {
   SolveReport rep;
@@ -100,7 +151,13 @@ SolveReport run(G& game, const SolveRequest& req, const search::GenericOptions& 
   }
   if (!rep.game_over) {
     rep.to_move = std::string(color_name(game.to_move()));
-    if (needs_move_values(req))
+    // ikeda-1:ko=basic-play's optimal moves need each move's kind of 0
+    // (tie_kinds_of_moves below), so its moves are still valued.
+    bool tie_kinds = false;
+    if constexpr (std::is_same_v<G, IkedaGame>) tie_kinds = req.rules.options().ko == KoRule::BasicPlay;
+    if (req.with_optimal_moves && !req.with_move_values && !tie_kinds)
+      optimal_first_moves(req, rep, game, solver);
+    else if (needs_move_values(req))
       optimal_moves_within_budget(req, rep, game, [&] {
         auto values = solver.move_values();
         // The same rule for each move worth 0 (ikeda-1:ko=basic-play).

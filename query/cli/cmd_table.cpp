@@ -849,7 +849,7 @@ void add_table_command(CLI::App& app) {
                   "apply), search (entries it cannot solve are skipped) or reference")
       ->check(CLI::IsMember({"auto", "search", "reference"}))
       ->capture_default_str();
-  add_search_options(sub, args->search, kOrdering | kDeepening | kThreads | kHash);
+  add_search_options(sub, args->search, kOrdering | kDeepening | kThreads | kProgress | kHash);
   sub->add_flag("--no-files", args->no_files, "print the table only; write nothing to --out-dir");
   sub->add_flag("--no-plot", args->no_plot, "do not run gnuplot");
   sub->add_flag("--resume", args->resume,
