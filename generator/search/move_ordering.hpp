@@ -36,6 +36,7 @@
 #include "core/color.hpp"
 #include "core/position.hpp"
 #include "core/rules/ruleset.hpp"
+#include "generator/retrograde/big_array.hpp"
 #include "generator/retrograde/exact_table.hpp"
 #include "generator/retrograde/generate.hpp"
 #include "generator/retrograde/ko_index.hpp"
@@ -132,6 +133,29 @@ class RetroOrdering {
     return {-v.optimistic, -v.pessimistic};
   }
 
+  // The same keys as key() in three steps (no ko ban: not for BasicKo
+  // tables; passes_next < 2), for a node's moves at once (the search's move
+  // loop, docs/solving.md §3, "Session 31"): child_rank() for every move,
+  // then child_state(), then key_of_state(). A look-up is two cache misses
+  // (the index's word, then the cell; 11 and 12 MB on 4x4, far out of cache
+  // beside the search's table), and each step fetches what the next one
+  // reads, so a node's misses overlap instead of following one another.
+  std::uint64_t child_rank(const Position& next, Color to_move_next) const {
+    const Position norm = to_move_next == Color::Black ? next : Position{next.white, next.black};
+    const std::uint64_t r = index_->canonical_rank(norm);
+    index_->prefetch(r);
+    return r;
+  }
+  std::uint64_t child_state(std::uint64_t rank, int passes_next) const {
+    const std::uint64_t s = 2 * index_->number(rank) + static_cast<std::uint64_t>(passes_next);
+    __builtin_prefetch(&cells_[s]);
+    return s;
+  }
+  std::uint32_t key_of_state(std::uint64_t s, std::uint32_t history) const {
+    return static_cast<std::uint32_t>(combine({-decode(cells_[s].upper), -decode(cells_[s].lower)})) << 18 |
+           squeeze(history);
+  }
+
   // Larger = better for the mover; 0 <= score < 2^13.
   int score(const Position& next, Color to_move_next, int passes_next, int ko = -1) const {
     return combine(view(next, to_move_next, passes_next, ko));
@@ -181,7 +205,9 @@ class RetroOrdering {
 
   std::shared_ptr<const retro::StateIndex> index_;
   std::shared_ptr<const retro::KoStateIndex> ko_index_;  // BasicKo tables (index_ then its positions)
-  std::vector<Cell> cells_;
+  // On huge pages (big_array.hpp): the search reads a random cell per
+  // move, and 4 KiB pages made most of those reads a TLB miss as well.
+  retro::BigVector<Cell> cells_;
   RetroKey key_;
   int span_;  // points + 1: infinite play
   retro::GenerateStats stats_;
