@@ -26,6 +26,7 @@
 // the suicide variants too (docs/solving.md §3 has the measurements).
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <memory>
@@ -146,6 +147,42 @@ class RetroOrdering {
     index_->prefetch(r);
     return r;
   }
+  // child_rank() from the parent (session 31): rank_g of the child is
+  // sum over its to-move stones of 3^g(p) plus twice that over the other
+  // colour's (canonical_rank.hpp), so with the parent's per-symmetry sums
+  // of each colour (parent_sums(), once per node) a child costs one add or
+  // subtraction per symmetry and changed point (the stone played, the
+  // stones it captured) instead of four table look-ups per symmetry. Same
+  // ranks. Only with at most kSumSymmetries elements (sums_ok()).
+  static constexpr int kSumSymmetries = 8;
+  struct Sums {
+    std::array<std::uint64_t, kSumSymmetries> mover{}, opp{};
+  };
+  bool sums_ok() const { return !weights_.empty(); }
+  void parent_sums(const Position& pos, Color mover, Sums& s) const {
+    s = {};
+    for (Mask b = pos.stones(mover); b; b &= b - 1) add(s.mover, std::countr_zero(b), 1);
+    for (Mask b = pos.stones(opponent(mover)); b; b &= b - 1) add(s.opp, std::countr_zero(b), 1);
+  }
+  // The child `next` that `mover` reached from `parent` by a play or a pass.
+  std::uint64_t child_rank(const Sums& s, const Position& parent, Color mover, const Position& next) const {
+    const Color other = opponent(mover);
+    const Mask m0 = parent.stones(mover), o0 = parent.stones(other);
+    const Mask m1 = next.stones(mover), o1 = next.stones(other);
+    Sums c = s;
+    for (Mask b = m1 & ~m0; b; b &= b - 1) add(c.mover, std::countr_zero(b), 1);
+    for (Mask b = m0 & ~m1; b; b &= b - 1) add(c.mover, std::countr_zero(b), -1);
+    for (Mask b = o1 & ~o0; b; b &= b - 1) add(c.opp, std::countr_zero(b), 1);
+    for (Mask b = o0 & ~o1; b; b &= b - 1) add(c.opp, std::countr_zero(b), -1);
+    // Normalised, the player to move next (other) holds digit 1.
+    std::uint64_t best = ~std::uint64_t{0};
+    for (int g = 0; g < kSumSymmetries; ++g) {
+      const std::uint64_t r = c.opp[g] + 2 * c.mover[g];
+      best = r < best ? r : best;
+    }
+    index_->prefetch(best);
+    return best;
+  }
   std::uint64_t child_state(std::uint64_t rank, int passes_next) const {
     const std::uint64_t s = 2 * index_->number(rank) + static_cast<std::uint64_t>(passes_next);
     __builtin_prefetch(&cells_[s]);
@@ -203,7 +240,17 @@ class RetroOrdering {
   int decode(std::int8_t code) const { return code >= 127 ? span_ : code <= -127 ? -span_ : code; }
   int area_for(const Position& p, Color mover) const;
 
+  void init_weights();
+
   std::shared_ptr<const retro::StateIndex> index_;
+  // weights_[p * kSumSymmetries + g] = 3^g(p) for the index's symmetries
+  // (Sums; elements past the group's repeat the identity's, which leaves
+  // the minimum alone); empty where the group is larger.
+  std::vector<std::uint64_t> weights_;
+  void add(std::array<std::uint64_t, kSumSymmetries>& a, int p, int sign) const {
+    const std::uint64_t* w = &weights_[static_cast<std::size_t>(p) * kSumSymmetries];
+    for (int g = 0; g < kSumSymmetries; ++g) a[g] += sign > 0 ? w[g] : -w[g];
+  }
   std::shared_ptr<const retro::KoStateIndex> ko_index_;  // BasicKo tables (index_ then its positions)
   // On huge pages (big_array.hpp): the search reads a random cell per
   // move, and 4 KiB pages made most of those reads a TLB miss as well.

@@ -768,8 +768,15 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
     const bool pass_ends = f.passes + 1 >= 2;
     std::array<std::uint64_t, 64> at;  // at most points + 1 <= 32 moves
     const std::size_t n = static_cast<std::size_t>(e - b);
-    for (std::size_t i = 0; i < n; ++i)
-      if (!(pass_ends && b[i].point < 0)) at[i] = o.child_rank(b[i].next, next_to_move);
+    if (o.sums_ok()) {  // ranks from the parent's per-symmetry sums
+      RetroOrdering::Sums sums;
+      o.parent_sums(f.pos, f.to_move, sums);
+      for (std::size_t i = 0; i < n; ++i)
+        if (!(pass_ends && b[i].point < 0)) at[i] = o.child_rank(sums, f.pos, f.to_move, b[i].next);
+    } else {
+      for (std::size_t i = 0; i < n; ++i)
+        if (!(pass_ends && b[i].point < 0)) at[i] = o.child_rank(b[i].next, next_to_move);
+    }
     for (std::size_t i = 0; i < n; ++i)
       if (!(pass_ends && b[i].point < 0)) at[i] = o.child_state(at[i], b[i].point < 0 ? f.passes + 1 : 0);
     for (std::size_t i = 0; i < n; ++i)
