@@ -286,6 +286,48 @@ TEST_CASE("retro ordering's sort key: score first, history breaks ties, below th
   (void)b;
 }
 
+// The search's batched look-ups (child_rank from the parent's per-symmetry
+// sums or from the child, child_state, key_of_state) must give exactly
+// key()'s keys: the order, and with it every node count, rests on it.
+TEST_CASE("retro ordering: batched keys from the parent's sums equal key()", "[ordering]") {
+  std::mt19937 rng(31);
+  for (auto board : {"3x3", "2x3", "1x6", "2x4"}) {
+    const Board b = Board::parse(board);
+    const auto& o = ordering_for(board);
+    INFO(board);
+    CHECK(o.sums_ok());
+    int compared = 0;
+    for (int game = 0; game < 40; ++game) {
+      Position pos;
+      Color mover = Color::Black;
+      for (int ply = 0; ply < 30; ++ply) {
+        search::RetroOrdering::Sums sums;
+        o.parent_sums(pos, mover, sums);
+        std::vector<Position> kids;
+        for (int p = 0; p < b.size(); ++p) {
+          if (pos.occupied() & bit(p)) continue;
+          PlayOutcome out;  // suicide allowed: its children are ranked too
+          if (play_stone(b, pos, mover, p, SuicideRule::Allowed, out) != PlayStatus::Ok) continue;
+          kids.push_back(out.next);
+        }
+        kids.push_back(pos);  // the pass
+        for (std::size_t i = 0; i < kids.size(); ++i) {
+          const int passes = i + 1 == kids.size() ? 1 : 0;
+          const std::uint32_t h = static_cast<std::uint32_t>(rng());
+          const std::uint64_t r = o.child_rank(sums, pos, mover, kids[i]);
+          CHECK(r == o.child_rank(kids[i], opponent(mover)));
+          CHECK(o.key_of_state(o.child_state(r, passes), h) == o.key(kids[i], opponent(mover), passes, h));
+          ++compared;
+        }
+        if (kids.size() == 1) break;
+        pos = kids[rng() % (kids.size() - 1)];
+        mover = opponent(mover);
+      }
+    }
+    CHECK(compared > 1000);
+  }
+}
+
 TEST_CASE("the command line's --ordering option", "[ordering][cli]") {
   auto value_line = [](const std::string& out) {
     const auto at = out.find("\nvalue ");

@@ -40,8 +40,9 @@ std::shared_ptr<const RetroOrdering> RetroOrdering::build(const Board& board, in
   // Superko's kind does not change the finite-state game; only suicide does.
   const RuleSet rules =
       RuleSet::parse(tables == Tables::NoSuicide ? "tromp-taylor:no-suicide" : "tromp-taylor");
-  // The same fixpoints as retro::generate, from a successor graph (a third
-  // of the CPU time on 4x4; graph_fixpoint.hpp).
+  // The same fixpoints as retro::generate, from a successor graph
+  // (graph_fixpoint.hpp): on 4x4 about 2.6 of a one-thread solve's 10 CPU s,
+  // a quarter (docs/solving.md §3, "Session 31").
   const retro::Tables t = retro::generate_with_graph(board, rules, opt);
   return std::make_shared<const RetroOrdering>(t, key);
 }
@@ -52,6 +53,21 @@ RetroOrdering::RetroOrdering(const retro::Tables& tables, RetroKey key)
     throw std::invalid_argument("retro ordering: tables do not match their index");
   cells_.resize(tables.upper.size());
   for (std::size_t s = 0; s < cells_.size(); ++s) cells_[s] = {tables.upper[s], tables.lower[s]};
+  init_weights();
+}
+
+void RetroOrdering::init_weights() {
+  // rank(g(P)) = sum over P's points p of digit(p) * 3^perm(g)[p]: the
+  // CanonicalRanker's rank under element g of the index's own group.
+  const Symmetries& sym = index_->symmetries();
+  const int G = sym.count(), n = index_->board().size();
+  if (G > kSumSymmetries) return;
+  std::vector<std::uint64_t> pow3(static_cast<std::size_t>(n) + 1, 1);
+  for (int k = 1; k <= n; ++k) pow3[k] = 3 * pow3[k - 1];
+  weights_.assign(static_cast<std::size_t>(n) * kSumSymmetries, 0);
+  for (int p = 0; p < n; ++p)
+    for (int g = 0; g < kSumSymmetries; ++g)
+      weights_[static_cast<std::size_t>(p) * kSumSymmetries + g] = pow3[sym.perm(g < G ? g : 0)[p]];
 }
 
 RetroOrdering::RetroOrdering(const retro::ExactGenerated& g, RetroKey key)

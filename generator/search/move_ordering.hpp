@@ -26,6 +26,7 @@
 // the suicide variants too (docs/solving.md §3 has the measurements).
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <memory>
@@ -36,6 +37,7 @@
 #include "core/color.hpp"
 #include "core/position.hpp"
 #include "core/rules/ruleset.hpp"
+#include "generator/retrograde/big_array.hpp"
 #include "generator/retrograde/exact_table.hpp"
 #include "generator/retrograde/generate.hpp"
 #include "generator/retrograde/ko_index.hpp"
@@ -132,6 +134,65 @@ class RetroOrdering {
     return {-v.optimistic, -v.pessimistic};
   }
 
+  // The same keys as key() in three steps (no ko ban: not for BasicKo
+  // tables; passes_next < 2), for a node's moves at once (the search's move
+  // loop, docs/solving.md §3, "Session 31"): child_rank() for every move,
+  // then child_state(), then key_of_state(). A look-up is two cache misses
+  // (the index's word, then the cell; 11 and 12 MB on 4x4, far out of cache
+  // beside the search's table), and each step fetches what the next one
+  // reads, so a node's misses overlap instead of following one another.
+  std::uint64_t child_rank(const Position& next, Color to_move_next) const {
+    const Position norm = to_move_next == Color::Black ? next : Position{next.white, next.black};
+    const std::uint64_t r = index_->canonical_rank(norm);
+    index_->prefetch(r);
+    return r;
+  }
+  // child_rank() from the parent (session 31): rank_g of the child is
+  // sum over its to-move stones of 3^g(p) plus twice that over the other
+  // colour's (canonical_rank.hpp), so with the parent's per-symmetry sums
+  // of each colour (parent_sums(), once per node) a child costs one add or
+  // subtraction per symmetry and changed point (the stone played, the
+  // stones it captured) instead of four table look-ups per symmetry. Same
+  // ranks. Only with at most kSumSymmetries elements (sums_ok()).
+  static constexpr int kSumSymmetries = 8;
+  struct Sums {
+    std::array<std::uint64_t, kSumSymmetries> mover{}, opp{};
+  };
+  bool sums_ok() const { return !weights_.empty(); }
+  void parent_sums(const Position& pos, Color mover, Sums& s) const {
+    s = {};
+    for (Mask b = pos.stones(mover); b; b &= b - 1) add(s.mover, std::countr_zero(b), 1);
+    for (Mask b = pos.stones(opponent(mover)); b; b &= b - 1) add(s.opp, std::countr_zero(b), 1);
+  }
+  // The child `next` that `mover` reached from `parent` by a play or a pass.
+  std::uint64_t child_rank(const Sums& s, const Position& parent, Color mover, const Position& next) const {
+    const Color other = opponent(mover);
+    const Mask m0 = parent.stones(mover), o0 = parent.stones(other);
+    const Mask m1 = next.stones(mover), o1 = next.stones(other);
+    Sums c = s;
+    for (Mask b = m1 & ~m0; b; b &= b - 1) add(c.mover, std::countr_zero(b), 1);
+    for (Mask b = m0 & ~m1; b; b &= b - 1) add(c.mover, std::countr_zero(b), -1);
+    for (Mask b = o1 & ~o0; b; b &= b - 1) add(c.opp, std::countr_zero(b), 1);
+    for (Mask b = o0 & ~o1; b; b &= b - 1) add(c.opp, std::countr_zero(b), -1);
+    // Normalised, the player to move next (other) holds digit 1.
+    std::uint64_t best = ~std::uint64_t{0};
+    for (int g = 0; g < kSumSymmetries; ++g) {
+      const std::uint64_t r = c.opp[g] + 2 * c.mover[g];
+      best = r < best ? r : best;
+    }
+    index_->prefetch(best);
+    return best;
+  }
+  std::uint64_t child_state(std::uint64_t rank, int passes_next) const {
+    const std::uint64_t s = 2 * index_->number(rank) + static_cast<std::uint64_t>(passes_next);
+    __builtin_prefetch(&cells_[s]);
+    return s;
+  }
+  std::uint32_t key_of_state(std::uint64_t s, std::uint32_t history) const {
+    return static_cast<std::uint32_t>(combine({-decode(cells_[s].upper), -decode(cells_[s].lower)})) << 18 |
+           squeeze(history);
+  }
+
   // Larger = better for the mover; 0 <= score < 2^13.
   int score(const Position& next, Color to_move_next, int passes_next, int ko = -1) const {
     return combine(view(next, to_move_next, passes_next, ko));
@@ -179,9 +240,21 @@ class RetroOrdering {
   int decode(std::int8_t code) const { return code >= 127 ? span_ : code <= -127 ? -span_ : code; }
   int area_for(const Position& p, Color mover) const;
 
+  void init_weights();
+
   std::shared_ptr<const retro::StateIndex> index_;
+  // weights_[p * kSumSymmetries + g] = 3^g(p) for the index's symmetries
+  // (Sums; elements past the group's repeat the identity's, which leaves
+  // the minimum alone); empty where the group is larger.
+  std::vector<std::uint64_t> weights_;
+  void add(std::array<std::uint64_t, kSumSymmetries>& a, int p, int sign) const {
+    const std::uint64_t* w = &weights_[static_cast<std::size_t>(p) * kSumSymmetries];
+    for (int g = 0; g < kSumSymmetries; ++g) a[g] += sign > 0 ? w[g] : -w[g];
+  }
   std::shared_ptr<const retro::KoStateIndex> ko_index_;  // BasicKo tables (index_ then its positions)
-  std::vector<Cell> cells_;
+  // On huge pages (big_array.hpp): the search reads a random cell per
+  // move, and 4 KiB pages made most of those reads a TLB miss as well.
+  retro::BigVector<Cell> cells_;
   RetroKey key_;
   int span_;  // points + 1: infinite play
   retro::GenerateStats stats_;

@@ -10,6 +10,7 @@
 // membership answer is exact.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -27,6 +28,8 @@ class PathSet {
     if (slots_[i].count == 0) {
       slots_[i] = {key, 0, index};
       ++used_;
+      std::uint8_t& c = filter_[filter_index(key)];
+      c += c != 0xFF;
     }
     ++slots_[i].count;
   }
@@ -36,6 +39,8 @@ class PathSet {
     std::size_t i = find(key);
     if (--slots_[i].count) return;
     --used_;
+    std::uint8_t& c = filter_[filter_index(key)];
+    c -= c != 0xFF;  // a saturated count stays: never a false "absent"
     // Backward-shift deletion keeps every probe sequence unbroken.
     std::size_t hole = i;
     for (std::size_t j = (i + 1) & mask_; slots_[j].count; j = (j + 1) & mask_) {
@@ -49,9 +54,10 @@ class PathSet {
     slots_[hole].count = 0;
   }
 
-  bool contains(std::uint64_t key) const { return slots_[find(key)].count != 0; }
+  bool contains(std::uint64_t key) const { return maybe(key) && slots_[find(key)].count != 0; }
   // Line index of the first occurrence, -1 when absent.
   int first_index(std::uint64_t key) const {
+    if (!maybe(key)) return -1;
     const Slot& s = slots_[find(key)];
     return s.count ? s.first : -1;
   }
@@ -62,6 +68,17 @@ class PathSet {
     std::uint32_t count = 0;
     std::int32_t first = 0;
   };
+
+  // A first answer from 4 KiB of counts of the distinct keys by another
+  // hash (session 31): most questions are about proof facts that are not on
+  // the line (the check of a stored proof's list, 57 words a node on 4x4),
+  // and a zero count answers them from a table that stays in the L1 cache
+  // beside the lists, the symmetry tables and the slots (16 KiB and more).
+  static constexpr int kFilterBits = 12;
+  static std::size_t filter_index(std::uint64_t key) {
+    return static_cast<std::size_t>((key * 0xc2b2ae3d27d4eb4fULL) >> (64 - kFilterBits));
+  }
+  bool maybe(std::uint64_t key) const { return filter_[filter_index(key)] != 0; }
 
   std::size_t home(std::uint64_t key) const {
     return static_cast<std::size_t>((key * 0x9e3779b97f4a7c15ULL) >> shift_) & mask_;
@@ -90,6 +107,7 @@ class PathSet {
   }
 
   std::vector<Slot> slots_;
+  std::array<std::uint8_t, std::size_t{1} << kFilterBits> filter_{};  // saturating at 255
   std::size_t mask_ = 0, used_ = 0;
   int shift_ = 0;
 };

@@ -600,6 +600,10 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   // position holding all of its stones and more (a stone fact on the bound).
   int lo = -n_, hi = n_;
   StoneFact lo_fact, hi_fact;
+  // The table's bucket is fetched ahead while the bounds below are worked
+  // out (a random read in a table of hundreds of MB: a cache miss per node).
+  const Canon canon = table_ ? canonical(f) : Canon{0, 0, 0};
+  if (table_) table_->prefetch(canon.key);
   const AreaBound benson = opt_.benson ? guarantee_bounds(f, line_index, alpha, beta, lo_fact, hi_fact)
                                        : AreaBound{-n_, n_};
   if (opt_.benson && (benson.lo >= beta || benson.hi <= alpha || benson.lo == benson.hi)) {
@@ -620,7 +624,6 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
       return {lo, hi};
     }
   }
-  const Canon canon = table_ ? canonical(f) : Canon{0, 0, 0};
   const std::uint64_t key = canon.key;
   int superseded = -1;  // the slot of an entry all of whose bounds hold here
   Entry superseded_entry;
@@ -752,6 +755,33 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
                                   ? RetroOrdering::ko_after_play(board_, f.pos, f.to_move, c.point, c.next)
                                   : -1);
   };
+  // The keys of moves [b, e), whose scores hold their history counts: as
+  // retro_key, batched where the tables allow (RetroOrdering::child_rank:
+  // the moves' cache misses overlap; the same keys, so the same order).
+  auto retro_keys = [&](Cand* b, Cand* e) {
+    const RetroOrdering& o = *opt_.ordering;
+    if (o.uses_ko()) {
+      for (Cand* c = b; c != e; ++c) c->score = retro_key(*c, c->score);
+      return;
+    }
+    // A pass that ends the game (key() scores the area) is keyed at once.
+    const bool pass_ends = f.passes + 1 >= 2;
+    std::array<std::uint64_t, 64> at;  // at most points + 1 <= 32 moves
+    const std::size_t n = static_cast<std::size_t>(e - b);
+    if (o.sums_ok()) {  // ranks from the parent's per-symmetry sums
+      RetroOrdering::Sums sums;
+      o.parent_sums(f.pos, f.to_move, sums);
+      for (std::size_t i = 0; i < n; ++i)
+        if (!(pass_ends && b[i].point < 0)) at[i] = o.child_rank(sums, f.pos, f.to_move, b[i].next);
+    } else {
+      for (std::size_t i = 0; i < n; ++i)
+        if (!(pass_ends && b[i].point < 0)) at[i] = o.child_rank(b[i].next, next_to_move);
+    }
+    for (std::size_t i = 0; i < n; ++i)
+      if (!(pass_ends && b[i].point < 0)) at[i] = o.child_state(at[i], b[i].point < 0 ? f.passes + 1 : 0);
+    for (std::size_t i = 0; i < n; ++i)
+      b[i].score = pass_ends && b[i].point < 0 ? retro_key(b[i], b[i].score) : o.key_of_state(at[i], b[i].score);
+  };
   auto by_score = [](const Cand& a, const Cand& b) { return a.score > b.score; };
   std::size_t hint_at = P.moves.size();
   if (opt_.ordering && hint != kNoMove && !rotate)
@@ -766,10 +796,10 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
                 P.moves.begin() + static_cast<std::ptrdiff_t>(hint_at) + 1);
     keys_pending = P.moves.size() > 2;
   } else {
-    for (Cand& c : P.moves) {
-      const std::uint32_t h = history_[side][slot_of(c.point)];
-      c.score = c.point == hint ? 0xFFFFFFFFu : opt_.ordering ? retro_key(c, h) : h;
-    }
+    for (Cand& c : P.moves) c.score = history_[side][slot_of(c.point)];
+    if (opt_.ordering) retro_keys(P.moves.data(), P.moves.data() + P.moves.size());
+    for (Cand& c : P.moves)
+      if (c.point == hint) c.score = 0xFFFFFFFFu;
     std::stable_sort(P.moves.begin(), P.moves.end(), by_score);
   }
   // A lazy SMP helper starts elsewhere near the root (SearchOptions::diversify).
@@ -803,7 +833,7 @@ TrompTaylorSearch::LoHi TrompTaylorSearch::search(int alpha, int beta, int depth
   for (std::size_t i = 0; i < P.moves.size(); ++i) {
     if (keys_pending && i == 1) {  // past the table's move: the others' keys now
       keys_pending = false;
-      for (auto it = P.moves.begin() + 1; it != P.moves.end(); ++it) it->score = retro_key(*it, it->score);
+      retro_keys(P.moves.data() + 1, P.moves.data() + P.moves.size());
       std::stable_sort(P.moves.begin() + 1, P.moves.end(), by_score);
     }
     if (team && i > 0 && i < fresh) {
