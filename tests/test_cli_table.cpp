@@ -228,3 +228,47 @@ TEST_CASE("gotb bench --quick prints one row per case and a total", "[cli][bench
   CHECK(r.out.find("total") != std::string::npos);
   CHECK(r.out.find("2x4") == std::string::npos);
 }
+
+TEST_CASE("gotb table puts the option columns in a second table", "[cli][table]") {
+  auto dir = fresh_dir("options");
+  // The families' table variants (tromp-taylor, ikeda-1) in the main table,
+  // in the order given; an option of a family in the second table.
+  auto r = run_gotb("table --boards 1x1,1x3 --rules tromp-taylor international:no-suicide ikeda-1 --no-plot --out-dir " +
+                    dir.string());
+  REQUIRE(r.exit_code == 0);
+  const std::string md = slurp(dir / "table.md"), csv = slurp(dir / "table.csv");
+  const auto main_at = md.find("\n\n| board | tromp-taylor | ikeda-1 |\n|---|---|---|\n");
+  const auto options_at = md.find("\n\nOptions: ");
+  const auto option_table_at = md.find("\n\n| board | international:suicide=no |\n|---|---|\n| 1x1 | 0 [pass] search,");
+  const auto reach_at = md.find("\nReach per ruleset");
+  REQUIRE(main_at != std::string::npos);
+  REQUIRE(options_at != std::string::npos);
+  REQUIRE(option_table_at != std::string::npos);
+  REQUIRE(reach_at != std::string::npos);
+  CHECK(main_at < options_at);
+  CHECK(options_at < option_table_at);
+  CHECK(option_table_at < reach_at);
+  CHECK(md.find("| 1x3 | B+3 [B1] search,") < options_at);              // tromp-taylor's 1x3 in the main table
+  CHECK(md.find("| 1x3 | B+3 [B1] search,", options_at) < reach_at);  // the option's in its own
+  // The reach table and the CSV keep every ruleset, in the order given.
+  CHECK(md.find("| international:suicide=no | 2 of 2 | all listed | 1x3 (3 points) | none |\n") > reach_at);
+  const auto tt = csv.find("1x3,3,\"tromp-taylor\""), opt = csv.find("1x3,3,\"international:suicide=no\""),
+             ik = csv.find("1x3,3,\"ikeda-1\"");
+  REQUIRE(opt != std::string::npos);
+  CHECK(tt < opt);
+  CHECK(opt < ik);
+  // Resumed, the split stays; the plot has one panel per ruleset.
+  r = run_gotb("table --resume --boards 1x2 --rules tromp-taylor --no-plot --out-dir " + dir.string());
+  REQUIRE(r.exit_code == 0);
+  CHECK(slurp(dir / "table.md").find("\n\n| board | international:suicide=no |\n") != std::string::npos);
+  CHECK(slurp(dir / "table.gp").find("set multiplot layout 2,2") != std::string::npos);
+  // Columns of one kind only: one table, no options heading.
+  r = run_gotb("table --boards 1x1 --rules international:no-suicide ikeda-1:basic-play --no-files");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("| board | international:suicide=no | ikeda-1:ko=basic-play |\n") != std::string::npos);
+  CHECK(r.out.find("Options: ") == std::string::npos);
+  r = run_gotb("table --boards 1x1 --rules tromp-taylor ikeda-1 --no-files");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("Options: ") == std::string::npos);
+  std::filesystem::remove_all(dir);
+}

@@ -450,26 +450,57 @@ void write_tables(const TableArgs& a, const std::vector<Board>& boards, const st
      << budget_text
      << ". Entries over budget are marked and not guessed; a board is not attempted under a ruleset once a board "
         "it contains was over budget there; \"undecided\" first moves were not tested within the budget (the value "
-        "is exact).\n\n| board |";
-  for (const auto& r : rules) md << ' ' << r.to_string() << " |";
-  md << "\n|---|";
-  for (size_t i = 0; i < rules.size(); ++i) md << "---|";
-  md << "\n";
+        "is exact).\n";
+  // The families' table variants (the default --rules) form the main table;
+  // any other ruleset (an option of a family, e.g. international:suicide=no)
+  // goes into a second table below it, so that neither grows past about ten
+  // columns (one table of both was over 15 columns of 60-character cells).
+  // A run with columns of one kind only writes one table.
+  std::vector<size_t> main_cols, option_cols;
+  {
+    std::set<std::string> variants;
+    for (const auto& v : default_rules()) variants.insert(RuleSet::parse(v).to_string());
+    for (size_t r = 0; r < rules.size(); ++r) (variants.count(rules[r].to_string()) ? main_cols : option_cols).push_back(r);
+    if (main_cols.empty() || option_cols.empty()) {
+      main_cols.clear();
+      option_cols.clear();
+      for (size_t r = 0; r < rules.size(); ++r) main_cols.push_back(r);
+    }
+  }
+  auto md_table = [&](const std::vector<size_t>& cols) {
+    md << "\n| board |";
+    for (size_t r : cols) md << ' ' << rules[r].to_string() << " |";
+    md << "\n|---|";
+    for (size_t i = 0; i < cols.size(); ++i) md << "---|";
+    md << "\n";
+    for (size_t b = 0; b < boards.size(); ++b) {
+      md << "| " << boards[b].spec() << " |";
+      for (size_t r : cols) {
+        const Entry& e = entries[{b, r}];
+        if (e.status == Status::Proven)
+          md << ' ' << e.value.to_string() << " [" << join(e.best, ", ")
+             << (e.undecided.empty() ? "" : (e.best.empty() ? "" : "; ") + std::string("undecided: ") + join(e.undecided, ", "))
+             << "] " << e.method << ", " << e.nodes << " nodes, "
+             << fixed(e.seconds) << " s, " << e.threads << (e.threads == 1 ? " thread |" : " threads |");
+        else if (e.status == Status::OverBudget)
+          md << " not proven (" << e.why << " after " << fixed(e.seconds, 0) << " s) |";
+        else
+          md << " not proven (" << e.why << ") |";
+      }
+      md << "\n";
+    }
+  };
+  md_table(main_cols);
+  if (!option_cols.empty()) {
+    md << "\nOptions: the same boards under rulesets that set an option of a family away from its table "
+          "variants above (same budgets and rules of attempt):\n";
+    md_table(option_cols);
+  }
   csv << kCsvHeader << "\n";
   for (size_t b = 0; b < boards.size(); ++b) {
-    md << "| " << boards[b].spec() << " |";
     for (size_t r = 0; r < rules.size(); ++r) {
       const Entry& e = entries[{b, r}];
       const char* status = e.status == Status::Proven ? "exact" : e.status == Status::OverBudget ? "over-budget" : "skipped";
-      if (e.status == Status::Proven)
-        md << ' ' << e.value.to_string() << " [" << join(e.best, ", ")
-           << (e.undecided.empty() ? "" : (e.best.empty() ? "" : "; ") + std::string("undecided: ") + join(e.undecided, ", "))
-           << "] " << e.method << ", " << e.nodes << " nodes, "
-           << fixed(e.seconds) << " s, " << e.threads << (e.threads == 1 ? " thread |" : " threads |");
-      else if (e.status == Status::OverBudget)
-        md << " not proven (" << e.why << " after " << fixed(e.seconds, 0) << " s) |";
-      else
-        md << " not proven (" << e.why << ") |";
       csv << boards[b].spec() << ',' << boards[b].size() << ',' << csv_quote(rules[r].to_string()) << ',' << a.komi
           << ',' << status << ',' << (e.status == Status::Proven ? e.value.to_string() : "") << ','
           << csv_quote(join(e.best, " ")) << "," << e.method << ","
@@ -477,7 +508,6 @@ void write_tables(const TableArgs& a, const std::vector<Board>& boards, const st
           << csv_quote(e.budget) << ','
           << csv_quote(e.undecided.empty() ? e.why : kUndecided + join(e.undecided, " ")) << "\n";
     }
-    md << "\n";
   }
   md << reach_summary(boards, rules, entries);
   std::filesystem::path dir(a.out_dir);
