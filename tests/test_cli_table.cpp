@@ -162,6 +162,31 @@ TEST_CASE("gotb table --resume never trades a proven value for an over-budget re
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("gotb table --resume attempts a board again once the board that blocked it is proven", "[cli][table]") {
+  // Session 31: japanese-2003 1x10..1x13 stayed "not attempted: 1x9 was
+  // over budget" under the same budget after 1x9 was proven by another run.
+  auto dir = fresh_dir("blocker");
+  std::filesystem::create_directories(dir);
+  const std::string budget = "\"200000000 nodes, no time limit\"";
+  {
+    std::ofstream(dir / "table.csv")
+        << "board,points,rules,komi,status,value,best_moves,method,nodes,seconds,threads,budget,note\n"
+           "1x2,2,\"tromp-taylor\",0,exact,0,\"pass\",search,3,0.000,1," << budget << ",\"\"\n"
+           "1x3,3,\"tromp-taylor\",0,skipped,,\"\",,,0.000,1," << budget << ",\"not attempted: 1x2 was over budget\"\n"
+           "2x2,4,\"tromp-taylor\",0,skipped,,\"\",,,0.000,1," << budget << ",\"not attempted: 2x1 was over budget\"\n";
+  }
+  auto r = run_gotb("table --resume --boards 1x2,1x3,2x2 --rules tromp-taylor --node-limit 200000000 --time-limit 0 "
+                    "--no-plot --out-dir " + dir.string());
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("solving 1x3 under tromp-taylor") != std::string::npos);  // its blocker 1x2 is proven
+  CHECK(r.out.find("solving 2x2") == std::string::npos);                     // its blocker is not in the table: kept
+  CHECK(r.out.find("solving 1x2") == std::string::npos);
+  const std::string csv = slurp(dir / "table.csv");
+  CHECK(csv.find("1x3,3,\"tromp-taylor\",0,exact,B+3,\"B1\",search,") != std::string::npos);
+  CHECK(csv.find("not attempted: 2x1 was over budget") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("MPI mode needs an MPI build, and runs as one rank without mpirun", "[cli][mpi]") {
 #if GOTB_MPI
   // Started without mpirun, MPI makes a one-rank job: the ordinary result.

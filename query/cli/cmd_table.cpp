@@ -799,9 +799,22 @@ void run_table(TableArgs a, const dist::Session* session) {
   // limit or several threads make outcomes depend on the load: then every
   // entry not proven outright is retried.
   const bool deterministic_budget = a.node_limit > 0 && a.time_limit == 0 && a.search.threads <= 1;
-  auto settled = [&](const Entry& e) {
+  // A "not attempted: X was over budget" entry stands only while X is still
+  // not proven in the table: once another run (a larger budget, a faster
+  // solver) proved X, the entry's reason is gone and it is attempted again.
+  auto blocker_proven = [&](const std::string& rules_text, const Entry& e) {
+    const std::string head = "not attempted: ", tail = " was over budget";
+    if (e.why.size() <= head.size() + tail.size() || e.why.compare(0, head.size(), head) != 0 ||
+        e.why.compare(e.why.size() - tail.size(), tail.size(), tail) != 0)
+      return false;
+    const std::string blocker = e.why.substr(head.size(), e.why.size() - head.size() - tail.size());
+    auto it = prev.entries.find({blocker, rules_text});
+    return it != prev.entries.end() && it->second.status == Status::Proven;
+  };
+  auto settled = [&](const std::string& rules_text, const Entry& e) {
     if (e.status == Status::Proven && e.undecided.empty()) return true;
-    return deterministic_budget && e.budget == budget && e.why != kPending && e.why != "not requested";
+    return deterministic_budget && e.budget == budget && e.why != kPending && e.why != "not requested" &&
+           !blocker_proven(rules_text, e);
   };
   std::vector<std::pair<size_t, size_t>> kept_over_budget;
   std::map<std::pair<size_t, size_t>, Entry> earlier_exact;
@@ -811,9 +824,9 @@ void run_table(TableArgs a, const dist::Session* session) {
       auto kept = prev.entries.find(id);
       Entry e;
       if (requested.count(id) && kept != prev.entries.end() && kept->second.status == Status::OverBudget &&
-          settled(kept->second))
+          settled(id.second, kept->second))
         kept_over_budget.push_back({b, r});
-      if (!requested.count(id) || (kept != prev.entries.end() && settled(kept->second))) {
+      if (!requested.count(id) || (kept != prev.entries.end() && settled(id.second, kept->second))) {
         if (kept != prev.entries.end()) {
           e = kept->second;
         } else {
@@ -887,7 +900,8 @@ void add_table_command(CLI::App& app) {
                 "moves is retried, and kept as it was where the retry does not prove the value), entries outside "
                 "--boards/--rules are carried over; the table is the union of both. With --node-limit N, "
                 "--time-limit 0 and one thread (outcomes then depend on the budget alone), entries settled under "
-                "the same budget (over budget, not attempted, first moves undecided) are kept too");
+                "the same budget (over budget, not attempted, first moves undecided) are kept too, except a not "
+                "attempted one whose blocking board the table now proves");
   sub->add_flag("--mpi", args->mpi,
                 "distribute the entries over the ranks of an MPI job (launch with mpirun or srun): rank 0 hands "
                 "them out one at a time to ranks 1.. (--threads each) and writes the files after each result (a job "
