@@ -179,7 +179,7 @@ void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t w
   if (st.budget_stops) rep.counters.push_back({"budget_stops", st.budget_stops});
   if (st.entry_facts_dropped) rep.counters.push_back({"entry_facts_dropped", st.entry_facts_dropped});
   if (st.vacuous_dropped) rep.counters.push_back({"vacuous_facts_dropped", st.vacuous_dropped});
-  if (st.stored_pairs) rep.counters.push_back({"stored_fact_pairs", st.stored_pairs});
+  if (st.vacuous_dropped || st.fact_free_results) rep.counters.push_back({"stored_fact_pairs", st.stored_pairs});
   if (st.fact_free_results) rep.counters.push_back({"fact_free_results_unstored", st.fact_free_results});
   if (st.prunes) rep.counters.push_back({"table_prunes", st.prunes});
   if (work > st.nodes) rep.counters.push_back({"analysis_nodes", work - st.nodes});
