@@ -134,6 +134,9 @@ class InternationalGame : public AlternationHistory<InternationalUndo> {
   // +1 / -1: the (board, mover) facts of ko=positional (see above); 0 under
   // ko=basic-exceptional and on 32-point boards.
   int fact_side(std::uint64_t id) const { return sided_facts_ ? board_facts::side(id) : 0; }
+  // The values a sided fact takes: absent 0, present 1 (the search's
+  // HasFactRange; read only for facts with a side).
+  std::pair<std::int64_t, std::int64_t> fact_range(std::uint64_t) const { return {0, 1}; }
   std::uint64_t fact_id(const Position& p, Color mover) const { return board_facts::id(p, mover, sided_facts_); }
   // Bounds on the minimax value of the current node under every history
   // that reaches it (the generic search's HasNodeBounds): under ko=positional

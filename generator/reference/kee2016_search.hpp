@@ -136,6 +136,8 @@ class Kee2016SearchGame {
   }
   // Stone role: +1 for Black's facts, -1 for White's; appeal role: the opposite.
   static int fact_side(std::uint64_t id) { return (id & 1) == ((id >> 1) & 1) ? 1 : -1; }
+  // The ranks above run from 0 to 3 (the search's HasFactRange).
+  static std::pair<std::int64_t, std::int64_t> fact_range(std::uint64_t) { return {0, 3}; }
   static std::uint64_t stone_fact(std::uint32_t rank, Color mover) {
     return std::uint64_t{rank} << 2 | (mover == Color::White ? 1 : 0);
   }

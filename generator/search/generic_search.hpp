@@ -136,6 +136,18 @@ concept HasFactSides = requires(const G& g) {
   { g.fact_side(std::uint64_t{}) } -> std::same_as<int>;
 };
 
+// Optional, with HasFactSides: the least and the greatest value a fact with
+// a side takes under any history (international and ikeda-1's superko
+// facts: 0 and 1; kee-2016's ranks: 0 and 3). A fact at the end of its
+// range on the harmless side of a bound constrains no history for that
+// bound (a +1 fact at its greatest value: "now <= stored" holds always), so
+// a proof that needs only that bound may drop it (GenericOptions::
+// drop_vacuous_facts; docs/solving.md section 4, "Session 31").
+template <class G>
+concept HasFactRange = HasFactSides<G> && requires(const G& g) {
+  { g.fact_range(std::uint64_t{}) } -> std::same_as<std::pair<std::int64_t, std::int64_t>>;
+};
+
 // Optional, for the profile only (--progress; never read by the search's
 // logic): a small kind number (0-7) per fact id and their names, to count
 // which kind of fact rejected a table entry (kee-2005, session 27).
@@ -326,6 +338,16 @@ struct GenericOptions {
   // Changes which proofs are stored, so node counts; generic_solve() sets it
   // for international, ikeda-1 and kee-2016 only.
   bool drop_unused_entry_facts = false;
+  // HasFactRange: a node stores and passes up only the facts that constrain
+  // a bound it proved beyond the fact-free (outcome and node) bounds; a fact
+  // at the harmless end of its range for every such bound is dropped (the
+  // node's own facts stay in the list its parent reads), and a result that
+  // is no tighter than the fact-free bounds is not stored (it holds under
+  // every history and says nothing the node does not know without it).
+  // docs/solving.md section 4, "Session 31". Changes which proofs are
+  // stored, so node counts; generic_solve() sets it for international and
+  // kee-2016 (ikeda-1's game declares no HasFactRange).
+  bool drop_vacuous_facts = false;
   // When the table is full, keep the entries whose proofs took the most
   // nodes (up to about half the caps) instead of clearing it (a dropped
   // entry costs time only). Not for games with HasFactMemory, whose
@@ -393,6 +415,9 @@ struct GenericStats {
   // Fact ids of the lists store() sorted: before and after duplicates were
   // removed (session 28: the cost of a store grows with the first).
   std::uint64_t store_ids_in = 0, store_ids_out = 0;
+  // drop_vacuous_facts: ids dropped as vacuous, and results not stored
+  // (no tighter than the fact-free bounds); (id, value) pairs stored.
+  std::uint64_t vacuous_dropped = 0, fact_free_results = 0, stored_pairs = 0;
   // With --progress and HasFactKind: per entry of a rejected probe, the
   // kind of its first fact whose value differs now.
   std::array<std::uint64_t, 8> rejected_by_kind{};
@@ -839,6 +864,14 @@ class GenericSearch {
       ++stats_.hits;
       if (b.lo == b.hi || b.lo.order >= beta || b.hi.order <= alpha) {
         ++stats_.cutoffs;
+        // This node's own facts, as at every other return: the parent's
+        // one-child bound rests on them at its own values (the legality of
+        // the move that led here). An entry's list held them until
+        // drop_vacuous_facts, which drops them where they are vacuous at
+        // the storing node (always, for the board's own presence); without
+        // it they are in the list already (only there, so that the other
+        // rulesets' node counts stay as they were).
+        if (opt_.drop_vacuous_facts) g_.current_facts(facts);
         return b;
       }
     }
@@ -966,7 +999,7 @@ class GenericSearch {
         ++stats_.entry_facts_dropped;
       }
     }
-    store(key, r, best_move, facts, stats_.nodes - nodes_before, frame, back);
+    store(key, r, best_move, facts, stats_.nodes - nodes_before, frame, back, r.lo > b_free.lo, r.hi < b_free.hi);
     return r;
   }
 
@@ -985,6 +1018,10 @@ class GenericSearch {
     std::fprintf(stderr, "\n");
     if (stats_.entry_facts_dropped)
       std::fprintf(stderr, "  entry facts dropped %llu\n", u(stats_.entry_facts_dropped));
+    if (stats_.stores)
+      std::fprintf(stderr, "  stored pairs %llu (%.1f per store), vacuous ids dropped %llu, fact-free results unstored %llu\n",
+                   u(stats_.stored_pairs), static_cast<double>(stats_.stored_pairs) / static_cast<double>(stats_.stores),
+                   u(stats_.vacuous_dropped), u(stats_.fact_free_results));
     if constexpr (HasFactKind<G>) {
       std::fprintf(stderr, "  rejected entries by first differing fact (%s):", G::kFactKindNames);
       for (std::uint64_t c : stats_.rejected_by_kind) std::fprintf(stderr, " %llu", u(c));
@@ -1088,9 +1125,26 @@ class GenericSearch {
 
   // frame: the node's frame (HasKeySymmetry), back its inverse; the facts
   // are valued and reduced here, then stored mapped into the frame.
+  // keep_lo, keep_hi: whether r's lower (upper) bound is tighter than the
+  // fact-free bounds, i.e. rests on facts (drop_vacuous_facts).
   void store(const std::vector<std::uint64_t>& key, const Bounds& r, Move best, std::vector<std::uint64_t>& facts,
-             std::uint64_t work, int frame, int back) {
+             std::uint64_t work, int frame, int back, bool keep_lo, bool keep_hi) {
     if (work < opt_.min_store_work) return;
+    if constexpr (HasFactRange<G>)
+      if (opt_.drop_vacuous_facts && !keep_lo && !keep_hi) {
+        // Nothing proven beyond the fact-free bounds, which hold under
+        // every history with the key: the parent needs only this node's
+        // own facts, and the result is not stored (it would only give a
+        // move hint, and as a way that holds under every history it
+        // displaced proofs: international 1x7, 349,785 nodes stored,
+        // 64,341 not; docs/solving.md section 4, "Session 31").
+        const std::size_t n = facts.size();
+        facts.clear();
+        g_.current_facts(facts);
+        stats_.vacuous_dropped += n > facts.size() ? n - facts.size() : 0;
+        ++stats_.fact_free_results;
+        return;
+      }
     sort_unique(facts);
     std::size_t fact_bytes = 0;
     if constexpr (HasFactMemory<G>) fact_bytes = g_.fact_bytes();
@@ -1109,6 +1163,8 @@ class GenericSearch {
     std::vector<std::pair<std::uint64_t, std::int64_t>>& valued = valued_;
     valued.clear();
     for (std::uint64_t id : facts) valued.push_back({id, g_.fact(id)});
+    if constexpr (HasFactRange<G>)
+      if (opt_.drop_vacuous_facts && !(keep_lo && keep_hi)) drop_vacuous(facts, valued, keep_lo, keep_hi);
     if constexpr (HasFactReduction<G>) g_.reduce_facts(valued);
     if (valued.size() > opt_.max_facts) {
       ++stats_.unstorable;
@@ -1158,6 +1214,40 @@ class GenericSearch {
     e.facts.assign(valued);
     bytes_ += e.facts.heap_bytes();
     ++stats_.stores;
+    stats_.stored_pairs += valued.size();
+  }
+
+  // GenericOptions::drop_vacuous_facts (docs/solving.md section 4, "Session
+  // 31"): of the sorted unique ids `facts` and their values now (`valued`,
+  // the same order), drops those whose relation for every kept bound holds
+  // under every history: for the lower bound a +1 fact at the greatest value
+  // of its range or a -1 fact at the least (H' <=_lo H asks "now <= stored"
+  // of the first and "now >= stored" of the second), the mirror for the
+  // upper bound; a fact without a side only when neither bound is kept. The
+  // node's own facts (current_facts) stay in `facts`, the list its parent
+  // reads: the parent's bound rests on them at the parent's values (the
+  // legality of the move that led here), which may differ from ours.
+  void drop_vacuous(std::vector<std::uint64_t>& facts, std::vector<std::pair<std::uint64_t, std::int64_t>>& valued,
+                    bool keep_lo, bool keep_hi) {
+    std::vector<std::uint64_t>& own = own_scratch_;
+    own.clear();
+    g_.current_facts(own);
+    std::size_t kept_ids = 0, kept_pairs = 0;
+    for (std::size_t i = 0; i < valued.size(); ++i) {
+      const auto [id, v] = valued[i];
+      const int side = g_.fact_side(id);
+      bool vacuous = !keep_lo && !keep_hi;
+      if (side != 0 && !vacuous) {
+        const auto [least, greatest] = g_.fact_range(id);
+        const bool lo_free = v == (side > 0 ? greatest : least), hi_free = v == (side > 0 ? least : greatest);
+        vacuous = (!keep_lo || lo_free) && (!keep_hi || hi_free);
+      }
+      if (!vacuous) valued[kept_pairs++] = valued[i];
+      if (!vacuous || std::find(own.begin(), own.end(), id) != own.end()) facts[kept_ids++] = id;
+    }
+    stats_.vacuous_dropped += valued.size() - kept_pairs;
+    valued.resize(kept_pairs);
+    facts.resize(kept_ids);
   }
 
   // The table's memory as store() counts it: per key the hash node and the
@@ -1284,6 +1374,7 @@ class GenericSearch {
   std::deque<std::vector<std::uint64_t>> facts_, keys_, strategy_facts_;
   std::vector<std::pair<std::uint64_t, std::int64_t>> valued_;  // store()'s scratch
   std::vector<std::uint64_t> merge_buf_;                           // sort_unique's scratch
+  std::vector<std::uint64_t> own_scratch_;                         // drop_vacuous's scratch
   std::vector<std::size_t> run_starts_, run_next_;
   std::deque<std::vector<Move>> moves_;
   std::deque<std::vector<std::pair<std::uint32_t, Move>>> order_scratch_;  // order_moves' per ply

@@ -235,6 +235,9 @@ void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t w
   if (st.retro_ordered) rep.counters.push_back({"retro_ordered_nodes", st.retro_ordered});
   if (st.budget_stops) rep.counters.push_back({"budget_stops", st.budget_stops});
   if (st.entry_facts_dropped) rep.counters.push_back({"entry_facts_dropped", st.entry_facts_dropped});
+  if (st.vacuous_dropped) rep.counters.push_back({"vacuous_facts_dropped", st.vacuous_dropped});
+  if (st.vacuous_dropped || st.fact_free_results) rep.counters.push_back({"stored_fact_pairs", st.stored_pairs});
+  if (st.fact_free_results) rep.counters.push_back({"fact_free_results_unstored", st.fact_free_results});
   if (st.prunes) rep.counters.push_back({"table_prunes", st.prunes});
   if (work > st.nodes) rep.counters.push_back({"analysis_nodes", work - st.nodes});
 }
@@ -256,6 +259,10 @@ static search::GenericOptions sided_facts_options(search::GenericOptions o) {
   // A full table keeps its costliest proofs instead of being cleared (the
   // long table runs filled it every few million nodes; "Session 29").
   o.prune_when_full = true;
+  // A node stores and passes up only the facts its proven bounds need
+  // (games with HasFactRange: international, kee-2016; docs/solving.md
+  // section 4, "Session 31").
+  o.drop_vacuous_facts = true;
   return o;
 }
 
