@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "core/benson.hpp"
 #include "core/scoring.hpp"
 
 namespace gotb {
@@ -49,6 +50,45 @@ Value IkedaGame::outcome() const {
     (last == Color::Black ? pb : pw) -= 1;
   }
   return Value::score(count(pos_, pb, pw), komi_);
+}
+
+// docs/solving.md section 4, "Session 31: ikeda-1 node bounds from
+// passing", has the proof. For c passing from here on and any line of the
+// opponent o, at the end:
+//   score_c = (c's area - o's area) + (stones o spent - stones c spent),
+// counted from the start (plays and paid playout passes; each capture and
+// each pass stone is a prisoner). The area term is at least Benson's
+// g(c) (no suicide: c's pass-alive chains stay, one-point eyes stay c's).
+// Spent after now: c only passes, and in the playout c pays one pass stone
+// for each play of o plus the parity term below; o's plays in the
+// alternation are free for c. Spent until now: stones on the board plus
+// prisoners of each colour.
+int IkedaGame::pass_bound(Color c) const {
+  const int g = pass_guarantee(*board_, pos_, c, SuicideRule::Forbidden);
+  // Black minus White: prisoners of White's stones minus Black's, plus
+  // White's stones on the board minus Black's (the spent balance, negated).
+  const int spent = prisoners_[index(Color::White)] - prisoners_[index(Color::Black)] + popcount(pos_.white) -
+                    popcount(pos_.black);
+  // Pass stones still owed beyond one per opponent play: with an odd number
+  // of playout moves so far, the passer to move owes one more pass stone
+  // (the opponent's last play is not yet answered), and the passer's
+  // opponent to move owes one (the passer's last pass is not yet answered).
+  int owed = 0;
+  if (phase_ == Playout && (playout_moves_ & 1)) owed = to_move_ == c ? 1 : -1;
+  return c == Color::Black ? g + spent - owed : -g + spent + owed;
+}
+
+std::pair<Value, Value> IkedaGame::node_outcome_bounds() const {
+  if (over_) return {outcome(), outcome()};
+  Value lo = Value::score(pass_bound(Color::Black), komi_), hi = Value::score(pass_bound(Color::White), komi_);
+  if (cfg_.ko == IkedaKo::BasicPlay) {
+    // The opponent of the passer may recreate a board of the history (not
+    // one made since: his stones only grow), a long cycle: no result.
+    const Value nr = Value::no_result(0);
+    if (nr < lo) lo = nr;
+    if (hi < nr) hi = nr;
+  }
+  return {lo, hi};
 }
 
 Value IkedaGame::agreement_outcome(Mask removed) const {

@@ -126,6 +126,26 @@ class IkedaGame : public AlternationHistory<IkedaUndo> {
   int fact_side(std::uint64_t id) const { return sided_facts_ ? board_facts::side(id) : 0; }
   std::uint64_t fact_id(const Position& p, Color mover) const { return board_facts::id(p, mover, sided_facts_); }
 
+  // Bounds on the minimax value of the current node (not over) under every
+  // history with its key (the generic search's HasNodeBounds; docs/
+  // solving.md section 4, "Session 31: ikeda-1 node bounds from passing"):
+  // lo is what Black guarantees by passing for the rest of the game, hi
+  // what White guarantees so. Score = area - the balance of the stones
+  // each side spent (plays, paid playout passes), and against a passer
+  // the opponent pays a stone for every playout play he answers; so a
+  // passer's score is at least Benson's area guarantee (core/benson.hpp)
+  // less the balance spent so far (prisoners and stones on the board, in
+  // the key) less at most one pass stone the playout's parity still owes.
+  // Under ko=basic-play the opponent may end the game without result by
+  // recreating a board of the history: the bounds then also take in the
+  // no result. Key functions only: board, player, phase, playout parity,
+  // prisoner balance.
+  std::pair<Value, Value> node_outcome_bounds() const;
+  // Its score part: what c guarantees by passing for the rest of the game
+  // unless a long cycle ends it, as a bound on Black minus White without
+  // komi (a lower bound for c = Black, an upper one for c = White).
+  int pass_bound(Color c) const;
+
  private:
   int tag() const { return cfg_.ko == IkedaKo::PositionalPerPhase ? phase_ : 0; }
   PlayStatus try_play(int p, PlayOutcome& o) const {

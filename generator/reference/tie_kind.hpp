@@ -43,6 +43,21 @@ class NoResultAt : public G {
     if (v.kind == ValueKind::NoResult) v.order = at_;
     return v;
   }
+  // G's node bounds (the generic search's HasNodeBounds) hold with the no
+  // result at 0. Here each outcome o becomes o, or at_ where o was a no
+  // result, so it lies in [min(o, at_), max(o, at_)], and the minimax value
+  // v' of the same node in [min(v, at_), max(v, at_)]: widen the bounds to
+  // at_ (docs/solving.md section 4, "Session 31: ikeda-1 node bounds from
+  // passing").
+  std::pair<Value, Value> node_outcome_bounds() const
+    requires requires(const G& g) { g.node_outcome_bounds(); }
+  {
+    auto [lo, hi] = G::node_outcome_bounds();
+    const Value nr = Value::no_result(at_);
+    if (nr < lo) lo = nr;
+    if (hi < nr) hi = nr;
+    return {lo, hi};
+  }
 
  private:
   std::int32_t at_;
