@@ -190,15 +190,15 @@ $v5 << EOD
 5 1 0 "0"
 6 1 0 "0"
 3 2 0 "0"
+7 1 1 "B+1"
+4 2 7 "B+7"
+3 3 8 "B+8"
+5 2 9 "B+9"
 EOD
 $u5 << EOD
-7 1 "?"
 8 1 "?"
-4 2 "?"
 9 1 "?"
-3 3 "?"
 10 1 "?"
-5 2 "?"
 11 1 "?"
 12 1 "?"
 6 2 "?"
@@ -337,11 +337,11 @@ $v9 << EOD
 7 1 0 "0"
 8 1 0 "0"
 4 2 7 "B+7"
+9 1 0 "0"
 3 3 8 "B+8"
 5 2 9 "B+9"
 EOD
 $u9 << EOD
-9 1 "?"
 10 1 "?"
 11 1 "?"
 12 1 "?"
@@ -361,9 +361,261 @@ $u9 << EOD
 6 4 "?"
 5 5 "?"
 EOD
-set terminal pngcairo size 1120,1660 noenhanced font ',9'
+$v10 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 3 "B+3"
+4 1 4 "B+4"
+2 2 1 "B+1"
+5 1 0 "0"
+6 1 1 "B+1"
+3 2 0 "0"
+7 1 2 "B+2"
+4 2 8 "B+8"
+3 3 9 "B+9"
+5 2 10 "B+10"
+6 2 12 "B+12"
+4 3 4 "B+4"
+EOD
+$u10 << EOD
+8 1 "?"
+9 1 "?"
+10 1 "?"
+11 1 "?"
+12 1 "?"
+13 1 "?"
+7 2 "?"
+5 3 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
+EOD
+$v11 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 3 "B+3"
+4 1 4 "B+4"
+5 1 0 "0"
+6 1 1 "B+1"
+3 2 0 "0"
+7 1 2 "B+2"
+EOD
+$u11 << EOD
+2 2 "no result"
+8 1 "?"
+4 2 "?"
+9 1 "?"
+3 3 "?"
+10 1 "?"
+5 2 "?"
+11 1 "?"
+12 1 "?"
+6 2 "?"
+4 3 "?"
+13 1 "?"
+7 2 "?"
+5 3 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
+EOD
+$v12 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 3 "B+3"
+4 1 4 "B+4"
+2 2 1 "B+1"
+5 1 0 "0"
+6 1 1 "B+1"
+3 2 0 "0"
+7 1 2 "B+2"
+4 2 8 "B+8"
+3 3 9 "B+9"
+5 2 10 "B+10"
+6 2 12 "B+12"
+4 3 4 "B+4"
+EOD
+$u12 << EOD
+8 1 "?"
+9 1 "?"
+10 1 "?"
+11 1 "?"
+12 1 "?"
+13 1 "?"
+7 2 "?"
+5 3 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
+EOD
+$v13 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 2 "B+2"
+4 1 2 "B+2"
+2 2 0 "0"
+5 1 0 "0"
+3 2 0 "0"
+EOD
+$u13 << EOD
+6 1 "?"
+7 1 "?"
+8 1 "?"
+4 2 "?"
+9 1 "?"
+3 3 "?"
+10 1 "?"
+5 2 "?"
+11 1 "?"
+12 1 "?"
+6 2 "?"
+4 3 "?"
+13 1 "?"
+7 2 "?"
+5 3 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
+EOD
+$v14 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 2 "B+2"
+4 1 3 "B+3"
+EOD
+$u14 << EOD
+2 2 "no result"
+5 1 "no result"
+6 1 "no result"
+3 2 "?"
+7 1 "?"
+8 1 "?"
+4 2 "?"
+9 1 "?"
+3 3 "?"
+10 1 "?"
+5 2 "?"
+11 1 "?"
+12 1 "?"
+6 2 "?"
+4 3 "?"
+13 1 "?"
+7 2 "?"
+5 3 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
+EOD
+$v15 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 3 "B+3"
+4 1 4 "B+4"
+5 1 0 "0"
+6 1 1 "B+1"
+EOD
+$u15 << EOD
+2 2 "?"
+3 2 "?"
+7 1 "?"
+8 1 "?"
+4 2 "?"
+9 1 "?"
+3 3 "?"
+10 1 "?"
+5 2 "?"
+11 1 "?"
+12 1 "?"
+6 2 "?"
+4 3 "?"
+13 1 "?"
+7 2 "?"
+5 3 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
+EOD
+$v16 << EOD
+1 1 0 "0"
+2 1 0 "0"
+3 1 2 "B+2"
+4 1 1 "B+1"
+2 2 0 "0"
+5 1 0 "0"
+EOD
+$u16 << EOD
+6 1 "?"
+3 2 "?"
+7 1 "?"
+8 1 "?"
+4 2 "?"
+9 1 "?"
+3 3 "?"
+10 1 "?"
+5 2 "?"
+11 1 "?"
+12 1 "?"
+6 2 "?"
+4 3 "?"
+13 1 "?"
+7 2 "?"
+5 3 "?"
+8 2 "?"
+4 4 "?"
+9 2 "?"
+6 3 "?"
+10 2 "?"
+5 4 "?"
+7 3 "?"
+11 2 "?"
+6 4 "?"
+5 5 "?"
+EOD
+set terminal pngcairo size 1120,2940 noenhanced font ',9'
 set output 'table.png'
-set multiplot layout 5,2 title 'gotb: exact value of the empty board (Black - White, komi 0); rows x columns; grey ? = not proven'
+set multiplot layout 9,2 title 'gotb: exact value of the empty board (Black - White, komi 0); rows x columns; grey ? = not proven'
 set palette defined (-1 '#3060c0', 0 '#ffffff', 1 '#d03030')
 set cbrange [-15:15]
 unset colorbox
@@ -395,4 +647,18 @@ set title 'kee-2005:scoring=japanese'
 plot $v8 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u8 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v8 using 1:2:4 with labels, $u8 using 1:2:3 with labels
 set title 'japanese-2003'
 plot $v9 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u9 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v9 using 1:2:4 with labels, $u9 using 1:2:3 with labels
+set title 'international:suicide=no'
+plot $v10 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u10 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v10 using 1:2:4 with labels, $u10 using 1:2:3 with labels
+set title 'international:ko=basic-exceptional'
+plot $v11 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u11 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v11 using 1:2:4 with labels, $u11 using 1:2:3 with labels
+set title 'international:scoring=equivalence'
+plot $v12 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u12 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v12 using 1:2:4 with labels, $u12 using 1:2:3 with labels
+set title 'ikeda-1:ko=positional-per-phase'
+plot $v13 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u13 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v13 using 1:2:4 with labels, $u13 using 1:2:3 with labels
+set title 'ikeda-1:ko=basic-play'
+plot $v14 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u14 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v14 using 1:2:4 with labels, $u14 using 1:2:3 with labels
+set title 'kee-2005:suicide=no'
+plot $v15 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u15 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v15 using 1:2:4 with labels, $u15 using 1:2:3 with labels
+set title 'kee-2005:scoring=japanese,suicide=no'
+plot $v16 using 1:2:(0.5):(0.5):3 with boxxyerror fc palette, $u16 using 1:2:(0.5):(0.5) with boxxyerror fc rgb '#c8c8c8', $v16 using 1:2:4 with labels, $u16 using 1:2:3 with labels
 unset multiplot
