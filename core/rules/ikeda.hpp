@@ -15,6 +15,7 @@
 #include <array>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/move.hpp"
@@ -124,6 +125,9 @@ class IkedaGame : public AlternationHistory<IkedaUndo> {
     return seen_.contains(board_facts::position(id, sided_facts_), tag()) ? 1 : 0;
   }
   int fact_side(std::uint64_t id) const { return sided_facts_ ? board_facts::side(id) : 0; }
+  // The values a sided fact takes: absent 0, present 1 (the search's
+  // HasFactRange, read only for facts with a side; as international's).
+  std::pair<std::int64_t, std::int64_t> fact_range(std::uint64_t) const { return {0, 1}; }
   std::uint64_t fact_id(const Position& p, Color mover) const { return board_facts::id(p, mover, sided_facts_); }
 
   // Bounds on the minimax value of the current node (not over) under every

@@ -345,8 +345,8 @@ struct GenericOptions {
   // is no tighter than the fact-free bounds is not stored (it holds under
   // every history and says nothing the node does not know without it).
   // docs/solving.md section 4, "Session 31". Changes which proofs are
-  // stored, so node counts; generic_solve() sets it for international and
-  // kee-2016 (ikeda-1's game declares no HasFactRange).
+  // stored, so node counts; generic_solve() sets it for international,
+  // kee-2016 and ikeda-1 (the games with HasFactRange).
   bool drop_vacuous_facts = false;
   // When the table is full, keep the entries whose proofs took the most
   // nodes (up to about half the caps) instead of clearing it (a dropped

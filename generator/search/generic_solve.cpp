@@ -260,7 +260,7 @@ static search::GenericOptions sided_facts_options(search::GenericOptions o) {
   // long table runs filled it every few million nodes; "Session 29").
   o.prune_when_full = true;
   // A node stores and passes up only the facts its proven bounds need
-  // (games with HasFactRange: international, kee-2016; docs/solving.md
+  // (games with HasFactRange: international, kee-2016, ikeda-1; docs/solving.md
   // section 4, "Session 31").
   o.drop_vacuous_facts = true;
   return o;
