@@ -633,12 +633,7 @@ class GenericSearch {
           }
           std::int32_t& failed = side == 0 ? failed_lo : failed_hi;
           if (a == failed) continue;  // it would search the same unproven tree again
-          test_limit_ = opt_.test_budget > 0
-                            ? stats_.nodes + std::max<std::uint64_t>(
-                                                 opt_.test_budget_min,
-                                                 static_cast<std::uint64_t>(opt_.test_budget *
-                                                                            static_cast<double>(stats_.nodes - deepen_start)))
-                            : 0;
+          test_limit_ = root_test_limit(deepen_start);
           Bounds r;
           try {
             r = search(a, a + 1, horizon, 0, side == 0 ? 1 : -1);
@@ -712,12 +707,7 @@ class GenericSearch {
       bool aborted = false;
       for (int k = 0; k < 2; ++k) {
         const bool lower = (k == 0) == lower_first;
-        test_limit_ = opt_.test_budget > 0
-                          ? stats_.nodes + std::max<std::uint64_t>(
-                                               opt_.test_budget_min,
-                                               static_cast<std::uint64_t>(opt_.test_budget *
-                                                                          static_cast<double>(stats_.nodes - deepen_start)))
-                          : 0;
+        test_limit_ = root_test_limit(deepen_start);
         Bounds r;
         try {
           r = search(a, a + 1, horizon, 0, lower ? 1 : -1);
@@ -1365,6 +1355,14 @@ class GenericSearch {
   GenericStats stats_;
   bool horizon_hit_ = false;
   std::uint64_t test_limit_ = 0;  // the running root test's node budget (0: none)
+  // --test-budget: a root test stops past this node count, the factor
+  // times the deepening's nodes so far (at least test_budget_min); 0: none.
+  std::uint64_t root_test_limit(std::uint64_t deepen_start) const {
+    if (opt_.test_budget <= 0) return 0;
+    return stats_.nodes + std::max<std::uint64_t>(opt_.test_budget_min,
+                                                  static_cast<std::uint64_t>(opt_.test_budget *
+                                                                             static_cast<double>(stats_.nodes - deepen_start)));
+  }
   std::array<std::array<std::uint32_t, 72>, 2> history_{};
   static constexpr std::size_t kWays = 4;
   // Per key: the hash node, the key's own heap block and the ways vector.
