@@ -187,6 +187,36 @@ TEST_CASE("gotb table --resume attempts a board again once the board that blocke
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("gotb table --resume does not attempt a board containing one the table holds over the same budget",
+          "[cli][table]") {
+  // Session 31: a run asked for larger boards only and attempted them though
+  // a board they contain was over budget in the table under the same budget.
+  auto dir = fresh_dir("kept-blocker");
+  std::filesystem::create_directories(dir);
+  const std::string budget = "\"1000 nodes, no time limit\"";
+  {
+    std::ofstream(dir / "table.csv")
+        << "board,points,rules,komi,status,value,best_moves,method,nodes,seconds,threads,budget,note\n"
+           "1x2,2,\"tromp-taylor\",0,over-budget,,\"\",search,1000,0.000,1," << budget << ",\"over the node budget\"\n";
+  }
+  // 1x2 is not requested, but it is over this very budget: 1x3 and 1x4 are not attempted.
+  auto r = run_gotb("table --resume --boards 1x3,1x4 --rules tromp-taylor --node-limit 1000 --time-limit 0 --no-plot "
+                    "--out-dir " + dir.string());
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("solving") == std::string::npos);
+  std::string csv = slurp(dir / "table.csv");
+  CHECK(csv.find("1x3,3,\"tromp-taylor\",0,skipped,,\"\",,,0.000,1," + budget + ",\"not attempted: 1x2 was over budget\"") !=
+        std::string::npos);
+  CHECK(csv.find("1x4,4,\"tromp-taylor\",0,skipped,") != std::string::npos);
+  // Under another budget 1x2's entry says nothing about the outcome: 1x3 is solved.
+  r = run_gotb("table --resume --boards 1x3 --rules tromp-taylor --node-limit 2000 --time-limit 0 --no-plot --out-dir " +
+               dir.string());
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("solving 1x3 under tromp-taylor") != std::string::npos);
+  CHECK(slurp(dir / "table.csv").find("1x3,3,\"tromp-taylor\",0,exact,B+3,") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("MPI mode needs an MPI build, and runs as one rank without mpirun", "[cli][mpi]") {
 #if GOTB_MPI
   // Started without mpirun, MPI makes a one-rank job: the ordinary result.

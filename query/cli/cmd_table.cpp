@@ -823,8 +823,12 @@ void run_table(TableArgs a, const dist::Session* session) {
       const std::pair<std::string, std::string> id{boards[b].spec(), rules[r].to_string()};
       auto kept = prev.entries.find(id);
       Entry e;
-      if (requested.count(id) && kept != prev.entries.end() && kept->second.status == Status::OverBudget &&
-          settled(id.second, kept->second))
+      // An over-budget entry settled under this very budget would be over
+      // budget again, so it keeps the boards containing it from being
+      // attempted whether or not this run asked for it (session 31: the
+      // ikeda-1 option columns attempted 1x13 though the table's 1x8 was over
+      // the same budget, because 1x8 was not in --boards).
+      if (kept != prev.entries.end() && kept->second.status == Status::OverBudget && settled(id.second, kept->second))
         kept_over_budget.push_back({b, r});
       if (!requested.count(id) || (kept != prev.entries.end() && settled(id.second, kept->second))) {
         if (kept != prev.entries.end()) {
@@ -901,7 +905,8 @@ void add_table_command(CLI::App& app) {
                 "--boards/--rules are carried over; the table is the union of both. With --node-limit N, "
                 "--time-limit 0 and one thread (outcomes then depend on the budget alone), entries settled under "
                 "the same budget (over budget, not attempted, first moves undecided) are kept too, except a not "
-                "attempted one whose blocking board the table now proves");
+                "attempted one whose blocking board the table now proves, and one over budget keeps the boards containing "
+                "it from being attempted even when --boards does not name it");
   sub->add_flag("--mpi", args->mpi,
                 "distribute the entries over the ranks of an MPI job (launch with mpirun or srun): rank 0 hands "
                 "them out one at a time to ranks 1.. (--threads each) and writes the files after each result (a job "
