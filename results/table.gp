@@ -408,7 +408,7 @@ $v11 << EOD
 7 1 2 "B+2"
 EOD
 $u11 << EOD
-2 2 "no result"
+2 2 "NR"
 8 1 "?"
 4 2 "?"
 9 1 "?"
@@ -515,11 +515,11 @@ $v14 << EOD
 5 2 9 "B+9"
 EOD
 $u14 << EOD
-2 2 "no result"
-5 1 "no result"
-6 1 "no result"
-3 2 "no result"
-7 1 "no result"
+2 2 "NR"
+5 1 "NR"
+6 1 "NR"
+3 2 "NR"
+7 1 "NR"
 8 1 "?"
 9 1 "?"
 10 1 "?"
@@ -615,7 +615,7 @@ $u16 << EOD
 EOD
 set terminal pngcairo size 1120,2940 noenhanced font ',9'
 set output 'table.png'
-set multiplot layout 9,2 title 'gotb: exact value of the empty board (Black - White, komi 0); rows x columns; grey ? = not proven'
+set multiplot layout 9,2 title 'gotb: exact value of the empty board (Black - White, komi 0); rows x columns; grey ? = not proven, NR = no result, B* / W* = a win by a special rule'
 set palette defined (-1 '#3060c0', 0 '#ffffff', 1 '#d03030')
 set cbrange [-15:15]
 unset colorbox

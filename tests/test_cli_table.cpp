@@ -217,6 +217,26 @@ TEST_CASE("gotb table --resume does not attempt a board containing one the table
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("gotb table labels outcomes that are not scores briefly in the plot", "[cli][table]") {
+  // With 17 panels a cell is about 40 pixels wide: "no result" spilled over
+  // its neighbours (session 31); the plot says NR and the title names it.
+  auto dir = fresh_dir("plot-labels");
+  std::filesystem::create_directories(dir);
+  {
+    std::ofstream(dir / "table.csv")
+        << "board,points,rules,komi,status,value,best_moves,method,nodes,seconds,threads,budget,note\n"
+           "2x2,4,\"tromp-taylor\",0,exact,no result,\"B1\",search,10,0.000,1,\"no node limit, 20 s\",\"\"\n";
+  }
+  auto r = run_gotb("table --resume --boards 1x1 --rules tromp-taylor --no-plot --out-dir " + dir.string());
+  REQUIRE(r.exit_code == 0);
+  const std::string gp = slurp(dir / "table.gp"), md = slurp(dir / "table.md");
+  CHECK(gp.find("2 2 \"NR\"\n") != std::string::npos);
+  CHECK(gp.find("NR = no result") != std::string::npos);
+  CHECK(gp.find("\"no result\"") == std::string::npos);
+  CHECK(md.find("| 2x2 | no result [B1] search,") != std::string::npos);  // the Markdown table keeps the words
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("MPI mode needs an MPI build, and runs as one rank without mpirun", "[cli][mpi]") {
 #if GOTB_MPI
   // Started without mpirun, MPI makes a one-rank job: the ordinary result.

@@ -308,6 +308,18 @@ Previous read_previous(const std::filesystem::path& path, double komi) {
   return prev;
 }
 
+// A cell is about 40 pixels wide with 17 panels: outcomes that are not
+// scores get short labels ("no result" spilled over its neighbours), named
+// in the plot's title.
+std::string plot_label(const Value& v) {
+  switch (v.kind) {
+    case ValueKind::NoResult: return "NR";
+    case ValueKind::BlackWins: return "B*";
+    case ValueKind::WhiteWins: return "W*";
+    default: return v.to_string();
+  }
+}
+
 // A gnuplot script with the data inline: one heat-map panel per ruleset,
 // rows x columns of the rectangular boards, each cell coloured by its value
 // (red: Black ahead, blue: White ahead, white: a draw) and labelled with it;
@@ -339,7 +351,7 @@ std::string plot_script(const std::vector<Board>& boards, const std::vector<Rule
       if (e.status == Status::Proven && e.value.is_score())
         proven << at << e.value.points() << " \"" << e.value.to_string() << "\"\n";
       else
-        other << at << '"' << (e.status == Status::Proven ? e.value.to_string() : std::string("?")) << "\"\n";
+        other << at << '"' << (e.status == Status::Proven ? plot_label(e.value) : std::string("?")) << "\"\n";
     }
     // gnuplot cannot plot an empty data block: a point outside the range stands in.
     gp << "$v" << r << " << EOD\n" << (proven.str().empty() ? "-9 -9 0 \"\"\n" : proven.str()) << "EOD\n";
@@ -352,7 +364,7 @@ std::string plot_script(const std::vector<Board>& boards, const std::vector<Rule
      << "set output '" << png << "'\n"
      << "set multiplot layout " << layout_rows << "," << layout_cols
      << " title 'gotb: exact value of the empty board (Black - White, komi 0); rows x columns; grey ? = not "
-        "proven'\n"
+        "proven, NR = no result, B* / W* = a win by a special rule'\n"
      << "set palette defined (-1 '#3060c0', 0 '#ffffff', 1 '#d03030')\n"
      << "set cbrange [" << -max_abs << ":" << max_abs << "]\nunset colorbox\n"
      << "set xrange [0.5:" << max_cols + 0.5 << "]\nset yrange [0.5:" << max_rows + 0.5 << "]\n"
