@@ -7,6 +7,7 @@
 #include <optional>
 #include <typeinfo>
 
+#include "core/charge_spent.hpp"
 #include "core/rules/games.hpp"
 #include "generator/search/generic_solve.hpp"
 #include "generator/search/search_team.hpp"
@@ -107,15 +108,7 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
   if (!opt.ordering) retro = search::retro_ordering_for(req.board, ordering, {opt.node_limit, opt.time_limit});
   if (retro) {
     opt.ordering = retro.get();
-    if (opt.time_limit > 0) {
-      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (spent >= opt.time_limit) throw NodeLimitReached("time limit reached");
-      opt.time_limit -= spent;
-    }
-    if (opt.node_limit > 0) {
-      if (retro->build_work() >= opt.node_limit) throw NodeLimitReached();
-      opt.node_limit -= retro->build_work();
-    }
+    charge_spent(opt, retro->build_work(), start);
   }
   std::vector<Move> history;
   for (const std::string& token : req.moves) {
