@@ -223,6 +223,8 @@ class Reducer {
     if (retro_) {
       rep.counters.push_back({"retro_build_ms", static_cast<std::uint64_t>(retro_->build_seconds() * 1000 + 0.5)});
       rep.counters.push_back({"retro_states", retro_->build_stats().states});
+      // (counted against the limits above; as generic_solve reports it)
+      if (retro_->build_work()) rep.counters.push_back({"retro_build_work", retro_->build_work()});
     }
   }
 
