@@ -90,16 +90,7 @@ class Reducer {
     r.with_move_values = a.move_values;
     r.with_optimal_moves = a.optimal;
     r.with_pv = a.pv;
-    search::SearchOptions o = opt_;
-    if (opt_.node_limit > 0) {
-      if (used_ >= opt_.node_limit) throw NodeLimitReached();
-      o.node_limit = opt_.node_limit - used_;
-    }
-    if (opt_.time_limit > 0) {
-      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-      if (spent >= opt_.time_limit) throw NodeLimitReached("time limit reached");
-      o.time_limit = opt_.time_limit - spent;
-    }
+    const search::SearchOptions o = limited();
     ++solves_;
     SolveReport rep;
     try {
@@ -120,6 +111,20 @@ class Reducer {
     for (const auto& [name, v] : rep.counters) add_counter(name, v);
     values_[key(moves)] = rep.value;
     return rep;
+  }
+  // The options with what the earlier solves left of the limits.
+  search::SearchOptions limited() const {
+    search::SearchOptions o = opt_;
+    if (opt_.node_limit > 0) {
+      if (used_ >= opt_.node_limit) throw NodeLimitReached();
+      o.node_limit = opt_.node_limit - used_;
+    }
+    if (opt_.time_limit > 0) {
+      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+      if (spent >= opt_.time_limit) throw NodeLimitReached("time limit reached");
+      o.time_limit = opt_.time_limit - spent;
+    }
+    return o;
   }
   Value tt_value(const std::vector<std::string>& moves) {
     if (auto it = values_.find(key(moves)); it != values_.end()) return it->second;
@@ -171,9 +176,30 @@ class Reducer {
     replay_moves(g, r.moves);
     const Value area = Value::score(g.area_difference(), req_.komi);
     if (!better_for_y(area, v)) return false;
-    TrompTaylorHistory c = h;
-    c.trailing = 1;
-    return value(c, x == Color::Black ? Color::White : Color::Black) == v;
+    // Y's plays, one null-window test each (TrompTaylorSearch::
+    // optimal_moves at the value one point better for Y: a play "keeps"
+    // it iff its child is at least that good for Y; area differences are
+    // whole points), instead of each play's exact value.
+    const Value better = Value::score_half_points(v.order + (y_black ? 2 : -2));
+    search::TrompTaylorSearch s(req_.board, TrompTaylorConfig::from(tt_rules_), req_.komi, limited());
+    TrompTaylorGame line(req_.board, tt_rules_, req_.komi);
+    for (const std::string& token : after) {
+      Move m;
+      line.parse_move(token, m);
+      line.play(m);
+      s.play(m);
+    }
+    ++solves_;
+    std::vector<Move> reach;
+    try {
+      reach = s.optimal_moves(better);
+    } catch (const NodeLimitReached&) {
+      used_ = opt_.node_limit;
+      throw;
+    }
+    used_ += s.stats().nodes;
+    nodes_ += s.stats().nodes;
+    return std::none_of(reach.begin(), reach.end(), [](Move m) { return m.is_play(); });
   }
 
   // A principal variation of value v from the international game's current
