@@ -194,6 +194,10 @@ struct SearchOptions {
   int generic_horizon_growth = GenericDriverDefaults::horizon_growth;
   double generic_test_budget = GenericDriverDefaults::test_budget;
   bool generic_aim = GenericDriverDefaults::aim;
+  // international:ko=positional by this search on the reduced game
+  // (international_reduction.hpp; docs/solving.md section 4, "Session 32");
+  // off: the generic search on the game itself (cross-checks, measurements).
+  bool international_as_tromp_taylor = true;
   // With aim: this value instead of the tables' (and without `ordering`);
   // any value gives the same result, at another cost (tests). Unset: 1 << 30.
   int aim_at = 1 << 30;

@@ -10,6 +10,7 @@
 #include "core/charge_spent.hpp"
 #include "core/rules/games.hpp"
 #include "generator/search/generic_solve.hpp"
+#include "generator/search/international_reduction.hpp"
 #include "generator/search/search_team.hpp"
 
 namespace gotb {
@@ -63,6 +64,10 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
                          search::OrderingMode ordering) {
   std::string why;
   if (!search_supports(req, &why)) throw std::invalid_argument(why);
+  // international:ko=positional has tromp-taylor's value after an even
+  // number of passes (docs/solving.md section 4, "Session 32").
+  if (options.international_as_tromp_taylor && international_reduces_to_tromp_taylor(req))
+    return international_by_tromp_taylor(req, options, ordering);
   if (req.rules.support().generic_search) {
     search::GenericOptions g;
     g.node_limit = options.node_limit;

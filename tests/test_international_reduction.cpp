@@ -1,0 +1,218 @@
+// international:ko=positional solved as tromp-taylor (generator/search/
+// international_reduction.hpp; docs/solving.md section 4, "Session 32"),
+// against the reference solver on the international game itself and the
+// generic search, from the empty board and after random histories with
+// runs of passes.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/rules/games.hpp"
+#include "generator/reference/solve.hpp"
+#include "generator/search/generic_solve.hpp"
+#include "generator/search/international_reduction.hpp"
+#include "generator/search/solve_search.hpp"
+
+using namespace gotb;
+
+namespace {
+
+SolveRequest request(const std::string& board, const std::string& rules, std::vector<std::string> moves,
+                     bool move_values, bool pv = false, bool optimal = false) {
+  SolveRequest req{Board::parse(board), RuleSet::parse(rules), 0, std::move(moves), {}};
+  req.with_move_values = move_values;
+  req.with_pv = pv;
+  req.with_optimal_moves = optimal;
+  return req;
+}
+
+// A random line of the international game, passes drawn often (runs of
+// two and three passes in the middle, and every count of trailing passes
+// once the line is cut).
+std::vector<std::string> random_line(const Board& b, const std::string& rules, std::mt19937& rng) {
+  InternationalGame g(b, RuleSet::parse(rules), 0);
+  std::vector<std::string> moves;
+  std::vector<Move> legal;
+  while (!g.is_over() && moves.size() < 40) {
+    legal.clear();
+    g.legal_moves(legal);
+    Move m = legal[rng() % legal.size()];
+    if (rng() % 3 == 0) m = Move::pass();
+    moves.push_back(g.move_name(m));
+    g.play(m);
+  }
+  return moves;
+}
+
+std::set<std::string> optimal_of(const SolveReport& rep) {
+  std::set<std::string> s;
+  for (const MoveReport& m : rep.moves)
+    if (m.value == rep.value) s.insert(m.move);
+  return s;
+}
+
+// The reduction's answer equals the reference solver's (value and every
+// move's value), and its principal variation replays legally in the
+// international game to an end worth the value.
+void check_against_reference(const std::string& board, const std::string& rules,
+                             const std::vector<std::string>& moves) {
+  INFO(board << " " << rules << " after '" << [&] {
+    std::string s;
+    for (const auto& m : moves) s += m + " ";
+    return s;
+  }() << "'");
+  const SolveRequest req = request(board, rules, moves, true, true);
+  REQUIRE(international_reduces_to_tromp_taylor(req));
+  const SolveReport ref = reference_solve(req);
+  const SolveReport red = search_solve(req, {});
+  CHECK(red.value.identical(ref.value));
+  REQUIRE(red.moves.size() == ref.moves.size());
+  for (const MoveReport& m : ref.moves) {
+    const auto it = std::find_if(red.moves.begin(), red.moves.end(), [&](const MoveReport& r) { return r.move == m.move; });
+    REQUIRE(it != red.moves.end());
+    INFO("move " << m.move);
+    CHECK(it->value.identical(m.value));
+  }
+  if (!ref.game_over) {
+    const Board b = Board::parse(board);  // (the game keeps a pointer to it)
+    InternationalGame g(b, RuleSet::parse(rules), 0);
+    replay_moves(g, moves);
+    INFO("pv '" << [&] {
+      std::string s;
+      for (const auto& m : red.pv) s += m + " ";
+      return s;
+    }() << "'");
+    replay_moves(g, red.pv);
+    CHECK(g.is_over());
+    CHECK(g.outcome().identical(red.value));
+    // The table's path: one question per move, not the move values.
+    const SolveReport opt = search_solve(request(board, rules, moves, false, false, true), {});
+    CHECK(opt.value.identical(ref.value));
+    CHECK(opt.optimal_undecided.empty());
+    CHECK(std::set<std::string>(opt.optimal.begin(), opt.optimal.end()) == optimal_of(ref));
+  }
+}
+
+}  // namespace
+
+TEST_CASE("international by tromp-taylor: a history as a tromp-taylor history", "[international][reduction]") {
+  // Pass pairs are dropped; an odd run keeps one pass; the trailing run is
+  // counted apart.
+  const SolveRequest req = request("1x5", "international", {"B1", "pass", "pass", "D1", "pass", "pass", "pass", "C1",
+                                                           "pass", "pass", "pass"},
+                                   false);
+  const TrompTaylorHistory h = international_as_tromp_taylor_history(req);
+  CHECK(h.moves == std::vector<std::string>{"B1", "D1", "pass", "C1"});
+  CHECK(h.trailing == 3);
+  // At random: the tromp-taylor game after the reduced history has the same
+  // board, player to move and legal plays (so the same earlier boards, as
+  // far as they decide anything) as the international game.
+  std::mt19937 rng(32);
+  for (const char* rules : {"international", "international:no-suicide"})
+    for (const char* spec : {"1x5", "2x3"}) {
+      const Board b = Board::parse(spec);
+      for (int t = 0; t < 40; ++t) {
+        std::vector<std::string> line = random_line(b, rules, rng);
+        line.resize(rng() % (line.size() + 1));
+        SolveRequest r = request(spec, rules, line, false);
+        InternationalGame g(b, r.rules, 0);
+        replay_moves(g, line);
+        if (g.is_over()) continue;
+        const TrompTaylorHistory th = international_as_tromp_taylor_history(r);
+        INFO(spec << " " << rules << " '" << [&] {
+          std::string s;
+          for (const auto& m : line) s += m + " ";
+          return s;
+        }() << "'");
+        TrompTaylorGame tt(b, international_tromp_taylor_rules(r.rules), 0);
+        replay_moves(tt, th.moves);
+        if (th.trailing % 2) tt.play(Move::pass());  // (the player to move comes back after an odd run)
+        CHECK(tt.consecutive_passes() == th.trailing % 2);
+        INFO(spec << " " << rules << " line of " << line.size());
+        CHECK(tt.position() == g.position());
+        CHECK(tt.to_move() == g.to_move());
+        std::vector<Move> a, c;
+        g.legal_moves(a);
+        tt.legal_moves(c);
+        CHECK(a == c);
+      }
+    }
+}
+
+TEST_CASE("international by tromp-taylor: equal to the reference solver", "[international][reduction]") {
+  for (const char* rules : {"international", "international:no-suicide", "international:equivalence"})
+    for (const char* board : {"1x1", "1x2", "1x3", "1x4", "1x5", "2x2"}) check_against_reference(board, rules, {});
+}
+
+TEST_CASE("international by tromp-taylor: equal to the reference solver after random histories",
+          "[international][reduction]") {
+  // Every count of trailing passes is met, and the states with one pass in
+  // a row, where the international value is not tromp-taylor's after one
+  // pass, are among them (counted: the test fails if none differs).
+  std::mt19937 rng(3232);
+  std::array<int, 4> by_trailing{};
+  int differs = 0;
+  for (const char* rules : {"international", "international:no-suicide", "international:equivalence"})
+    for (const char* spec : {"1x4", "1x5", "2x2", "2x3"}) {
+      const Board b = Board::parse(spec);
+      for (int t = 0; t < 12; ++t) {
+        std::vector<std::string> line = random_line(b, rules, rng);
+        line.resize(rng() % (line.size() + 1));
+        if (std::string(spec) == "2x3" && line.size() < 6) continue;  // (the reference solver's cost)
+        SolveRequest r = request(spec, rules, line, false);
+        InternationalGame g(b, r.rules, 0);
+        replay_moves(g, line);
+        if (g.is_over()) continue;
+        const TrompTaylorHistory th = international_as_tromp_taylor_history(r);
+        ++by_trailing[static_cast<std::size_t>(th.trailing)];
+        check_against_reference(spec, rules, line);
+        // Tromp-taylor's own value after the history with trailing mod 2 passes.
+        std::vector<std::string> tt_moves = th.moves;
+        if (th.trailing % 2) tt_moves.push_back("pass");
+        SolveRequest tr = request(spec, international_tromp_taylor_rules(r.rules).to_string(), tt_moves, false);
+        if (!(reference_solve(tr).value == reference_solve(r).value)) ++differs;
+      }
+    }
+  INFO("trailing passes 0..3: " << by_trailing[0] << " " << by_trailing[1] << " " << by_trailing[2] << " "
+                                << by_trailing[3] << "; differing from tromp-taylor's " << differs);
+  for (int n : by_trailing) CHECK(n > 0);
+  CHECK(differs > 0);
+}
+
+TEST_CASE("international by tromp-taylor: equal to the generic search", "[international][reduction]") {
+  // The generic search on the game itself (the path before session 32) on
+  // boards the reference solver takes long on.
+  for (const char* rules : {"international", "international:no-suicide"})
+    for (const char* board : {"2x3", "1x6"}) {
+      INFO(board << " " << rules);
+      SolveRequest req = request(board, rules, {}, true);
+      search::SearchOptions direct;
+      direct.international_as_tromp_taylor = false;
+      const SolveReport gen = search_solve(req, direct);
+      const SolveReport red = search_solve(req, {});
+      CHECK(red.value.identical(gen.value));
+      REQUIRE(red.moves.size() == gen.moves.size());
+      for (const MoveReport& m : gen.moves) {
+        const auto it =
+            std::find_if(red.moves.begin(), red.moves.end(), [&](const MoveReport& r) { return r.move == m.move; });
+        REQUIRE(it != red.moves.end());
+        INFO("move " << m.move);
+        CHECK(it->value.identical(m.value));
+      }
+    }
+}
+
+TEST_CASE("international by tromp-taylor: what it serves", "[international][reduction]") {
+  CHECK_FALSE(international_reduces_to_tromp_taylor(request("1x4", "international:ko=basic-exceptional", {}, false)));
+  CHECK_FALSE(international_reduces_to_tromp_taylor(request("1x4", "tromp-taylor", {}, false)));
+  CHECK_THROWS_AS(international_by_tromp_taylor(request("1x4", "kee-2016", {}, false), {}), std::invalid_argument);
+  // A game over: its outcome.
+  const SolveReport over =
+      search_solve(request("1x3", "international", {"B1", "pass", "pass", "pass", "pass"}, true), {});
+  CHECK(over.game_over);
+  CHECK(over.value.to_string() == "B+3");
+}
