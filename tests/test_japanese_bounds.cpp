@@ -7,7 +7,10 @@
 
 #include <random>
 
+#include "core/rank.hpp"
 #include "core/rules/games.hpp"
+#include "core/rules/japanese/analysis.hpp"
+#include "core/rules/japanese/symmetric_analysis.hpp"
 #include "generator/search/generic_search.hpp"
 #include "generator/search/generic_solve.hpp"
 #include "tests/random_history.hpp"
@@ -206,4 +209,176 @@ TEST_CASE("japanese-2003 search values equal with and without the strategy cache
       for (std::size_t i = 0; i < v1.size(); ++i) REQUIRE(v1[i].value.identical(v2[i].value));
     }
   }
+}
+
+// Session 32: partial-analysis leaves (PassStrategyOptions::partial_analysis;
+// docs/solving.md, "Session 32: japanese-2003"). First the leaf bound itself:
+// on every legal position of small boards the capture tests' uncapturable
+// stones are exactly the strings the full analysis calls Uncapturable, and
+// the territory bounds contain the analysed territory score.
+TEST_CASE("japanese-2003 territory bounds from the capture tests contain the analysed score",
+          "[generic][japanese-2003][bounds][partial-leaves]") {
+  int positions = 0, exact = 0, open = 0;
+  for (const char* board : {"1x3", "1x4", "1x5", "2x2", "2x3"}) {
+    const Board b = Board::parse(board);
+    const Ranker ranker(b.size());
+    japanese::SymmetricAnalyser sym(b, {});
+    for (std::uint64_t r = 0; r < ranker.count(); ++r) {
+      const Position pos = ranker.unrank(r);
+      if (!is_legal_position(b, pos)) continue;
+      const japanese::FinalAnalysis a = japanese::analyse_final_position(b, pos);
+      Mask uncapturable = 0;
+      for (const auto& s : a.strings)
+        if (s.status == japanese::Status::Uncapturable) uncapturable |= s.stones;
+      INFO(board << " position " << r);
+      REQUIRE(japanese::uncapturable_stones(b, pos) == uncapturable);
+      REQUIRE(sym.uncapturable_stones(pos) == uncapturable);  // through the symmetry-class representative
+      const int t = japanese::score_final_position(b, pos, a, 0).score;
+      const auto [lo, hi] = japanese::territory_score_bounds(b, pos, uncapturable);
+      REQUIRE(lo <= t);
+      REQUIRE(t <= hi);
+      ++positions;
+      exact += lo == hi;
+      open += lo < t || t < hi;
+    }
+  }
+  INFO(positions << " positions, " << exact << " with lo = hi, " << open << " with a side off the score");
+  CHECK(exact > 0);
+  CHECK(open > 0);  // both kinds occur: a bound one point too tight on either side would fail somewhere
+}
+
+// Then the bounds with partial leaves at every node of random games: they
+// contain the node's exact value, and each side is at most as tight as the
+// side with analysed leaves (the partial game only gives the chooser more).
+TEST_CASE("japanese-2003 passing-strategy bounds with partial-analysis leaves contain the value",
+          "[generic][japanese-2003][bounds][partial-leaves]") {
+  std::mt19937 rng(3232);
+  int nodes = 0, finite = 0, tight = 0, weaker = 0;
+  for (const auto& [board, games] : {std::pair{"1x3", 60}, {"1x4", 60}, {"2x2", 40}, {"1x5", 10}}) {
+    const Board b = Board::parse(board);
+    Japanese2003Game partial(b, RuleSet::parse("japanese-2003"), 0), full(b, RuleSet::parse("japanese-2003"), 0);
+    partial.strategy_options().partial_analysis = true;
+    REQUIRE(!full.strategy_options().partial_analysis);  // the default up to 10 points
+    for (int game = 0; game < games; ++game) {
+      int plies = 0;
+      while (!full.is_over() && plies < 30) {
+        const std::int32_t inf = Value::plus_infinity().order, minf = Value::minus_infinity().order;
+        std::vector<std::uint64_t> fp, ff;
+        const auto [lp, hp] = partial.strategy_bounds(minf, inf, inf + 1, fp);
+        const auto [lf, hf] = full.strategy_bounds(minf, inf, inf + 1, ff);
+        const Value v = exact_value(full);
+        INFO(board << " game " << game << " ply " << plies << ": value " << v.order << ", partial [" << lp.order
+                   << ", " << hp.order << "], full [" << lf.order << ", " << hf.order << "]");
+        REQUIRE(lp <= v);
+        REQUIRE(v <= hp);
+        // (Where the analysed side gave up, at its move limit, it is open and
+        // the partial one, which plays no ending pass, may not be.)
+        if (lf > Value::minus_infinity()) REQUIRE(lp <= lf);
+        if (hf < Value::plus_infinity()) REQUIRE(hf <= hp);
+        ++nodes;
+        finite += lp > Value::minus_infinity() || hp < Value::plus_infinity();
+        tight += lp == v || hp == v;
+        weaker += lp < lf || hf < hp;
+        const Move m = test::random_move_passes_often(full, rng, 1);
+        full.play(m);
+        partial.play(m);
+        ++plies;
+      }
+      for (int i = 0; i < plies; ++i) {
+        full.undo();
+        partial.undo();
+      }
+    }
+  }
+  INFO(nodes << " nodes, " << finite << " with a finite side, " << tight << " tight, " << weaker << " weaker");
+  CHECK(nodes > 1000);
+  CHECK(finite > nodes / 2);
+  CHECK(tight > nodes / 4);
+  CHECK(weaker > 0);  // the partial leaves did change some bound
+}
+
+// And the search: the same values, move values included, with partial leaves
+// and with analysed ones, after random lines.
+TEST_CASE("japanese-2003 search values equal with partial-analysis leaves",
+          "[generic][japanese-2003][bounds][partial-leaves]") {
+  std::mt19937 rng(32);
+  for (const char* board : {"1x3", "1x4", "1x5", "2x2", "2x3", "1x6"}) {
+    const Board b = Board::parse(board);
+    for (int trial = 0; trial < 3; ++trial) {
+      Japanese2003Game with(b, RuleSet::parse("japanese-2003"), 0), without(b, RuleSet::parse("japanese-2003"), 0);
+      with.strategy_options().partial_analysis = true;
+      for (int i = 0; i < 2 * trial && !with.is_over(); ++i) {
+        std::vector<Move> legal;
+        with.legal_moves(legal);
+        const Move m = legal[rng() % legal.size()];
+        with.play(m);
+        without.play(m);
+      }
+      if (with.is_over()) continue;
+      search::GenericSearch<Japanese2003Game> s1(with, {}), s2(without, {});
+      INFO(board << " trial " << trial);
+      REQUIRE(s1.value().identical(s2.value()));
+      if (b.size() > 5) continue;
+      const auto v1 = s1.move_values(), v2 = s2.move_values();
+      REQUIRE(v1.size() == v2.size());
+      for (std::size_t i = 0; i < v1.size(); ++i) REQUIRE(v1[i].value.identical(v2[i].value));
+    }
+  }
+}
+
+// The one place the partial leaves must refuse a pass: the passer's ending
+// pass where the position has a direct ko stone (the direct ko rule forbids
+// it). The direct-ko graph of tests/test_japanese_2003.cpp ("direct ko
+// stone: the alternation may not end"; no position of 1x5 or 2x3 has a
+// direct ko stone, so the random games above never meet one): after b w k
+// pass, Black to move may not end the alternation, so Black's passing
+// strategy says nothing there, with either kind of leaf; and at every node
+// of random games from the start, the partial sides are no tighter than the
+// analysed ones.
+TEST_CASE("japanese-2003 partial-analysis leaves respect the direct ko rule",
+          "[generic][japanese-2003][bounds][partial-leaves]") {
+  const Board b = Board::graph("direct-ko", 9,
+                               {{0, 2}, {0, 1}, {1, 5}, {2, 3}, {2, 4}, {2, 8}, {8, 5}, {5, 6}, {5, 7}},
+                               {"b", "a", "w", "e1", "e2", "k", "f1", "f2", "g"});
+  Japanese2003Game partial(b, RuleSet::parse("japanese-2003"), 0), full(b, RuleSet::parse("japanese-2003"), 0);
+  partial.strategy_options().partial_analysis = true;
+  const std::int32_t inf = Value::plus_infinity().order, minf = Value::minus_infinity().order;
+  {
+    replay_moves(partial, split_moves("b w k pass"));
+    replay_moves(full, split_moves("b w k pass"));
+    REQUIRE(!full.is_legal(Move::pass()));
+    std::vector<std::uint64_t> fp, ff;
+    const auto [lp, hp] = partial.strategy_bounds(minf, inf, inf + 1, fp);
+    const auto [lf, hf] = full.strategy_bounds(minf, inf, inf + 1, ff);
+    CHECK(lf == Value::minus_infinity());
+    CHECK(lp == Value::minus_infinity());
+    for (int i = 0; i < 4; ++i) {
+      partial.undo();
+      full.undo();
+    }
+  }
+  std::mt19937 rng(932);
+  int nodes = 0;
+  for (int game = 0; game < 40; ++game) {
+    int plies = 0;
+    while (!full.is_over() && plies < 16) {
+      std::vector<std::uint64_t> fp, ff;
+      const auto [lp, hp] = partial.strategy_bounds(minf, inf, inf + 1, fp);
+      const auto [lf, hf] = full.strategy_bounds(minf, inf, inf + 1, ff);
+      INFO("game " << game << " ply " << plies << ": partial [" << lp.order << ", " << hp.order << "], full ["
+                   << lf.order << ", " << hf.order << "]");
+      if (lf > Value::minus_infinity()) REQUIRE(lp <= lf);
+      if (hf < Value::plus_infinity()) REQUIRE(hf <= hp);
+      ++nodes;
+      const Move m = test::random_move_passes_often(full, rng, 1);
+      full.play(m);
+      partial.play(m);
+      ++plies;
+    }
+    for (int i = 0; i < plies; ++i) {
+      full.undo();
+      partial.undo();
+    }
+  }
+  CHECK(nodes > 100);
 }

@@ -12,6 +12,10 @@ Japanese2003Game::Japanese2003Game(const Board& board, const RuleSet& rules, dou
   // Measured on 2x3: a range of 2N + 2 sends enough results through the
   // overflow path to cost 50 times more nodes than 4N (docs/rules/japanese-2003.md).
   set_tag_range(4 * board.size());
+  // Beyond the boards whose shared graphs are prefilled, the Büchi tests of
+  // the strategy games' final positions are most of the cost (docs/
+  // solving.md, "Session 32: japanese-2003"): bound those leaves instead.
+  strategy_options_.partial_analysis = board.size() > japanese::kPrefillPoints;
 }
 
 void Japanese2003Game::set_tag_range(int max_difference) {
@@ -81,6 +85,28 @@ const Japanese2003Game::Cached& Japanese2003Game::cached(const Position& pos) co
 }
 
 const japanese::FinalAnalysis& Japanese2003Game::analysis(const Position& pos) const { return cached(pos).analysis; }
+
+std::pair<Value, Value> Japanese2003Game::end_bounds() const {
+  auto it = bounds_cache_.find(pos_);
+  if (it == bounds_cache_.end()) {
+    if (!analyser_)
+      analyser_ = std::make_unique<japanese::SymmetricAnalyser>(*board_, analysis_options_, analysis_symmetry_);
+    const Mask alive = analyser_->uncapturable_stones(pos_);
+    it = bounds_cache_.emplace(pos_, japanese::territory_score_bounds(*board_, pos_, alive)).first;
+  }
+  return {Value::score(it->second.first + prisoner_difference(), komi_),
+          Value::score(it->second.second + prisoner_difference(), komi_)};
+}
+
+void Japanese2003Game::legal_plays(std::vector<Move>& out) const {
+  if (is_over()) return;
+  for_each_bit(pos_.empty(*board_), [&](int p) {
+    PlayOutcome o;
+    if (play_stone(*board_, pos_, to_move_, p, SuicideRule::Forbidden, o) != PlayStatus::Ok) return;
+    if (!undo_.empty() && o.next == before_last_) return;
+    out.push_back(Move::play(p));
+  });
+}
 
 Value Japanese2003Game::outcome() const {
   if (end_ == End::LongCycle) return cycle_result_;

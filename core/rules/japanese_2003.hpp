@@ -126,6 +126,14 @@ class Japanese2003Game : public AlternationHistory<Japanese2003Undo> {
                                           &strategy_cache_);
   }
   japanese::PassStrategyOptions& strategy_options() { return strategy_options_; }
+  // For the passing strategies' partial-analysis leaves (pass_strategy.hpp,
+  // PassStrategyOptions::partial_analysis): bounds on outcome() if the
+  // alternation ended now in the current position by two passes, from the
+  // capture tests alone (japanese::territory_score_bounds), cached per
+  // position. Never runs the Büchi tests of the full analysis.
+  std::pair<Value, Value> end_bounds() const;
+  // The legal plays (no pass) in legal_moves' order; never analyses.
+  void legal_plays(std::vector<Move>& out) const;
   const japanese::PassStrategyStats& strategy_stats() const { return strategy_stats_; }
 
   // Tests only: analyse every position as given instead of through its
@@ -181,6 +189,7 @@ class Japanese2003Game : public AlternationHistory<Japanese2003Undo> {
   japanese::PassStrategyStats strategy_stats_;
   japanese::StrategyCache strategy_cache_;
   mutable std::unordered_map<Position, std::unique_ptr<Cached>, PosHash> cache_;
+  mutable std::unordered_map<Position, std::pair<int, int>, PosHash> bounds_cache_;  // end_bounds' territory bounds
   // Analyses the positions the cache misses, from hypothetical-sequence
   // graphs shared by all of them (the same answers as
   // analyse_final_position; docs/rules/japanese-2003.md, "Shared graphs"),

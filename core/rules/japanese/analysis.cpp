@@ -1,6 +1,8 @@
 #include "core/rules/japanese/analysis.hpp"
 
+#include <algorithm>
 #include <optional>
+#include <vector>
 #include <sstream>
 #include <stdexcept>
 
@@ -140,6 +142,57 @@ FinalAnalysis analyse_final_position(const Board& board, const Position& pos, Fo
   }
   out.graph_nodes = {oracle.graph_nodes(Color::Black), oracle.graph_nodes(Color::White)};
   return out;
+}
+
+Mask uncapturable_stones(const Board& board, const Position& pos, ForceOracle& oracle) {
+  if (!is_legal_position(board, pos))
+    throw std::invalid_argument("the position has a string without liberties; it cannot end an alternation");
+  // The same tests, on the same strings, as step 1 of
+  // analyse_final_position above.
+  Mask out = 0;
+  for (Mask todo = pos.occupied(); todo;) {
+    const int p = lowest(todo);
+    const Color c = (pos.black & bit(p)) ? Color::Black : Color::White;
+    const Mask stones = string_at(board, pos, p);
+    todo &= ~stones;
+    if (!oracle.capture(opponent(c), stones)) out |= stones;
+  }
+  return out;
+}
+
+Mask uncapturable_stones(const Board& board, const Position& pos, const AnalysisOptions& opt) {
+  if (!is_legal_position(board, pos))
+    throw std::invalid_argument("the position has a string without liberties; it cannot end an alternation");
+  PerPositionOracle oracle(board, pos, opt);
+  return uncapturable_stones(board, pos, oracle);
+}
+
+std::pair<int, int> territory_score_bounds(const Board& board, const Position& pos, Mask uncapturable,
+                                           int max_open) {
+  std::vector<Mask> open;
+  for (Mask todo = pos.occupied() & ~uncapturable; todo;) {
+    const Mask stones = string_at(board, pos, lowest(todo));
+    todo &= ~stones;
+    open.push_back(stones);
+  }
+  const int n = board.size();
+  if (static_cast<int>(open.size()) > max_open) return {-2 * n, 2 * n};
+  // score_final_position reads the analysis only through these four masks.
+  int lo = 2 * n + 1, hi = -2 * n - 1;
+  for (std::uint32_t dead = 0; dead < (std::uint32_t{1} << open.size()); ++dead) {
+    FinalAnalysis a;
+    a.alive_black = pos.black & uncapturable;
+    a.alive_white = pos.white & uncapturable;
+    for (std::size_t i = 0; i < open.size(); ++i) {
+      const bool black = (pos.black & open[i]) != 0;
+      Mask& m = (dead >> i) & 1 ? (black ? a.dead_black : a.dead_white) : (black ? a.alive_black : a.alive_white);
+      m |= open[i];
+    }
+    const int t = score_final_position(board, pos, a, 0).score;
+    lo = std::min(lo, t);
+    hi = std::max(hi, t);
+  }
+  return {lo, hi};
 }
 
 ScoreTerms score_final_position(const Board& board, const Position& pos, const FinalAnalysis& a,

@@ -13,6 +13,7 @@
 #include <array>
 #include <cstddef>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/board.hpp"
@@ -85,6 +86,24 @@ class ForceOracle {
 // The major analysis procedure with its "can force" answers from `oracle`
 // (one call per test; the procedure itself is shared by every oracle).
 FinalAnalysis analyse_final_position(const Board& board, const Position& pos, ForceOracle& oracle);
+
+// Step 1 of the major procedure alone: the stones of every string whose
+// opponent cannot force its capture (status Uncapturable, final whatever
+// the later steps find). Every other string may end up alive or dead. The
+// capture tests are one reachability each, far cheaper than the Büchi tests
+// of steps 2 and 4 (docs/solving.md, "Session 32: japanese-2003").
+Mask uncapturable_stones(const Board& board, const Position& pos, ForceOracle& oracle);
+Mask uncapturable_stones(const Board& board, const Position& pos, const AnalysisOptions& opt = {});
+
+// Bounds lo <= t <= hi on the territory score t (score_final_position's
+// score without prisoners) of pos, knowing only that the strings in
+// `uncapturable` are alive: the least and the greatest score over every
+// alive / dead assignment of the other strings (one of which is the
+// analysis's). More than max_open such strings: the bounds of every
+// position, -2N and 2N (a territory point counts at most twice: once as
+// territory, once for a dead stone on it).
+std::pair<int, int> territory_score_bounds(const Board& board, const Position& pos, Mask uncapturable,
+                                           int max_open = 10);
 
 struct ScoreTerms {
   Mask black_eye_points = 0, white_eye_points = 0, dame = 0;

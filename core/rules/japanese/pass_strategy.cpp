@@ -24,6 +24,15 @@ class OnePlayer {
 
   Value value() {
     if (g_.is_over()) return g_.outcome();
+    const bool lower = passer_ == Color::Black;
+    if (opt_.partial_analysis && g_.consecutive_passes() == 1 && g_.to_move() == passer_) {
+      // The passer's pass ends the alternation. It is legal unless the
+      // position has a direct ko stone, which needs a ko stone; where there
+      // is one, the full analysis would decide: count it as forbidden.
+      if (japanese::has_ko_stone(g_.board(), g_.position()))
+        return lower ? Value::minus_infinity() : Value::plus_infinity();
+      return end_leaf();
+    }
     if (g_.to_move() == passer_) {
       // The strategy needs the pass to be legal; the direct ko rule can
       // forbid a second pass, and then this strategy says nothing.
@@ -48,7 +57,17 @@ class OnePlayer {
     }
     const bool white = g_.to_move() == Color::White;
     std::vector<Move> moves;
-    g_.legal_moves(moves);
+    // Partial leaves: the plays, then the pass. A chooser's pass after the
+    // passer's ends the alternation: its leaf, offered whether or not the
+    // direct ko rule forbids it (one option more can only move the
+    // chooser's best away from the node's value: still a bound).
+    const bool ending_leaf = opt_.partial_analysis && g_.consecutive_passes() == 1;
+    if (opt_.partial_analysis) {
+      g_.legal_plays(moves);
+      if (!ending_leaf) moves.push_back(Move::pass());
+    } else {
+      g_.legal_moves(moves);
+    }
     Value best = white ? Value::plus_infinity() : Value::minus_infinity();
     for (Move m : moves) {
       play(m);
@@ -59,6 +78,10 @@ class OnePlayer {
       const Value v = value();
       if (white ? v < best : v > best) best = v;
       if (white ? best.order <= limit_ : best.order >= limit_) break;  // of no use to the caller
+    }
+    if (ending_leaf && !(white ? best.order <= limit_ : best.order >= limit_)) {
+      const Value v = end_leaf();
+      if (white ? v < best : v > best) best = v;
     }
     if (memo) memo_.emplace(key, best);
     return best;
@@ -73,6 +96,12 @@ class OnePlayer {
     if (++moves_ > opt_.max_moves) throw GiveUp{};
     if (stats_) ++stats_->moves;
     g_.play(m);
+  }
+
+  // The side's end of the bounds on the score of ending here (partial leaves).
+  Value end_leaf() const {
+    const auto [lo, hi] = g_.end_bounds();
+    return passer_ == Color::Black ? lo : hi;
   }
 
   Japanese2003Game& g_;

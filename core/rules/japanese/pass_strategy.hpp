@@ -33,6 +33,17 @@ struct PassStrategyOptions {
   // it read hold (StrategyCache below); false: recompute every time
   // (cross-checks).
   bool cache = true;
+  // Partial-analysis leaves (docs/solving.md, "Session 32: japanese-2003"):
+  // where the alternation would end by two passes, the one-player game
+  // takes the side's end of Japanese2003Game::end_bounds (capture tests
+  // only) instead of the analysed score; the chooser may always end it
+  // (also where the direct ko rule might forbid that: a superset of its
+  // options), the passer's ending pass counts as forbidden (the side open)
+  // wherever the position has a ko stone. Each change only moves the
+  // side's value away from the node's (lower for the lower side), so it
+  // stays a bound. The game sets it on boards whose shared graphs are not
+  // prefilled; tests set it on small boards.
+  bool partial_analysis = false;
   // The cache is cleared when its entries hold more fact values than this.
   std::size_t cache_max_facts = std::size_t{1} << 24;
 };

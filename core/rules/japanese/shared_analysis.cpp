@@ -14,9 +14,6 @@ namespace {
 // demand; a clear costs time only).
 constexpr std::size_t kMaxMemoBytes = std::size_t{256} << 20;
 
-// Boards up to this many points get every legal final position's start in
-// their shared graphs at once (3^10 = 59,049 positions).
-constexpr int kPrefillPoints = 10;
 
 // The product of the shared graph H with the captured subset of the tracked
 // strings (shared_analysis.hpp). Node v = h << k | c; c's bit i: tracked
@@ -595,6 +592,18 @@ FinalAnalysis SharedAnalyser::analyse(const Position& pos) {
     }
   }
   return analyse_final_position(*board_, pos, opt_);
+}
+
+Mask SharedAnalyser::uncapturable_stones(const Position& pos) {
+  if (!shared_off_) {
+    try {
+      SharedOracle oracle(*this, pos);
+      return japanese::uncapturable_stones(*board_, pos, oracle);
+    } catch (const NotDecided&) {
+      // As in analyse.
+    }
+  }
+  return japanese::uncapturable_stones(*board_, pos, opt_);
 }
 
 }  // namespace gotb::japanese

@@ -33,6 +33,10 @@
 
 namespace gotb::japanese {
 
+// Boards up to this many points get every legal final position's start in
+// their shared graphs at once (3^10 = 59,049 positions).
+constexpr int kPrefillPoints = 10;
+
 class SharedAnalyser {
  public:
   explicit SharedAnalyser(const Board& board, AnalysisOptions opt = {});
@@ -48,6 +52,9 @@ class SharedAnalyser {
   // whose own graphs exceed the bound); std::invalid_argument for a
   // position with a string without liberties.
   FinalAnalysis analyse(const Position& pos);
+  // uncapturable_stones(board, pos) (analysis.hpp, step 1 alone) from the
+  // shared graphs, with the same fallback as analyse.
+  Mask uncapturable_stones(const Position& pos);
 
   std::size_t graph_nodes(Color attacker) const;
   // False once a shared graph outgrew max_nodes (per-position graphs since).

@@ -54,4 +54,10 @@ FinalAnalysis SymmetricAnalyser::analyse(const Position& pos) {
   return map_back(shared_.analyse(form.position), form);
 }
 
+Mask SymmetricAnalyser::uncapturable_stones(const Position& pos) {
+  const CanonicalForm form = canonical(pos);
+  const Mask m = shared_.uncapturable_stones(form.position);
+  return form.symmetry == 0 ? m : syms_.apply(syms_.inverse(form.symmetry), m);
+}
+
 }  // namespace gotb::japanese

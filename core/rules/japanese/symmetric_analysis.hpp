@@ -40,6 +40,11 @@ class SymmetricAnalyser {
   // every field but graph_nodes, which are the shared graphs' sizes; order
   // of strings by their lowest point, as there).
   FinalAnalysis analyse(const Position& pos);
+  // uncapturable_stones(board, pos) (analysis.hpp) through the same
+  // representative: step 1's capture tests are the same questions mapped
+  // (the argument above), so the stones map back by the inverse symmetry;
+  // the colour swap does not change a set of stones of both colours.
+  Mask uncapturable_stones(const Position& pos);
   // Maps an analysis of `from` to the analysis of `form`'s original position
   // (the inverse of the form's symmetry and swap).
   FinalAnalysis map_back(const FinalAnalysis& a, const CanonicalForm& form) const;
