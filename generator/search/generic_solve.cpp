@@ -228,8 +228,9 @@ SolveReport run_kee2016(const SolveRequest& req, const search::GenericOptions& o
 
 // ---- kee-2005: the depth-first search, then proof-number tests ----------
 // (docs/solving.md section 4, "Session 32: kee-2005, transpositions of the
-// proof-number tree, and the tests in gotb solve"). The depth-first deepening proves the small boards cheaply
-// (chinese 1x5 in 0.64 M nodes) but pays for every line up to its horizon,
+// proof-number tree, and the tests in gotb solve"). The depth-first
+// deepening proves the small boards cheaply (chinese 1x5 in 0.64 M nodes)
+// but pays for every line up to its horizon,
 // and the japanese boards' deciding lines are long and narrow (1x4: 142 M
 // nodes depth-first, 13 s of proof-number tests, session 31). So the
 // depth-first search gets a quarter of the budget; where it does not prove
