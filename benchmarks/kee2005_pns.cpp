@@ -4,7 +4,9 @@
 // TARGET_POINTS (Black's points minus White's, komi 0)? TARGET_POINTS
 // "value": the value by bisection over such tests. Not run by ctest.
 //   build/benchmarks/kee2005_pns BOARD RULES TARGET_POINTS MAX_TREE_NODES [--leaf HORIZON NODES] [--time S]
-//     [--contained] [--mobility] [--progress]
+//     [--contained] [--mobility] [--tree] [--progress]
+// --tree: no transpositions (session 31's plain tree; by default nodes of
+// equal record keys are shared, session 32).
 // --mobility: new leaves start from the number of legal moves (order only).
 // --leaf: each new leaf is first tried with the generic search's
 // null-window test to HORIZON plies (at most NODES nodes), one table for
@@ -26,7 +28,7 @@ int main(int argc, char** argv) {
   if (argc < 5) {
     std::fprintf(stderr,
                  "usage: kee2005_pns BOARD RULES TARGET_POINTS MAX_TREE_NODES [--leaf HORIZON NODES] [--time S] "
-                 "[--contained] [--mobility] [--progress]\n");
+                 "[--contained] [--mobility] [--tree] [--progress]\n");
     return 2;
   }
   const Board board = Board::parse(argv[1]);
@@ -43,6 +45,8 @@ int main(int argc, char** argv) {
       o.time_limit = std::atof(argv[++i]);
     } else if (std::strcmp(argv[i], "--mobility") == 0) {
       o.mobility = true;
+    } else if (std::strcmp(argv[i], "--tree") == 0) {
+      o.transpositions = false;
     } else if (std::strcmp(argv[i], "--contained") == 0) {
       g.set_contained_facts(true);
     } else if (std::strcmp(argv[i], "--progress") == 0) {
@@ -57,12 +61,15 @@ int main(int argc, char** argv) {
     const auto& st = pns.stats();
     std::printf(
         "%s %s value >= %d: %s; %zu tree nodes, %llu expansions, %llu plays, depth %llu; decided by end %llu, bounds "
-        "%llu, leaf %llu of %llu tests (%llu leaf nodes); %llu compactions; %.2f s CPU\n",
+        "%llu, leaf %llu of %llu tests (%llu leaf nodes); %llu compactions; %llu transpositions, %llu keyed (%zu key "
+        "words), %llu stale; %.2f s CPU\n",
         argv[1], argv[2], t, text, pns.tree_size(), static_cast<unsigned long long>(st.expansions),
         static_cast<unsigned long long>(st.plays), static_cast<unsigned long long>(st.max_depth),
         static_cast<unsigned long long>(st.proven_by_end), static_cast<unsigned long long>(st.proven_by_bounds),
         static_cast<unsigned long long>(st.proven_by_leaf), static_cast<unsigned long long>(st.leaf_tests),
-        static_cast<unsigned long long>(st.leaf_nodes), static_cast<unsigned long long>(st.compactions), cpu);
+        static_cast<unsigned long long>(st.leaf_nodes), static_cast<unsigned long long>(st.compactions),
+        static_cast<unsigned long long>(st.transpositions), static_cast<unsigned long long>(st.keyed), pns.key_words(),
+        static_cast<unsigned long long>(st.stale), cpu);
     std::fflush(stdout);
   };
   using R = decltype(pns)::Result;

@@ -42,7 +42,8 @@ Analysis to_analysis(const SolveReport& rep) {
   a.to_move = rep.to_move == "White" ? Color::White : Color::Black;
   a.value = ValueBounds::exactly(rep.value);
   a.source = rep.game_over ? ValueSource::GameOver
-                           : rep.method == "search" ? ValueSource::Search : ValueSource::Reference;
+                           : rep.method == "search" || rep.method == "proof-number" ? ValueSource::Search
+                                                                                    : ValueSource::Reference;
   for (const MoveReport& m : rep.moves) {
     MoveEval e;
     e.move = m.move;

@@ -7,10 +7,13 @@
 // random lines (so at records that are not the start's).
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <map>
 #include <random>
 
 #include "core/rules/games.hpp"
 #include "core/rules/kee2005.hpp"
+#include "generator/search/generic_solve.hpp"
 #include "generator/search/proof_number.hpp"
 #include "tests/kee2005_search.hpp"
 #include "tests/random_history.hpp"
@@ -24,10 +27,14 @@ using Pns = search::ProofNumberTest<Kee2005Game>;
 
 // Checks the test at t = v - 1, v, v + 1 points against v, the exact value
 // after `moves`; returns the leaves the generic search decided.
+// Both with transpositions (the default) and as the plain tree; counts the
+// transpositions in `shared`.
+std::uint64_t shared = 0;
 std::uint64_t check_around(const std::string& board, const std::string& rules, const std::vector<std::string>& moves,
                            Value v, int leaf_horizon) {
   std::uint64_t by_leaf = 0;
-  for (int d : {-2, 0, 2}) {
+  for (int d : {-2, 0, 2})
+    for (bool transpositions : {true, false}) {
     const Board b = Board::parse(board);  // the game keeps a pointer to it
     Kee2005Game g(b, RuleSet::parse(rules), 0);
     replay_moves(g, moves);
@@ -36,14 +43,17 @@ std::uint64_t check_around(const std::string& board, const std::string& rules, c
     o.leaf_horizon = leaf_horizon;
     o.leaf_nodes = 2048;
     o.leaf.deepening_step = 4;
+    o.transpositions = transpositions;
     Pns pns(g, o);
     const Value t = Value::score_half_points(v.order + d);
     INFO(rules << " " << board << " after " << moves.size() << " moves, value " << v.to_string() << ", test >= "
-               << t.to_string() << ", leaf horizon " << leaf_horizon);
+               << t.to_string() << ", leaf horizon " << leaf_horizon << ", transpositions " << transpositions);
     const Pns::Result r = pns.at_least(t);
     REQUIRE(r != Pns::Result::Open);
     CHECK((r == Pns::Result::Proven) == (v >= t));
     by_leaf += pns.stats().proven_by_leaf;
+    if (transpositions) shared += pns.stats().transpositions;
+    else CHECK(pns.stats().transpositions == 0);
     // The game is left where the test started.
     CHECK(g.ply() == moves.size());
   }
@@ -63,6 +73,7 @@ TEST_CASE("kee-2005 proof-number test equals the reference solver", "[kee-2005][
         by_leaf += check_around(board, rules, {}, test::solve_value(board, rules, true), leaf);
   }
   CHECK(by_leaf > 0);
+  CHECK(shared > 0);
 }
 
 TEST_CASE("kee-2005 proof-number test equals the generic search", "[kee-2005][generic][pns]") {
@@ -111,4 +122,135 @@ TEST_CASE("kee-2005 proof-number test: a full tree drops decided subtrees", "[ke
   Pns pns(g, o);
   CHECK(pns.at_least(Value::score_half_points(v.order + 2)) == Pns::Result::Open);
   CHECK(g.ply() == 0);
+}
+
+TEST_CASE("kee-2005 record keys: equal keys, equal futures", "[kee-2005][generic][pns]") {
+  // Along random lines, every pair of nodes with equal record keys has the
+  // same legal moves, end and outcome, and (the argument's induction) the
+  // same record keys after each common move. And keys tell apart what the
+  // search key alone would not: some pairs of nodes with equal search keys
+  // differ in their record keys (the minimal histories of the bans).
+  std::mt19937 rng(3232);
+  std::uint64_t equal_pairs = 0, told_apart = 0;
+  for (const char* rules : {"kee-2005", "kee-2005:japanese", "kee-2005:no-suicide"})
+    for (const char* board : {"1x3", "2x2"}) {
+      const Board b = Board::parse(board);
+      struct Seen {
+        std::vector<std::string> line;
+        std::vector<std::uint64_t> search_key;
+      };
+      std::map<std::vector<std::uint64_t>, Seen> by_key;
+      for (int i = 0; i < 60; ++i) {
+        const std::vector<std::string> line =
+            test::random_line_on<Kee2005Game>(board, rules, rng, static_cast<int>(rng() % 30));
+        Kee2005Game g(b, RuleSet::parse(rules), 0);
+        replay_moves(g, line);
+        std::vector<std::uint64_t> rk, sk;
+        REQUIRE(g.record_key(rk));
+        g.search_key(sk);
+        auto [it, fresh] = by_key.try_emplace(rk, Seen{line, sk});
+        if (fresh) {
+          for (const auto& [other_rk, other] : by_key)
+            if (other_rk != rk && other.search_key == sk && !g.is_over()) ++told_apart;
+          continue;
+        }
+        ++equal_pairs;
+        Kee2005Game h(b, RuleSet::parse(rules), 0);
+        replay_moves(h, it->second.line);
+        INFO(rules << " " << board);
+        REQUIRE(g.is_over() == h.is_over());
+        if (g.is_over()) {
+          CHECK(g.outcome() == h.outcome());
+          continue;
+        }
+        std::vector<Move> mg, mh;
+        g.legal_moves(mg);
+        h.legal_moves(mh);
+        REQUIRE(mg == mh);
+        for (Move m : mg) {
+          g.play(m);
+          h.play(m);
+          std::vector<std::uint64_t> kg, kh;
+          REQUIRE(g.record_key(kg));
+          REQUIRE(h.record_key(kh));
+          CHECK(kg == kh);
+          CHECK(g.is_over() == h.is_over());
+          g.undo();
+          h.undo();
+        }
+      }
+    }
+  CHECK(equal_pairs > 0);
+  CHECK(told_apart > 0);
+}
+
+namespace {
+
+// The proof-number driver of gotb solve (kee2005_solve with no depth-first
+// share) against the generic search: the value and every first move's value
+// (or the optimal first moves, as gotb table asks), after `moves`. Counts the
+// positions with White to move in `white_nodes`.
+int white_nodes = 0;
+void check_solve(const std::string& board, const std::string& rules, const std::vector<std::string>& moves) {
+  SolveRequest req{Board::parse(board), RuleSet::parse(rules), 0, moves, {}};
+  req.with_pv = false;
+  req.with_move_values = true;
+  search::GenericOptions o;
+  o.deepening_step = 4;
+  const SolveReport pn = kee2005_solve(req, o, 0);
+  const SolveReport df = generic_solve(req, o);
+  INFO(rules << " " << board << " after " << moves.size() << " moves");
+  CHECK(pn.method == "proof-number");
+  CHECK(df.method == "search");
+  CHECK(pn.value == df.value);
+  CHECK(pn.game_over == df.game_over);
+  if (pn.to_move == "White") ++white_nodes;
+  REQUIRE(pn.moves.size() == df.moves.size());
+  std::map<std::string, Value> dfv;
+  for (const MoveReport& m : df.moves) dfv[m.move] = m.value;
+  for (const MoveReport& m : pn.moves) {
+    INFO("move " << m.move);
+    REQUIRE(dfv.count(m.move));
+    CHECK(m.value == dfv[m.move]);
+  }
+  // gotb table's question: the optimal first moves by one test per move class.
+  req.with_move_values = false;
+  req.with_optimal_moves = true;
+  const SolveReport pt = kee2005_solve(req, o, 0);
+  CHECK(pt.value == df.value);
+  CHECK(pt.optimal_undecided.empty());
+  std::vector<std::string> expected;
+  for (const MoveReport& m : df.moves)
+    if (m.value == df.value) expected.push_back(m.move);
+  std::vector<std::string> got = pt.optimal;
+  std::sort(got.begin(), got.end());
+  std::sort(expected.begin(), expected.end());
+  CHECK(got == expected);
+}
+
+}  // namespace
+
+TEST_CASE("kee-2005 solve by proof-number tests equals the generic search", "[kee-2005][generic][pns][solve]") {
+  for (const char* rules : {"kee-2005", "kee-2005:no-suicide"})
+    for (const char* board : {"1x1", "1x2", "1x3", "1x4"}) check_solve(board, rules, {});
+  for (const char* rules : {"kee-2005:japanese", "kee-2005:japanese,no-suicide"})
+    for (const char* board : {"1x1", "1x2", "1x3"}) check_solve(board, rules, {});
+  // After random lines: White to move at some, other records than the start's.
+  std::mt19937 rng(3233);
+  for (const char* rules : {"kee-2005", "kee-2005:no-suicide", "kee-2005:japanese"})
+    for (int i = 0; i < 6; ++i) {
+      const std::string board = i % 2 || std::string(rules) == "kee-2005:japanese" ? "1x3" : "1x4";
+      check_solve(board, rules, test::random_line_on<Kee2005Game>(board, rules, rng, static_cast<int>(3 + rng() % 16)));
+    }
+  CHECK(white_nodes > 0);
+}
+
+TEST_CASE("kee-2005 solve: a spent budget stops the proof-number tests with their bounds", "[kee-2005][generic][pns][solve]") {
+  SolveRequest req{Board::parse("1x4"), RuleSet::parse("kee-2005:japanese"), 0, {}, {}};
+  req.with_pv = false;
+  req.with_move_values = false;
+  search::GenericOptions o;
+  o.node_limit = 2000;
+  CHECK_THROWS_AS(kee2005_solve(req, o, 0), NodeLimitReached);
+  CHECK_THROWS_AS(generic_solve(req, o), NodeLimitReached);
 }

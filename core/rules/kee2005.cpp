@@ -894,6 +894,56 @@ void Kee2005Game::search_key(std::vector<std::uint64_t>& key) const {
   key_in_frame(0, w, prev_word(w), key, false);
 }
 
+bool Kee2005Game::record_key(std::vector<std::uint64_t>& key) const {
+  key.clear();
+  search_key(key);
+  // search_key() leaves out whether the game is over (the end compares the
+  // last ban with the one two moves before, which it does not hold) and,
+  // in the confirmation phases, the common phase's removals (key_shift()).
+  key.push_back(static_cast<std::uint64_t>(phase()));
+  key.push_back(static_cast<std::uint64_t>(static_cast<std::int64_t>(key_shift())));
+  // Per situation, its minimal histories: (situation, set number) pairs
+  // sorted by situation, then by set size, so that a subset comes before
+  // its supersets; a pair whose set contains a kept set of its situation
+  // (or equals one) adds nothing to any C.2 / D.2 answer and is dropped.
+  const PhaseRecord& ph = cur();
+  auto& pairs = pair_scratch_;
+  pairs.clear();
+  for (int j = 0; j < static_cast<int>(ph.bans.size()); ++j) {
+    const Ban& b = ph.bans[j];
+    if (b.hist == kNoHistory) {
+      const std::uint32_t n = set_number(history_set(ph, j));
+      if (n == ~std::uint32_t{0}) return false;  // the store is full: no key
+      b.hist = n;
+    }
+    pairs.push_back(std::uint64_t{b.sit} << 32 | b.hist);
+  }
+  auto size_of = [&](std::uint32_t n) { return set_off_[n + 1] - set_off_[n]; };
+  std::sort(pairs.begin(), pairs.end(), [&](std::uint64_t a, std::uint64_t b) {
+    const std::uint32_t sa = static_cast<std::uint32_t>(a >> 32), sb = static_cast<std::uint32_t>(b >> 32);
+    if (sa != sb) return sa < sb;
+    const std::uint32_t za = size_of(static_cast<std::uint32_t>(a)), zb = size_of(static_cast<std::uint32_t>(b));
+    return za != zb ? za < zb : a < b;
+  });
+  const std::size_t head = key.size();
+  key.push_back(0);  // the number of pairs kept
+  std::size_t group = key.size();  // the first kept pair of the current situation
+  for (std::uint64_t w : pairs) {
+    if (key.size() > group && (key[group] >> 32) != (w >> 32)) group = key.size();
+    const std::uint32_t n = static_cast<std::uint32_t>(w);
+    const std::uint32_t* x = set_flat_.data() + set_off_[n];
+    const std::uint32_t* x_end = set_flat_.data() + set_off_[n + 1];
+    bool dominated = false;
+    for (std::size_t i = group; i < key.size() && !dominated; ++i) {
+      const std::uint32_t m = static_cast<std::uint32_t>(key[i]);
+      dominated = m == n || std::includes(x, x_end, set_flat_.data() + set_off_[m], set_flat_.data() + set_off_[m + 1]);
+    }
+    if (!dominated) key.push_back(w);
+  }
+  key[head] = key.size() - head - 1;
+  return true;
+}
+
 // The previous ban as C.3 / D.3 will compare it with the next one: its
 // situation, and whether its history equals the next ban's history in
 // either case (no ban-deleting pass: the current history plus the

@@ -273,6 +273,19 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
   // the numbers; capped at kSetBytes, past which facts fall back to families).
   std::size_t set_bytes() const { return set_bytes_; }
   static constexpr std::size_t kSetBytes = std::size_t{256} << 20;
+  // The proof-number search's transpositions (generator/search/
+  // proof_number.hpp, HasRecordKey; docs/solving.md section 4, "Session 32:
+  // kee-2005, transpositions of the proof-number tree"): the whole state the
+  // rest of the game depends on. Replaces `key` by search_key(), the phase
+  // (with Over), key_shift(), and per situation of the current phase's bans
+  // its minimal histories (as numbered sets): C.2 / D.2 ask only whether
+  // some ban with a situation (or a position showing a neighbour pattern)
+  // has a history within the new history, which a history's subset answers
+  // as well, and no other rule reads earlier bans or earlier phases' bans.
+  // Equal record keys are states with the same legal moves, end, outcome
+  // and (move by move) successors' record keys, so the same value. False
+  // (key left unusable) where the numbered-set store is full.
+  bool record_key(std::vector<std::uint64_t>& key) const;
   // Profile only: the current situation occurred earlier in this phase.
   bool in_cycle() const {
     return cur().occ[cur().bans.back().sit].size() > 1;
@@ -285,7 +298,12 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
     int window;          // first ban index whose situation is in this ban's history
     int removed[2] = {0, 0};  // common phase: stones of each colour removed so far
     std::uint32_t sit = 0;    // the situation's number (sit_ids_), set by push_ban
+    // record_key(): the number (set_number) of this ban's history, computed
+    // on first use (a ban's history never changes while it is recorded).
+    mutable std::uint32_t hist = kNoHistory;
   };
+  static constexpr std::uint32_t kNoHistory = ~std::uint32_t{1};
+  mutable std::vector<std::uint64_t> pair_scratch_;
   struct SitKey {
     Mask black, white;
     std::uint8_t mover;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <optional>
+#include <typeinfo>
 #include <cstdio>
 #include <type_traits>
 
@@ -11,6 +14,8 @@
 #include "generator/reference/kee2016_search.hpp"
 #include "generator/reference/tie_kind.hpp"
 #include "generator/search/generic_guess.hpp"
+#include "generator/search/proof_number.hpp"
+#include "generator/search/solve_search.hpp"
 
 namespace gotb {
 
@@ -75,8 +80,8 @@ void optimal_moves_within_budget(const SolveRequest& req, SolveReport& rep, G& g
 // it: the moves decided before the stop are reported and the rest
 // undecided, as the tromp-taylor search does (docs/solving.md section 4,
 // "Session 31: japanese-2003").
-template <class G>
-void optimal_first_moves(const SolveRequest& req, SolveReport& rep, G& game, search::GenericSearch<G>& solver) {
+template <class G, class Solver>
+void optimal_first_moves(const SolveRequest& req, SolveReport& rep, G& game, Solver& solver) {
   std::vector<Move> moves;
   game.legal_moves(moves);
   bool passes_only = true;
@@ -221,6 +226,193 @@ SolveReport run_kee2016(const SolveRequest& req, const search::GenericOptions& o
   return rep;
 }
 
+// ---- kee-2005: the depth-first search, then proof-number tests ----------
+// (docs/solving.md section 4, "Session 32: kee-2005, transpositions of the
+// proof-number tree, and the tests in gotb solve"). The depth-first
+// deepening proves the small boards cheaply (chinese 1x5 in 0.64 M nodes)
+// but pays for every line up to its horizon,
+// and the japanese boards' deciding lines are long and narrow (1x4: 142 M
+// nodes depth-first, 13 s of proof-number tests, session 31). So the
+// depth-first search gets a quarter of the budget; where it does not prove
+// the value, proof-number tests (proof_number.hpp: a tree replayed on the
+// game, exact under every history) bisect the value with the rest, and
+// decide the first moves with one test per move class. Which search proved
+// the value is the report's method: "search" or "proof-number".
+constexpr std::uint64_t kKee2005DepthFirstShare = 4;            // 1 / this of a node or time limit
+constexpr std::uint64_t kKee2005DepthFirstNoLimit = 4'000'000;  // its nodes when the solve has no node limit
+// Tree nodes the proof-number test keeps (24 bytes each, up to twice that
+// while the vector grows; session 31's japanese 1x5 ">= +1" peaked at 18.6 M).
+constexpr std::uint64_t kKee2005PnsTreeNodes = std::uint64_t{1} << 25;
+
+using Kee2005Pns = search::ProofNumberTest<Kee2005Game>;
+
+// Whether the value of the game's current node is at least t (Black's
+// view). A tree that fills up before it decides stops the solve like a
+// spent budget.
+bool pns_at_least(Kee2005Pns& pns, Value t) {
+  const auto r = pns.at_least(t);
+  if (r == Kee2005Pns::Result::Open) throw NodeLimitReached("node limit reached (proof-number tree full)");
+  return r == Kee2005Pns::Result::Proven;
+}
+
+// The exact value of g's current node: a bisection over whole points (every
+// kee-2005 score is Black's points minus White's, an integer, minus komi)
+// within the node's bounds (node_outcome_bounds: finite with the pass
+// bounds on, as in gotb solve). A stop reports the bounds proven so far.
+Value pns_value(Kee2005Pns& pns, const Kee2005Game& g, double komi) {
+  if (g.is_over()) return g.outcome();
+  const auto [lo_v, hi_v] = g.node_outcome_bounds();
+  if (lo_v == Value::minus_infinity() || hi_v == Value::plus_infinity())
+    throw std::logic_error("kee-2005 proof-number value: the node's bounds are not finite");
+  int lo = static_cast<int>(std::ceil(lo_v.order / 2.0 + komi - 1e-9));
+  int hi = static_cast<int>(std::floor(hi_v.order / 2.0 + komi + 1e-9));
+  try {
+    while (lo < hi) {
+      const int mid = lo + (hi - lo + 1) / 2;
+      if (pns_at_least(pns, Value::score(mid, komi))) lo = mid;
+      else hi = mid - 1;
+    }
+  } catch (NodeLimitReached& e) {
+    const Value l = Value::score(lo, komi), h = Value::score(hi, komi);
+    e.proven = "proven before the stop: " + l.to_string() + " <= value <= " + h.to_string();
+    if (typeid(e) == typeid(NodeLimitReached)) throw SearchStopped(e, l, h);
+    throw;
+  }
+  return Value::score(lo, komi);
+}
+
+// optimal_first_moves()'s question by one proof-number test: with Black to
+// move m keeps v iff its child is at least v; with White, iff its child is
+// not at least v + 1 (in Value::order units).
+struct PnsKeepsValue {
+  Kee2005Game& g;
+  Kee2005Pns& pns;
+  bool keeps_value(Move m, Value v) {
+    const bool black = g.to_move() == Color::Black;
+    g.play(m);
+    struct Undo {
+      Kee2005Game& g;
+      ~Undo() { g.undo(); }
+    } undo{g};
+    return black ? pns_at_least(pns, v) : !pns_at_least(pns, Value::score_half_points(v.order + 1));
+  }
+};
+
+SolveReport run_kee2005(const SolveRequest& req, const search::GenericOptions& opt,
+                        std::optional<std::uint64_t> depth_first_nodes = std::nullopt) {
+  const auto start = std::chrono::steady_clock::now();
+  // Its keys hold a phase's whole ban record and repeat only at phase
+  // starts and on re-searches, so storing every proof made the table
+  // (hashing, allocation, clears) two thirds of the time; storing only
+  // proofs of at least 256 nodes keeps the reuse that pays (docs/
+  // solving.md section 4, "Reach": chinese 1x5 2.98 -> 0.53 s CPU,
+  // japanese 1x3 0.59 -> 0.10 s). Storing less is always sound.
+  search::GenericOptions df = opt;
+  df.min_store_work = std::max<std::uint64_t>(df.min_store_work, kKee2005MinStoreWork);
+  df.node_limit = depth_first_nodes ? *depth_first_nodes
+                 : opt.node_limit   ? std::max<std::uint64_t>(1, opt.node_limit / kKee2005DepthFirstShare)
+                                    : kKee2005DepthFirstNoLimit;
+  if (opt.time_limit > 0 && !depth_first_nodes) df.time_limit = opt.time_limit / kKee2005DepthFirstShare;
+  SolveReport rep;
+  bool proven = false;
+  const std::uint64_t df_work = df.node_limit;
+  std::uint64_t df_nodes = 0;
+  if (df.node_limit > 0) {
+    Kee2005Game game(req.board, req.rules, req.komi);
+    try {
+      rep = run(game, req, df);
+      proven = true;
+      df_nodes = rep.nodes;
+    } catch (const NodeLimitReached&) {
+      // (a time stop too: the proof-number tests get the rest of the time)
+    }
+    if (proven && (rep.optimal_undecided.empty() || req.with_move_values || !req.with_optimal_moves)) return rep;
+  }
+  // The rest of the budget: the depth-first search is charged its whole
+  // share (a stopped one spent it; one that proved the value but left first
+  // moves undecided spent it on their tests).
+  std::uint64_t rest_nodes = 0;
+  if (opt.node_limit) {
+    if (df_work >= opt.node_limit) {
+      if (proven) return rep;
+      throw NodeLimitReached();
+    }
+    rest_nodes = opt.node_limit - df_work;
+  }
+  double rest_time = 0;
+  if (opt.time_limit > 0) {
+    rest_time = opt.time_limit - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (rest_time <= 0) {
+      if (proven) return rep;
+      throw NodeLimitReached("time limit reached");
+    }
+  }
+  Kee2005Game game(req.board, req.rules, req.komi);
+  {
+    Budget replay_budget(rest_nodes, rest_time);
+    BudgetScope scope(&replay_budget);
+    replay_moves(game, req.moves);
+  }
+  Budget budget(rest_nodes, rest_time);
+  BudgetScope scope(&budget);
+  search::ProofNumberOptions po;
+  po.max_nodes = kKee2005PnsTreeNodes;
+  Kee2005Pns pns(game, po);
+  std::uint64_t pns_nodes = 0;
+  if (!proven) {
+    rep = SolveReport{};
+    rep.game_over = game.is_over();
+    rep.value = pns_value(pns, game, req.komi);
+    rep.method = "proof-number";
+    if (!rep.game_over) {
+      rep.to_move = std::string(color_name(game.to_move()));
+      if (req.with_move_values) {
+        // Each move's exact value by its own bisection; a budget that runs
+        // out here stops the solve, as the depth-first search's would.
+        std::vector<search::GenericSearch<Kee2005Game>::MoveValue> values;
+        std::vector<Move> moves;
+        game.legal_moves(moves);
+        for (Move m : moves) {
+          game.play(m);
+          struct Undo {
+            Kee2005Game& g;
+            ~Undo() { g.undo(); }
+          } undo{game};
+          values.push_back({m, pns_value(pns, game, req.komi)});
+        }
+        record_move_values(rep, game.to_move(), values, [&](Move m) { return game.move_name(m); });
+      }
+      // (no principal variation: each of its moves would need tests of its own)
+    }
+  }
+  if (!rep.game_over && req.with_optimal_moves && !req.with_move_values) {
+    rep.optimal.clear();
+    rep.optimal_undecided.clear();
+    PnsKeepsValue keeps{game, pns};
+    optimal_first_moves(req, rep, game, keeps);
+  }
+  pns_nodes = budget.used();
+  rep.counters.push_back({"depth_first_nodes", df_nodes});
+  rep.counters.push_back({"proof_number_nodes", pns_nodes});
+  // The work charged: the depth-first search's (its whole share where it
+  // did not prove the value) and the tests'.
+  rep.nodes = (proven ? rep.nodes : df_work) + pns_nodes;
+  rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return rep;
+}
+
+}  // namespace
+
+SolveReport kee2005_solve(const SolveRequest& req, const search::GenericOptions& options,
+                          std::uint64_t depth_first_nodes) {
+  if (!req.rules.is(Family::Kee2005)) throw std::invalid_argument("kee2005_solve: not a kee-2005 ruleset");
+  SolveReport rep = run_kee2005(req, options, depth_first_nodes);
+  finish_move_report(req, rep);
+  return rep;
+}
+
+namespace {
+
 void add_stats(SolveReport& rep, const search::GenericStats& st, std::uint64_t work) {
   rep.nodes = st.nodes;
   rep.memo_hits = st.cutoffs;
@@ -329,19 +521,7 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
   }
   SolveReport rep;
   switch (req.rules.family_id()) {
-    case Family::Kee2005: {
-      Kee2005Game game(req.board, req.rules, req.komi);
-      // Its keys hold a phase's whole ban record and repeat only at phase
-      // starts and on re-searches, so storing every proof made the table
-      // (hashing, allocation, clears) two thirds of the time; storing only
-      // proofs of at least 256 nodes keeps the reuse that pays (docs/
-      // solving.md section 4, "Reach": chinese 1x5 2.98 -> 0.53 s CPU,
-      // japanese 1x3 0.59 -> 0.10 s). Storing less is always sound.
-      search::GenericOptions o = opt;
-      o.min_store_work = std::max<std::uint64_t>(o.min_store_work, kKee2005MinStoreWork);
-      rep = run(game, req, o);
-      break;
-    }
+    case Family::Kee2005: rep = run_kee2005(req, opt); break;
     case Family::Japanese2003: {
       Japanese2003Game game(req.board, req.rules, req.komi);
       // A full table keeps its costliest proofs instead of being cleared

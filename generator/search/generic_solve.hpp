@@ -25,4 +25,14 @@ bool generic_search_supports(const SolveRequest& req, std::string* why = nullptr
 SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions& options,
                           search::OrderingMode ordering = search::OrderingMode::Auto);
 
+// generic_solve()'s kee-2005 driver (docs/solving.md section 4, "Session
+// 32: kee-2005, transpositions of the proof-number tree, and the tests in
+// gotb solve"): the depth-first search with `depth_first_nodes` of the
+// budget (0: skipped), then proof-number tests (proof_number.hpp) with the
+// rest where it did not prove the value or the first moves; method
+// "search" or "proof-number", after which search proved the value.
+// generic_solve() gives the depth-first search a quarter of a node limit.
+SolveReport kee2005_solve(const SolveRequest& req, const search::GenericOptions& options,
+                          std::uint64_t depth_first_nodes);
+
 }  // namespace gotb
