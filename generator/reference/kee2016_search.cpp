@@ -115,7 +115,18 @@ void Kee2016SearchGame::anchor(const Kee2016Game& real, Value exit_value) {
   anchor_len_ = n;
   anchor_bans_ = real.rescinded_here();
   exit_value_ = exit_value;
-  ++epoch_;
+  // The same node again with the same exit value (Kee2016Anchored's move
+  // tests after its value): the same game G(N, e), so its entries keyed by
+  // the epoch stay valid and the epoch is kept. Any other anchor gets a new one.
+  std::vector<std::uint64_t> sig;
+  sig.reserve(rec_.size() + 3);
+  for (const Entry& r : rec_)
+    sig.push_back(std::uint64_t{r.rank} << 8 | static_cast<std::uint64_t>(r.kind) << 1 | index(r.mover));
+  sig.push_back(anchor_bans_);
+  sig.push_back(static_cast<std::uint32_t>(exit_value.order));
+  sig.push_back(static_cast<std::uint64_t>(exit_value.kind));
+  if (sig != anchor_sig_ || epoch_ == 0) ++epoch_;
+  anchor_sig_ = std::move(sig);
 }
 
 Value Kee2016SearchGame::outcome() const {

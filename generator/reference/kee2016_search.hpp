@@ -219,6 +219,7 @@ class Kee2016SearchGame {
   Mask anchor_bans_ = 0;
   Value exit_value_;
   std::uint64_t epoch_ = 0;
+  std::vector<std::uint64_t> anchor_sig_;  // the record, bans and exit value of the current anchor
   bool benson_ = true;
 };
 
@@ -247,21 +248,32 @@ class Kee2016Anchored {
   // Exact value of the real game's current node (the game is left as it was).
   Value value(Kee2016Game& game) {
     if (game.is_over()) return game.outcome();
-    Value exit = star_.min_outcome();  // unused unless the rescind is reachable
-    const std::vector<Move> moves = kee2016_exit_moves(game);
-    if (!moves.empty()) {
-      const std::size_t len = game.record_length();
-      Rewind rw{game};
-      for (Move m : moves) {
-        game.play(m);
-        ++rw.count;
-      }
-      if (game.record_length() >= len) throw std::logic_error("Kee2016 solver: the exit plays did not rescind");
-      exit = value(game);
-    }
-    star_.anchor(game, exit);
+    anchor(game);
     return solver_.value();
   }
+  // Whether the legal move m keeps v, the exact value of the real game's
+  // current node N (not over), by one null-window test of Inner (its
+  // keeps_value) asked of the anchored game G(N, e) in which v was proven
+  // (docs/solving.md section 4, "Session 32: kee-2016"). There a pass's or
+  // an appeal's child has its real value, and so has a stone play S's child
+  // where the opponent cannot answer S by an appeal (its rescind, the only
+  // place where G scores differently, is unreachable); otherwise G scores
+  // S's rescind as S's author's worst, so G's child is at most as good for
+  // him as the real one: G's "keeps" is the real one, and G's "loses" is
+  // checked by the child's exact value (counted in exact_move_tests()).
+  bool keeps_value(Kee2016Game& game, Move m, Value v) {
+    anchor(game);
+    if (solver_.keeps_value(m, v)) return true;
+    if (!m.is_play()) return false;
+    Rewind rw{game};
+    game.play(m);
+    rw.count = 1;
+    if (kee2016_exit_moves(game).empty()) return false;
+    ++exact_move_tests_;
+    return value(game) == v;
+  }
+  // The stone plays keeps_value() decided by the child's exact value.
+  std::uint64_t exact_move_tests() const { return exact_move_tests_; }
   // Exact value of every legal move, in legal_moves order.
   std::vector<MoveValue> move_values(Kee2016Game& game) {
     std::vector<Move> moves;
@@ -313,8 +325,27 @@ class Kee2016Anchored {
     }
   };
 
+  // Anchors the search game at the real game's current node (not over),
+  // with the exit value solved first where the rescind is reachable.
+  void anchor(Kee2016Game& game) {
+    Value exit = star_.min_outcome();  // unused unless the rescind is reachable
+    const std::vector<Move> moves = kee2016_exit_moves(game);
+    if (!moves.empty()) {
+      const std::size_t len = game.record_length();
+      Rewind rw{game};
+      for (Move m : moves) {
+        game.play(m);
+        ++rw.count;
+      }
+      if (game.record_length() >= len) throw std::logic_error("Kee2016 solver: the exit plays did not rescind");
+      exit = value(game);
+    }
+    star_.anchor(game, exit);
+  }
+
   Kee2016SearchGame star_;
   Inner solver_;
+  std::uint64_t exact_move_tests_ = 0;
 };
 
 // The reference solver's cached Kee 2016 search.

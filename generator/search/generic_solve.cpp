@@ -79,9 +79,10 @@ void optimal_moves_within_budget(const SolveRequest& req, SolveReport& rep, G& g
 // class. The value is proven already, so a budget that runs out here keeps
 // it: the moves decided before the stop are reported and the rest
 // undecided, as the tromp-taylor search does (docs/solving.md section 4,
-// "Session 31: japanese-2003").
-template <class G, class Solver>
-void optimal_first_moves(const SolveRequest& req, SolveReport& rep, G& game, Solver& solver) {
+// "Session 31: japanese-2003"). `keeps(m)`: whether the legal move m keeps
+// rep.value (GenericSearch::keeps_value; kee-2016: Kee2016Anchored's).
+template <class G, class Keeps>
+void optimal_first_moves(const SolveRequest& req, SolveReport& rep, G& game, Keeps&& keeps) {
   std::vector<Move> moves;
   game.legal_moves(moves);
   bool passes_only = true;
@@ -107,7 +108,7 @@ void optimal_first_moves(const SolveRequest& req, SolveReport& rep, G& game, Sol
   std::vector<char> verdict(moves.size(), kUnknown);
   try {
     for (std::size_t i = 0; i < moves.size(); ++i)
-      if (class_of[i] == i) verdict[i] = solver.keeps_value(moves[i], rep.value) ? kKeeps : kLoses;
+      if (class_of[i] == i) verdict[i] = keeps(moves[i]) ? kKeeps : kLoses;
   } catch (const NodeLimitReached&) {
     // (the value stays proven; the undecided moves are listed below)
   }
@@ -161,7 +162,7 @@ SolveReport run(G& game, const SolveRequest& req, const search::GenericOptions& 
     bool tie_kinds = false;
     if constexpr (std::is_same_v<G, IkedaGame>) tie_kinds = req.rules.options().ko == KoRule::BasicPlay;
     if (req.with_optimal_moves && !req.with_move_values && !tie_kinds)
-      optimal_first_moves(req, rep, game, solver);
+      optimal_first_moves(req, rep, game, [&](Move m) { return solver.keeps_value(m, rep.value); });
     else if (needs_move_values(req))
       optimal_moves_within_budget(req, rep, game, [&] {
         auto values = solver.move_values();
@@ -217,12 +218,20 @@ SolveReport run_kee2016(const SolveRequest& req, const search::GenericOptions& o
   rep.value = solver.value(game);
   if (!rep.game_over) {
     rep.to_move = std::string(color_name(game.to_move()));
-    if (needs_move_values(req))
+    // `gotb table`'s first moves: one test per symmetry class, asked of the
+    // anchored game the value was proven in, with an exact solve of the
+    // child where that game's answer can differ from the real game's
+    // (Kee2016Anchored::keeps_value; docs/solving.md section 4, "Session
+    // 32: kee-2016").
+    if (req.with_optimal_moves && !req.with_move_values)
+      optimal_first_moves(req, rep, game, [&](Move m) { return solver.keeps_value(game, m, rep.value); });
+    else if (needs_move_values(req))
       optimal_moves_within_budget(req, rep, game, [&] { return solver.move_values(game); });
     if (req.with_pv)
       for (Move m : solver.principal_variation(game, rep.value)) rep.pv.push_back(game.move_name(m));
   }
   add_stats(rep, solver.inner().stats(), solver.inner().work());
+  if (solver.exact_move_tests()) rep.counters.push_back({"exact_move_tests", solver.exact_move_tests()});
   return rep;
 }
 
@@ -389,7 +398,7 @@ SolveReport run_kee2005(const SolveRequest& req, const search::GenericOptions& o
     rep.optimal.clear();
     rep.optimal_undecided.clear();
     PnsKeepsValue keeps{game, pns};
-    optimal_first_moves(req, rep, game, keeps);
+    optimal_first_moves(req, rep, game, [&](Move m) { return keeps.keeps_value(m, rep.value); });
   }
   pns_nodes = budget.used();
   rep.counters.push_back({"depth_first_nodes", df_nodes});
