@@ -5,6 +5,7 @@
 // them), and the search must give the same values with them and without.
 #include <catch2/catch.hpp>
 
+#include <initializer_list>
 #include <random>
 
 #include "core/rank.hpp"
@@ -185,14 +186,19 @@ TEST_CASE("japanese-2003 strategy cache gives the same bounds at every node of r
   CHECK(hits > static_cast<std::uint64_t>(nodes / 4));  // the cache was used, across histories
 }
 
-TEST_CASE("japanese-2003 search values equal with and without the strategy cache",
-          "[generic][japanese-2003][bounds][strategy-cache]") {
-  std::mt19937 rng(24);
-  for (const char* board : {"1x3", "1x4", "1x5", "2x2"}) {
+// The search's values (move values too, up to `max_move_points` points)
+// with a strategy option changed by `configure` and without, from the empty
+// board and after random lines of up to four moves.
+namespace {
+template <class Configure>
+void check_same_search_values(std::initializer_list<const char*> boards, unsigned seed, int max_move_points,
+                              Configure configure) {
+  std::mt19937 rng(seed);
+  for (const char* board : boards) {
     const Board b = Board::parse(board);
     for (int trial = 0; trial < 3; ++trial) {
       Japanese2003Game with(b, RuleSet::parse("japanese-2003"), 0), without(b, RuleSet::parse("japanese-2003"), 0);
-      without.strategy_options().cache = false;
+      configure(with, without);
       for (int i = 0; i < 2 * trial && !with.is_over(); ++i) {
         std::vector<Move> legal;
         with.legal_moves(legal);
@@ -204,11 +210,19 @@ TEST_CASE("japanese-2003 search values equal with and without the strategy cache
       search::GenericSearch<Japanese2003Game> s1(with, {}), s2(without, {});
       INFO(board << " trial " << trial);
       REQUIRE(s1.value().identical(s2.value()));
+      if (b.size() > max_move_points) continue;
       const auto v1 = s1.move_values(), v2 = s2.move_values();
       REQUIRE(v1.size() == v2.size());
       for (std::size_t i = 0; i < v1.size(); ++i) REQUIRE(v1[i].value.identical(v2[i].value));
     }
   }
+}
+}  // namespace
+
+TEST_CASE("japanese-2003 search values equal with and without the strategy cache",
+          "[generic][japanese-2003][bounds][strategy-cache]") {
+  check_same_search_values({"1x3", "1x4", "1x5", "2x2"}, 24, 32,
+                           [](Japanese2003Game&, Japanese2003Game& without) { without.strategy_options().cache = false; });
 }
 
 // Session 32: partial-analysis leaves (PassStrategyOptions::partial_analysis;
@@ -301,29 +315,8 @@ TEST_CASE("japanese-2003 passing-strategy bounds with partial-analysis leaves co
 // and with analysed ones, after random lines.
 TEST_CASE("japanese-2003 search values equal with partial-analysis leaves",
           "[generic][japanese-2003][bounds][partial-leaves]") {
-  std::mt19937 rng(32);
-  for (const char* board : {"1x3", "1x4", "1x5", "2x2", "2x3", "1x6"}) {
-    const Board b = Board::parse(board);
-    for (int trial = 0; trial < 3; ++trial) {
-      Japanese2003Game with(b, RuleSet::parse("japanese-2003"), 0), without(b, RuleSet::parse("japanese-2003"), 0);
-      with.strategy_options().partial_analysis = true;
-      for (int i = 0; i < 2 * trial && !with.is_over(); ++i) {
-        std::vector<Move> legal;
-        with.legal_moves(legal);
-        const Move m = legal[rng() % legal.size()];
-        with.play(m);
-        without.play(m);
-      }
-      if (with.is_over()) continue;
-      search::GenericSearch<Japanese2003Game> s1(with, {}), s2(without, {});
-      INFO(board << " trial " << trial);
-      REQUIRE(s1.value().identical(s2.value()));
-      if (b.size() > 5) continue;
-      const auto v1 = s1.move_values(), v2 = s2.move_values();
-      REQUIRE(v1.size() == v2.size());
-      for (std::size_t i = 0; i < v1.size(); ++i) REQUIRE(v1[i].value.identical(v2[i].value));
-    }
-  }
+  check_same_search_values({"1x3", "1x4", "1x5", "2x2", "2x3", "1x6"}, 32, 5,
+                           [](Japanese2003Game& with, Japanese2003Game&) { with.strategy_options().partial_analysis = true; });
 }
 
 // The one place the partial leaves must refuse a pass: the passer's ending
