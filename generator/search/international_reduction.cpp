@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/charge_spent.hpp"
 #include "core/rules/games.hpp"
 #include "generator/search/solve_search.hpp"
 
@@ -115,15 +116,7 @@ class Reducer {
   // The options with what the earlier solves left of the limits.
   search::SearchOptions limited() const {
     search::SearchOptions o = opt_;
-    if (opt_.node_limit > 0) {
-      if (used_ >= opt_.node_limit) throw NodeLimitReached();
-      o.node_limit = opt_.node_limit - used_;
-    }
-    if (opt_.time_limit > 0) {
-      const double spent = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
-      if (spent >= opt_.time_limit) throw NodeLimitReached("time limit reached");
-      o.time_limit = opt_.time_limit - spent;
-    }
+    charge_spent(o, used_, start_);
     return o;
   }
   Value tt_value(const std::vector<std::string>& moves) {
