@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "core/rules/games.hpp"
@@ -261,4 +262,32 @@ TEST_CASE("a capped idle side keeps the reference value", "[search][idle]") {
       }
   INFO("tests capped: " << capped);
   CHECK(capped >= 5);
+}
+
+// TrompTaylorSearch keeps a reference to its board: a temporary Board must not
+// bind (session 32's per-test profile case passed Board::parse(...) straight to
+// the constructor, and its searches read a freed board after some other test
+// cases had run: "full-window search returned an inexact value", bounds
+// [85, -85]; docs/solving.md §3, "Session 33"). Removing the deleted Board&&
+// constructor fails this at compile time.
+static_assert(!std::is_constructible_v<search::TrompTaylorSearch, Board&&, const TrompTaylorConfig&, double,
+                                       search::SearchOptions>);
+static_assert(std::is_constructible_v<search::TrompTaylorSearch, const Board&, const TrompTaylorConfig&, double,
+                                      search::SearchOptions>);
+
+TEST_CASE("profile mode gives the reference value after the other aimed cases", "[search][aim]") {
+  // The sequence that failed in session 32 (this case after "aimed
+  // deepening: the guess is the state's retrograde fixpoint" or "... never
+  // complete is dropped", in the file's order) with the board held by the
+  // caller, as the constructor now requires.
+  for (auto board : {"2x3", "1x6", "ring:5"})
+    for (bool profile : {true, false}) {
+      INFO(board << " profile " << profile);
+      search::SearchOptions o;
+      o.profile = profile;
+      const Board b = Board::parse(board);
+      search::TrompTaylorSearch s(b, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")), 0, o);
+      CHECK(s.value().identical(test::solve_value(board, "tromp-taylor", true, {})));
+      CHECK(s.stats().profile.tests.empty() != profile);
+    }
 }

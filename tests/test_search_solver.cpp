@@ -753,8 +753,8 @@ TEST_CASE("a shared table refuses another board or rules, a stopped search stays
                                                      2, 1024);
   search::SearchOptions opt;
   opt.table = table;
-  CHECK_THROWS_AS(search::TrompTaylorSearch(Board::parse("1x6"), TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")),
-                                            0, opt),
+  const Board b6 = Board::parse("1x6");
+  CHECK_THROWS_AS(search::TrompTaylorSearch(b6, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")), 0, opt),
                   std::invalid_argument);
   CHECK_THROWS_AS(
       search::TrompTaylorSearch(b, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor:ssk")), 0, opt),

@@ -33,7 +33,8 @@ TEST_CASE("a solver stops at the end of a small stack with a clear reason", "[st
     o.deepening_step = 0;
     o.table_megabytes = o.proof_megabytes = 16;
     o.time_limit = 30;
-    search::TrompTaylorSearch s(Board::parse("1x11"), TrompTaylorConfig::from(RuleSet::parse("tromp-taylor:ssk")), 0, o);
+    const Board b = Board::parse("1x11");  // (the search keeps a reference to it)
+    search::TrompTaylorSearch s(b, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor:ssk")), 0, o);
     try {
       s.value();
     } catch (const NodeLimitReached& e) {

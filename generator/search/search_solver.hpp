@@ -334,6 +334,13 @@ class TrompTaylorSearch {
   // The board must have at most 31 points (exact situation keys); throws
   // std::invalid_argument otherwise.
   TrompTaylorSearch(const Board& board, const TrompTaylorConfig& cfg, double komi, SearchOptions opt = {});
+  // The search keeps a reference to the board (board_), so a temporary
+  // would dangle once the constructor's full expression ends: refused at
+  // compile time. Session 32's per-test profile case passed
+  // Board::parse(...) here and failed only after some other test cases
+  // ("full-window search returned an inexact value", bounds [85, -85]: the
+  // freed board's memory reused); docs/solving.md §3, "Session 33".
+  TrompTaylorSearch(Board&&, const TrompTaylorConfig&, double, SearchOptions = {}) = delete;
 
   // The line: starts at the empty board, Black to move. play() requires a
   // legal move (callers validate histories with TrompTaylorGame).
