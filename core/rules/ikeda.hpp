@@ -59,6 +59,9 @@ class IkedaGame : public AlternationHistory<IkedaUndo> {
   void setup(const Position& pos, Color to_move);
 
   Phase phase() const { return phase_; }
+  // Moves (plays and passes) of the playout so far (0 in the alternation).
+  int playout_moves() const { return playout_moves_; }
+  IkedaKo ko() const { return cfg_.ko; }
   // Stones of colour c held as prisoners by the opponent: removed stones
   // and stones paid for playout passes (before the free-last-pass refund).
   int prisoners(Color c) const { return prisoners_[index(c)]; }

@@ -14,6 +14,7 @@
 #include "generator/reference/kee2016_search.hpp"
 #include "generator/reference/tie_kind.hpp"
 #include "generator/search/generic_guess.hpp"
+#include "generator/search/ikeda_playout.hpp"
 #include "generator/search/proof_number.hpp"
 #include "generator/search/solve_search.hpp"
 
@@ -546,6 +547,7 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
       break;
     }
     case Family::Ikeda1: {
+      if (search::ikeda_playout_by_default(req.rules, req.board)) { search::IkedaPlayoutGame game(req.board, req.rules, req.komi, opt.node_limit, opt.time_limit); rep = run(game, req, sided_facts_options(opt)); game.add_counters(rep); break; }  // ikeda-1's playout by tromp-taylor (session 33)
       IkedaGame game(req.board, req.rules, req.komi);
       rep = run(game, req, sided_facts_options(opt));
       break;

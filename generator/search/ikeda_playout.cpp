@@ -1,0 +1,210 @@
+#include "generator/search/ikeda_playout.hpp"
+
+#include <stdexcept>
+
+#include "core/budget.hpp"
+#include "core/rules/tromp_taylor.hpp"
+#include "generator/search/move_ordering.hpp"
+
+namespace gotb::search {
+
+bool ikeda_playout_reduces(const RuleSet& rules, const Board& board) {
+  return rules.is(Family::Ikeda1) && rules.options().ko != KoRule::BasicPlay && board.size() <= 31;
+}
+
+bool ikeda_playout_by_default(const RuleSet& rules, const Board& board) {
+  return ikeda_playout_reduces(rules, board) && rules.options().ko == KoRule::PositionalPerPhase;
+}
+
+namespace {
+
+SearchOptions tromp_taylor_options(double time_limit) {
+  SearchOptions o;
+  // The fill and safe-region guarantees rest on a stone fact (no earlier
+  // board with more than k of the beneficiary's stones), which is no board
+  // fact of ikeda-1's: off, so that every proof's facts are boards absent
+  // or present (Benson's bounds need none).
+  o.fill = false;
+  o.safe_regions = SearchOptions::SafeRegions::Off;
+  o.stone_masks = false;
+  // A node that searched one move per symmetry orbit has no storable proof
+  // over all moves (its facts are unknown), and a root proof there could not
+  // be handed over: the lines from the empty board through symmetric boards
+  // only (a playout right after "pass pass") fell back to the generic
+  // search. Symmetric table entries (facts mapped) stay on.
+  o.symmetry = false;
+  // Many small solves on one table: sized for them, not for a whole board.
+  o.table_megabytes = 64;
+  o.proof_megabytes = 64;
+  o.time_limit = time_limit;
+  return o;
+}
+
+// ikeda-1's ko rule forbids suicide: the tromp-taylor game without it.
+TrompTaylorConfig tromp_taylor_config() {
+  TrompTaylorConfig c;
+  c.suicide = SuicideRule::Forbidden;
+  return c;
+}
+
+}  // namespace
+
+IkedaPlayoutGame::IkedaPlayoutGame(const Board& board, const RuleSet& rules, double komi, std::uint64_t node_limit,
+                                   double time_limit)
+    : IkedaGame(board, rules, komi), node_limit_(node_limit) {
+  if (!ikeda_playout_reduces(rules, board))
+    throw std::invalid_argument("ikeda-1 playout by tromp-taylor: only ko=positional and positional-per-phase on "
+                                "boards of up to 31 points (" + rules.to_string() + ", " + board.spec() + ")");
+  SearchOptions o = tromp_taylor_options(time_limit);
+  // The board's no-suicide order tables (order only, never a value), built
+  // once for every playout: on 1x8 tromp-taylor they take the search from
+  // 146,525 nodes (history order) to 31,089 (search_levers). Their build is
+  // charged to the first budget that asks for a playout.
+  retro_ = retro_ordering_for(board, OrderingMode::Auto, {node_limit, time_limit});
+  if (retro_) {
+    o.ordering = retro_.get();
+    unpaid_work_ = retro_->build_work();
+  }
+  tt_ = std::make_unique<TrompTaylorSearch>(board, tromp_taylor_config(), 0.0, o);
+}
+
+IkedaPlayoutGame::~IkedaPlayoutGame() = default;
+
+void IkedaPlayoutGame::setup(const Position&, Color) {
+  throw std::logic_error("ikeda-1 playout by tromp-taylor: the game must start at the empty board");
+}
+
+void IkedaPlayoutGame::play(Move m) {
+  IkedaGame::play(m);
+  line_.push_back(m);
+  if (alt_end_ < 0 && phase() == Playout) {  // this pass ended the alternation
+    alt_end_ = static_cast<int>(line_.size());
+    alt_pos_ = position();
+    alt_to_move_ = to_move();
+  }
+}
+
+void IkedaPlayoutGame::undo() {
+  IkedaGame::undo();
+  line_.pop_back();
+  if (phase() == Alternation) alt_end_ = -1;
+}
+
+// The tromp-taylor line of the current playout node (docs/solving.md
+// section 4, "Session 33"): under ko=positional the game's moves without
+// the two passes that ended the alternation (the same boards, hence the
+// same earlier boards, and the same player to move), from the empty board;
+// under ko=positional-per-phase the playout's moves from its first board.
+void IkedaPlayoutGame::sync_line() {
+  const bool whole_game = ko() == IkedaKo::Positional;
+  const Position root = whole_game ? Position{} : alt_pos_;
+  const Color root_to_move = whole_game ? Color::Black : alt_to_move_;
+  if (!tt_rooted_ || !(root == tt_root_) || root_to_move != tt_root_to_move_) {
+    tt_->set_root(root, root_to_move, 0);
+    tt_rooted_ = true;
+    tt_root_ = root;
+    tt_root_to_move_ = root_to_move;
+    tt_line_.clear();
+  }
+  std::vector<Move> want;
+  if (whole_game) want.assign(line_.begin(), line_.begin() + (alt_end_ - 2));
+  want.insert(want.end(), line_.begin() + alt_end_, line_.end());
+  std::size_t common = 0;
+  while (common < want.size() && common < tt_line_.size() && want[common] == tt_line_[common]) ++common;
+  while (tt_line_.size() > common) {
+    tt_->undo();
+    tt_line_.pop_back();
+  }
+  for (std::size_t i = common; i < want.size(); ++i) {
+    tt_->play(want[i]);
+    tt_line_.push_back(want[i]);
+  }
+}
+
+std::optional<Value> IkedaPlayoutGame::playout_value(std::vector<std::uint64_t>* facts) {
+  if (is_over() || phase() != Playout || alt_end_ < 2) return std::nullopt;
+  try {
+    sync_line();
+  } catch (...) {
+    tt_rooted_ = false;  // (the line is rebuilt from its root next time)
+    throw;
+  }
+  if (tt_->is_over()) throw std::logic_error("ikeda-1 playout by tromp-taylor: the tromp-taylor line ended first");
+  if (unpaid_work_) {
+    const std::uint64_t w = unpaid_work_;
+    unpaid_work_ = 0;
+    charge_current_budget(w);
+  }
+  const std::uint64_t before = tt_->stats().nodes;
+  ++stats_.solves;
+  tt_->limit_nodes(node_limit_);
+  TrompTaylorSearch::RootProof p;
+  try {
+    p = tt_->prove_root();
+  } catch (...) {
+    stats_.nodes += tt_->stats().nodes - before;
+    tt_rooted_ = false;
+    throw;
+  }
+  const std::uint64_t spent = tt_->stats().nodes - before;
+  stats_.nodes += spent;
+  charge_current_budget(spent);
+  if (p.lo != p.hi) throw std::logic_error("ikeda-1 playout by tromp-taylor: an inexact root proof");
+  const ProofDeps* deps[] = {&p.lo_deps, &p.hi_deps};
+  for (const ProofDeps* d : deps)
+    if (d->overflow || d->stone_cap < ProofDeps::kNoCap) {
+      ++stats_.fallbacks;
+      return std::nullopt;
+    }
+  if (facts) {
+    // A tromp-taylor situation under positional superko is the board alone
+    // (black | white << 31); ikeda-1's fact is the board with its mover,
+    // and both movers are named so that the pair holds exactly where the
+    // board's presence is as in the proof, whatever one-sided reuse reads.
+    constexpr std::uint64_t m31 = (std::uint64_t{1} << 31) - 1;
+    auto add = [&](std::uint64_t sit, std::int64_t expect) {
+      const Position b{sit & m31, (sit >> 31) & m31};
+      for (Color c : {Color::Black, Color::White}) {
+        const std::uint64_t id = fact_id(b, c);
+        if (fact(id) != expect)
+          throw std::logic_error("ikeda-1 playout by tromp-taylor: a proof's board fact disagrees with the history");
+        facts->push_back(id);
+        ++stats_.facts;
+      }
+    };
+    for (const ProofDeps* d : deps) {
+      for (std::uint64_t sit : d->absent) add(sit, 0);
+      for (const Present& pr : d->present) add(pr.key, 1);
+    }
+  }
+  // The spent balance (Black minus White: prisoners of White's colour less
+  // Black's, White's stones on the board less Black's) and the pass stone
+  // the parity owes (pass_bound's owed, Black's view).
+  const Position& pos = position();
+  const int spent_balance = prisoners(Color::White) - prisoners(Color::Black) + popcount(pos.white) -
+                            popcount(pos.black);
+  int owed_black = 0;
+  if (playout_moves() & 1) owed_black = to_move() == Color::Black ? 1 : -1;
+  return Value::score(spent_balance - owed_black + p.lo, komi_);
+}
+
+std::pair<Value, Value> IkedaPlayoutGame::strategy_bounds(std::int32_t, std::int32_t, std::int32_t,
+                                                          std::vector<std::uint64_t>& facts) {
+  const std::size_t mark = facts.size();
+  const std::optional<Value> v = playout_value(&facts);
+  if (!v) {
+    facts.resize(mark);
+    return {Value::minus_infinity(), Value::plus_infinity()};
+  }
+  return {*v, *v};
+}
+
+void IkedaPlayoutGame::add_counters(SolveReport& rep) const {
+  rep.counters.push_back({"playout_tromp_taylor_solves", stats_.solves});
+  rep.counters.push_back({"playout_tromp_taylor_nodes", stats_.nodes});
+  rep.counters.push_back({"playout_facts", stats_.facts});
+  if (stats_.fallbacks) rep.counters.push_back({"playout_fallbacks", stats_.fallbacks});
+  if (retro_) rep.counters.push_back({"playout_retro_build_work", retro_->build_work()});
+}
+
+}  // namespace gotb::search

@@ -1,0 +1,110 @@
+// ikeda-1's playout solved by the tromp-taylor search (docs/solving.md
+// section 4, "Session 33: ikeda-1's playout is an area game shifted by the
+// stones spent").
+//
+// In the playout every move costs its mover one stone (a play puts one on
+// the board, a pass pays one) and with an odd number of playout moves the
+// last pass is refunded, so the two sides spend equally many stones there.
+// With score = (area difference) - (stones Black spent) + (stones White
+// spent), the value of a playout node N is
+//   S(N) - owed_B(N) + TT(N),
+// S the spent balance at N (prisoners and stones on the board), owed_B the
+// pass stone the playout's parity still owes (as in the node bounds of
+// session 31) and TT the value of tromp-taylor without suicide (positional
+// superko, two passes end it, area scoring) from N's board, player to move
+// and passes in a row, under the history the ko rule reads: under
+// ko=positional the whole game with the two passes that ended the
+// alternation left out (a pass changes no board), under
+// ko=positional-per-phase the playout alone, from its first board. The
+// value rests on the tromp-taylor proof's history facts (boards absent or
+// present), which map one to one onto ikeda-1's board facts. ko=basic-play
+// is not served (basic ko with a no-result long-cycle rule is no
+// tromp-taylor game).
+//
+// IkedaPlayoutGame is IkedaGame plus that value as the generic search's
+// strategy bounds (HasStrategyBounds): exact bounds at every playout node,
+// with the facts they rest on, so the generic search never enters a
+// playout; the alternation stays with it. Where the tromp-taylor proof's
+// facts cannot be expressed (a dependency list over its cap) the bounds are
+// left open and the generic search plays the playout itself.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "core/rules/ikeda.hpp"
+#include "generator/reference/solve.hpp"
+#include "generator/search/search_solver.hpp"
+
+namespace gotb::search {
+
+// Whether the reduction serves (rules, board): ikeda-1 under a superko ko
+// option on a board the tromp-taylor search takes (at most 31 points).
+bool ikeda_playout_reduces(const RuleSet& rules, const Board& board);
+// Whether gotb solve / table take it: ko=positional-per-phase only. Under
+// ko=positional it is exact too but does not pay beyond 7 points (each
+// playout's tromp-taylor proof rests on the alternation's boards, so few
+// proofs serve another history: 1x8 not proven in 100 M nodes against
+// 38.7 M without it; docs/solving.md section 4, "Session 33").
+bool ikeda_playout_by_default(const RuleSet& rules, const Board& board);
+
+struct IkedaPlayoutStats {
+  std::uint64_t solves = 0;     // tromp-taylor root proofs asked
+  std::uint64_t nodes = 0;      // their nodes (charged to the current budget)
+  std::uint64_t fallbacks = 0;  // proofs whose facts overflowed: bounds left open
+  std::uint64_t facts = 0;      // board facts handed to the generic search
+};
+
+class IkedaPlayoutGame : public IkedaGame {
+ public:
+  // node_limit / time_limit: caps on each tromp-taylor solve (0: none); its
+  // nodes are charged to the budget of the search that asks (current_budget).
+  IkedaPlayoutGame(const Board& board, const RuleSet& rules, double komi, std::uint64_t node_limit = 0,
+                   double time_limit = 0);
+  ~IkedaPlayoutGame();
+  IkedaPlayoutGame(const IkedaPlayoutGame&) = delete;
+  IkedaPlayoutGame& operator=(const IkedaPlayoutGame&) = delete;
+
+  // The game's moves are recorded: the tromp-taylor line is built from them.
+  void play(Move m);
+  void undo();
+  // Not supported: the line must start at the empty board.
+  void setup(const Position&, Color);
+
+  // The generic search's HasStrategyBounds: exact bounds at a playout node
+  // (not over), open elsewhere.
+  std::pair<Value, Value> strategy_bounds(std::int32_t floor, std::int32_t ceiling, std::int32_t beta,
+                                          std::vector<std::uint64_t>& facts);
+  // The value of the current playout node by the reduction, with the ids of
+  // the board facts it rests on appended to *facts (ikeda-1's ids, both
+  // movers of each board: the value holds under every history with this
+  // state key that agrees on them); nullopt where the node is not in the
+  // playout, is over, or the proof's facts overflowed.
+  std::optional<Value> playout_value(std::vector<std::uint64_t>* facts);
+
+  const IkedaPlayoutStats& playout_stats() const { return stats_; }
+  void add_counters(SolveReport& rep) const;
+
+ private:
+  void sync_line();
+
+  std::shared_ptr<const RetroOrdering> retro_;  // the tromp-taylor search's order tables (order only)
+  std::uint64_t unpaid_work_ = 0;               // their build, not yet charged to a budget
+  std::unique_ptr<TrompTaylorSearch> tt_;
+  std::uint64_t node_limit_;
+  std::vector<Move> line_;  // the game's moves
+  int alt_end_ = -1;        // moves when the alternation ended (its last pass included); -1: in it
+  Position alt_pos_{};      // the board and player at the playout's start
+  Color alt_to_move_ = Color::Black;
+  // The tromp-taylor search's line: its root (set_root) and the moves since.
+  bool tt_rooted_ = false;
+  Position tt_root_{};
+  Color tt_root_to_move_ = Color::Black;
+  std::vector<Move> tt_line_;
+  IkedaPlayoutStats stats_;
+};
+
+}  // namespace gotb::search
