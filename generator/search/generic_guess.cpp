@@ -1,5 +1,7 @@
 #include "generator/search/generic_guess.hpp"
 
+#include <algorithm>
+
 #include "core/budget.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/rules/tromp_taylor.hpp"
@@ -26,6 +28,14 @@ std::optional<int> tromp_taylor_guess(const Board& board, const Position& pos, C
     if (nodes) *nodes += tt.stats().nodes;
     return std::nullopt;
   }
+}
+
+std::uint64_t guess_node_budget(const Board& board) {
+  constexpr std::uint64_t kBase = std::uint64_t{1} << 22, kCap = std::uint64_t{1} << 28;
+  constexpr int kBasePoints = 10;
+  std::uint64_t budget = kBase;
+  for (int n = kBasePoints; n < board.size() && budget < kCap; ++n) budget *= 3;
+  return std::min(budget, kCap);
 }
 
 }  // namespace gotb::search
