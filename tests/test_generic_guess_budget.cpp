@@ -174,3 +174,18 @@ TEST_CASE("aimed generic search: the test of the guess runs before the test past
     CHECK(past > 0);  // (these boards do run a test past the guess)
   }
 }
+
+TEST_CASE("aimed generic search: a guess at an end of the range aims too", "[cli][guess-budget]") {
+  // kee-2016 2x4: the guess B+8 is the board's maximum; the first test is
+  // then "value >= B+8" (lower test at order 15), not the plain test at
+  // the bottom of the range (order -16). Session 33: 2x6 7.47 M nodes
+  // against 11.0 M.
+  using test::run_gotb;
+  auto r = run_gotb("solve -b 2x4 -r kee-2016 --method search --aim --no-move-values --no-pv --progress");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("value      B+8") != std::string::npos);
+  CHECK(r.out.find("tromp-taylor guess +8 points") != std::string::npos);
+  const auto first = r.out.find("generic search: horizon");
+  REQUIRE(first != std::string::npos);
+  CHECK(r.out.compare(first, 52, "generic search: horizon 4, lower test at order 15 ->") == 0);
+}

@@ -605,7 +605,7 @@ class GenericSearch {
     if constexpr (HasOrderBoard<G>)
       if (opt_.guess)
         if (const std::optional<Value> v = opt_.guess(g_.position(), g_.to_move(), order_passes(g_)))
-          if (*v > root.lo && *v < root.hi) g = v->order;
+          if (*v >= root.lo && *v <= root.hi) g = v->order;  // (at an end too: session 33)
     std::int32_t prev_failed_lo = kNone, prev_failed_hi = kNone;
     const std::uint64_t deepen_start = stats_.nodes;
     for (int horizon = step;;
