@@ -1,5 +1,7 @@
 #include "generator/search/generic_guess.hpp"
 
+#include <algorithm>
+
 #include "core/budget.hpp"
 #include "core/rules/ruleset.hpp"
 #include "core/rules/tromp_taylor.hpp"
@@ -13,9 +15,15 @@ std::optional<int> tromp_taylor_guess(const Board& board, const Position& pos, C
   SearchOptions opt;
   opt.node_limit = node_limit;
   opt.ordering = ordering;
-  // Small tables: the guess is one short solve per generic solve() call.
-  opt.table_megabytes = 64;
-  opt.proof_megabytes = 64;
+  // Small tables up to 12 points: the guess is one short solve per
+  // position. From 13 points the tromp-taylor search's own default (256 +
+  // 256 MB; pages are touched only as proofs are stored): with 64 + 64 MB
+  // the guess of 2x7 was not proven in 2^28 nodes (5 min of CPU), while
+  // with its default tables 2x7 takes 94 M nodes with the first moves
+  // (docs/solving.md section 4, "Session 33: kee-2016").
+  const std::size_t megabytes = board.size() > 12 ? 256 : 64;
+  opt.table_megabytes = megabytes;
+  opt.proof_megabytes = megabytes;
   TrompTaylorSearch tt(board, TrompTaylorConfig::from(RuleSet::parse("tromp-taylor")), 0.0, opt);
   try {
     tt.set_root(pos, to_move, passes);
@@ -26,6 +34,14 @@ std::optional<int> tromp_taylor_guess(const Board& board, const Position& pos, C
     if (nodes) *nodes += tt.stats().nodes;
     return std::nullopt;
   }
+}
+
+std::uint64_t guess_node_budget(const Board& board) {
+  constexpr std::uint64_t kBase = std::uint64_t{1} << 22, kCap = std::uint64_t{1} << 28;
+  constexpr int kBasePoints = 10;
+  std::uint64_t budget = kBase;
+  for (int n = kBasePoints; n < board.size() && budget < kCap; ++n) budget *= 3;
+  return std::min(budget, kCap);
 }
 
 }  // namespace gotb::search

@@ -30,4 +30,14 @@ std::optional<int> tromp_taylor_guess(const Board& board, const Position& pos, C
                                       std::uint64_t node_limit, const RetroOrdering* ordering = nullptr,
                                       std::uint64_t* nodes = nullptr);
 
+// The default node budget of one guess (GenericOptions::guess_nodes = 0):
+// 2^22 up to 10 points, three times as much per point beyond, at most
+// 2^28. Why: the tromp-taylor search's nodes grow about threefold per
+// point (with the first moves, in the results table: 1x10 2.2 M, 1x11
+// 7.7 M, 2x7 94 M), and a fixed 2^22 left kee-2016 1x11 without a guess
+// (docs/solving.md section 4, "Session 33: kee-2016"); the cap keeps a
+// guess that is not proven (1x12, 16 points) to minutes of CPU. The budget
+// changes which tests run first, never a value.
+std::uint64_t guess_node_budget(const Board& board);
+
 }  // namespace gotb::search

@@ -389,11 +389,12 @@ struct GenericOptions {
   std::function<std::optional<Value>(const Position&, Color, int passes)> guess;
   // generic_solve() only: where `guess` is empty, aim at the tromp-taylor
   // value of the board (generic_guess.hpp), proven within guess_nodes
-  // nodes of the tromp-taylor search per solve() (not counted in node_limit).
+  // nodes of the tromp-taylor search per position guessed (not counted in
+  // node_limit); 0 = by the board (search::guess_node_budget).
   // Off by default: with the retrograde order it cost more nodes on 5 of
   // the 7 session-25 boards where it changed anything (docs/solving.md).
   bool aim = GenericDriverDefaults::aim;
-  std::uint64_t guess_nodes = std::uint64_t{1} << 22;
+  std::uint64_t guess_nodes = 0;
 };
 
 struct GenericStats {
@@ -604,7 +605,7 @@ class GenericSearch {
     if constexpr (HasOrderBoard<G>)
       if (opt_.guess)
         if (const std::optional<Value> v = opt_.guess(g_.position(), g_.to_move(), order_passes(g_)))
-          if (*v > root.lo && *v < root.hi) g = v->order;
+          if (*v >= root.lo && *v <= root.hi) g = v->order;  // (at an end too: session 33)
     std::int32_t prev_failed_lo = kNone, prev_failed_hi = kNone;
     const std::uint64_t deepen_start = stats_.nodes;
     for (int horizon = step;;
@@ -616,7 +617,13 @@ class GenericSearch {
       horizon_hit_ = false;
       while (moved && root.lo < root.hi) {
         moved = false;
-        for (int side = 0; side < 2 && root.lo < root.hi; ++side) {
+        // Aimed: the test of g before the test beyond it (session 33: on
+        // kee-2016 1x11 the lower test past g, run first at horizon 27,
+        // took 54 M of 57 M nodes and failed; the upper test of g then
+        // proved the value). Plain tests: lower first, as before.
+        const int first = g != kNone && root.lo.order >= g && root.hi.order > g ? 1 : 0;
+        for (int k = 0; k < 2 && root.lo < root.hi; ++k) {
+          const int side = (first + k) % 2;
           const bool lo_known = root.lo > Value::minus_infinity(), hi_known = root.hi < Value::plus_infinity();
           // Lower test at a: "value > a"; upper test at a: "value <= a".
           std::int32_t a;

@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <memory>
 #include <optional>
+#include <tuple>
 #include <typeinfo>
 #include <cstdio>
 #include <type_traits>
@@ -514,17 +516,49 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
   // Aimed root tests (docs/solving.md section 4, "Session 25"): the guess
   // is the tromp-taylor value of the node's board, from the tromp-taylor
   // search with the same order tables; its nodes are counted apart.
-  auto guess_nodes = std::make_shared<std::uint64_t>(0);
+  // The budget: --guess-nodes, else by the board (search::guess_node_budget;
+  // docs/solving.md section 4, "Session 33: kee-2016"). A guess is a
+  // function of (position, player, passes) once the board, budget and order
+  // tables are fixed, so each is computed once per generic_solve() call and
+  // kept: kee-2016's anchored driver solves the same position again (the
+  // first moves' exact tests, an exit's value), and each solve() asks.
+  struct GuessState {
+    std::uint64_t nodes = 0, asks = 0, proven = 0;
+    std::vector<std::tuple<Position, Color, int, std::optional<int>>> known;
+  };
+  auto guess_state = std::make_shared<GuessState>();
   if (opt.aim && !opt.guess && opt.deepening_step > 0) {
     const Board board = req.board;
     const double komi = req.komi;
-    const std::uint64_t limit = opt.guess_nodes;
+    const std::uint64_t limit = opt.guess_nodes ? opt.guess_nodes : search::guess_node_budget(req.board);
     const auto order = opt.order;
-    opt.guess = [board, komi, limit, order, guess_nodes](const Position& pos, Color to_move,
-                                                         int passes) -> std::optional<Value> {
-      const auto g = search::tromp_taylor_guess(board, pos, to_move, passes, limit,
-                                                order && !order->tables().uses_ko() ? &order->tables() : nullptr,
-                                                guess_nodes.get());
+    const bool progress = opt.progress;
+    opt.guess = [board, komi, limit, order, progress, guess_state](const Position& pos, Color to_move,
+                                                                   int passes) -> std::optional<Value> {
+      ++guess_state->asks;
+      std::optional<int> g;
+      bool found = false;
+      for (const auto& [p, c, k, v] : guess_state->known)
+        if (p == pos && c == to_move && k == passes) {
+          g = v;
+          found = true;
+          break;
+        }
+      if (!found) {
+        const std::uint64_t before = guess_state->nodes;
+        g = search::tromp_taylor_guess(board, pos, to_move, passes, limit,
+                                       order && !order->tables().uses_ko() ? &order->tables() : nullptr,
+                                       &guess_state->nodes);
+        guess_state->known.emplace_back(pos, to_move, passes, g);
+        if (g) ++guess_state->proven;
+        if (progress) {
+          const auto n = static_cast<unsigned long long>(guess_state->nodes - before);
+          if (g) std::fprintf(stderr, "generic search: tromp-taylor guess %+d points, %llu nodes\n", *g, n);
+          else
+            std::fprintf(stderr, "generic search: no tromp-taylor guess within %llu nodes (--guess-nodes)\n",
+                         static_cast<unsigned long long>(limit));
+        }
+      }
       if (!g) return std::nullopt;
       return Value::score(*g, komi);
     };
@@ -555,7 +589,14 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
     case Family::Kee2016: rep = run_kee2016(req, sided_facts_options(opt)); break;
     default: throw std::logic_error("generic_solve: no game for " + req.rules.to_string());
   }
-  if (*guess_nodes) rep.counters.push_back({"guess_nodes", *guess_nodes});
+  // The guesses: asked (one per solve() of a deepening search), run (one
+  // per position), proven within the budget, and their tromp-taylor nodes.
+  if (guess_state->asks) {
+    rep.counters.push_back({"guess_asks", guess_state->asks});
+    rep.counters.push_back({"guesses", guess_state->known.size()});
+    rep.counters.push_back({"guesses_proven", guess_state->proven});
+  }
+  if (guess_state->nodes) rep.counters.push_back({"guess_nodes", guess_state->nodes});
   // The order tables' build: as the tromp-taylor search reports it, plus
   // the work it charged to the node limit above (counted only under a
   // limit), so that a solve's whole charged work can be read back, as

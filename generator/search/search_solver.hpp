@@ -194,6 +194,7 @@ struct SearchOptions {
   int generic_horizon_growth = GenericDriverDefaults::horizon_growth;
   double generic_test_budget = GenericDriverDefaults::test_budget;
   bool generic_aim = GenericDriverDefaults::aim;
+  std::uint64_t generic_guess_nodes = 0;  // GenericOptions::guess_nodes (0: by the board)
   // international:ko=positional by this search on the reduced game
   // (international_reduction.hpp; docs/solving.md section 4, "Session 32");
   // off: the generic search on the game itself (cross-checks, measurements).

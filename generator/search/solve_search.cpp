@@ -79,6 +79,7 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
     g.progress = options.progress || options.profile;
     g.node_bounds = options.node_bounds;
     g.aim = options.generic_aim;
+    g.guess_nodes = options.generic_guess_nodes;
     g.horizon_growth = options.generic_horizon_growth;
     g.test_budget = options.generic_test_budget;
     // --hash: the generic table's memory cap (the superko search splits it

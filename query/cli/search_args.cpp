@@ -16,6 +16,7 @@ search::SearchOptions SearchArgs::options() const {
   o.generic_horizon_growth = horizon_growth;
   o.generic_test_budget = test_budget;
   o.generic_aim = aim_generic;
+  o.generic_guess_nodes = guess_nodes;
   o.international_as_tromp_taylor = !international_generic;
   using SR = search::SearchOptions::SafeRegions;
   o.safe_regions = no_safe_regions || safe_regions == "off" ? SR::Off : safe_regions == "on" ? SR::On : SR::Auto;
@@ -39,7 +40,7 @@ search::SearchOptions SearchArgs::options() const {
 
 bool SearchArgs::any_set() const {
   const SearchArgs d;
-  return ordering != d.ordering || deepening != d.deepening || max_dependencies != d.max_dependencies || no_aim != d.no_aim || stall_aim != d.stall_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || safe_regions != d.safe_regions || stone_facts != d.stone_facts || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || international_generic != d.international_generic || proved_cap != d.proved_cap || idle_cap != d.idle_cap || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
+  return ordering != d.ordering || deepening != d.deepening || max_dependencies != d.max_dependencies || no_aim != d.no_aim || stall_aim != d.stall_aim || no_node_bounds != d.no_node_bounds || no_safe_regions != d.no_safe_regions || safe_regions != d.safe_regions || stone_facts != d.stone_facts || horizon_growth != d.horizon_growth || test_budget != d.test_budget || aim_generic != d.aim_generic || guess_nodes != d.guess_nodes || international_generic != d.international_generic || proved_cap != d.proved_cap || idle_cap != d.idle_cap || threads != d.threads || team != d.team || progress != d.progress || profile != d.profile ||
          hash_mb != d.hash_mb || list_sharing != d.list_sharing || ring_words != d.ring_words;
 }
 
@@ -81,6 +82,14 @@ void add_search_options(CLI::App* sub, SearchArgs& a, unsigned which) {
                   "search: the generic search (rulesets other than tromp-taylor) aims its root tests at the "
                   "tromp-taylor value of the board, from the tromp-taylor search (off by default: it cost more "
                   "nodes on most boards measured; speed only, never a value)");
+  if (which & kDeepening)
+    sub->add_option("--guess-nodes", a.guess_nodes,
+                    "search, with --aim: the tromp-taylor search's node budget for each guess (not counted in "
+                    "--node-limit); a guess not proven within it leaves the tests unaimed; 0 = by the board: 2^22 "
+                    "up to 10 points, three times as much per point beyond, at most 2^28 (speed only, never a value)")
+        ->check(count_number(std::uint64_t{1} << 40))
+        ->needs("--aim")
+        ->capture_default_str();
   if (which & kDeepening)
     sub->add_flag("--international-generic", a.international_generic,
                   "search: international:ko=positional by the generic search on the game itself instead of the "

@@ -21,6 +21,7 @@ struct SearchArgs {
   int horizon_growth = search::GenericDriverDefaults::horizon_growth;   // the generic search's
   double test_budget = search::GenericDriverDefaults::test_budget;      // the generic search's
   bool aim_generic = search::GenericDriverDefaults::aim;                // the generic search's
+  std::uint64_t guess_nodes = 0;  // SearchOptions::generic_guess_nodes (0: by the board)
   bool international_generic = false;  // SearchOptions::international_as_tromp_taylor off
   std::string safe_regions = "auto";  // SearchOptions::safe_regions: auto, on or off (the tromp-taylor search)
   bool no_safe_regions = false;       // the same as safe_regions = "off" (kept from session 25)
