@@ -103,8 +103,12 @@ TEST_CASE("kee-2005 proof-number test: a full tree drops decided subtrees", "[ke
   // decided nodes several times and still answer the same.
   const Value v = test::kee2005_search_value("1x5", "kee-2005", [](auto&, auto&) {}, {});
   const Board b = Board::parse("1x5");
+  // (Sizes without session 33's move reductions, which shrink this test
+  // below the caps.)
   for (int d : {0, 2}) {
     Kee2005Game g(b, RuleSet::parse("kee-2005"), 0);
+    g.set_suicide_pruning(false);
+    g.set_pass_dominance(false);
     search::ProofNumberOptions o;
     o.max_nodes = 8000;
     Pns pns(g, o);
@@ -117,6 +121,8 @@ TEST_CASE("kee-2005 proof-number test: a full tree drops decided subtrees", "[ke
   }
   // Too small a cap: open, never a wrong answer.
   Kee2005Game g(b, RuleSet::parse("kee-2005"), 0);
+  g.set_suicide_pruning(false);
+  g.set_pass_dominance(false);
   search::ProofNumberOptions o;
   o.max_nodes = 3000;
   Pns pns(g, o);
@@ -253,4 +259,312 @@ TEST_CASE("kee-2005 solve: a spent budget stops the proof-number tests with thei
   o.node_limit = 2000;
   CHECK_THROWS_AS(kee2005_solve(req, o, 0), NodeLimitReached);
   CHECK_THROWS_AS(generic_solve(req, o), NodeLimitReached);
+}
+
+// ---- Session 33: a one-stone suicide is a ban-keeping pass ---------------
+// (docs/solving.md section 4, "Session 33: kee-2005, a stone suicide is a
+// ban-keeping pass"). The claim: an occupying move that leaves the position
+// unchanged records the ban the ban-keeping pass records, so the record
+// after it is the record after that pass (chinese: the same record key)
+// and its value is the pass's (chinese) or one point worse for its mover
+// (japanese, F.6c); so the search's move lists may leave it out.
+
+namespace {
+
+// Plays at node g that leave the position unchanged (legal_moves lists
+// every move, whatever the pruning).
+std::vector<Move> pass_equivalent_plays(const Kee2005Game& g) {
+  std::vector<Move> all, out;
+  g.legal_moves(all);
+  for (Move m : all) {
+    if (m.kind != MoveKind::Play) continue;
+    Kee2005Game& h = const_cast<Kee2005Game&>(g);
+    if (h.phase() != Kee2005Game::Phase::Common) continue;  // D.2 prohibits them in the confirmation phases
+    const Position before = h.position();
+    h.play(m);
+    // (A play that ends the phase leaves the ended phase's position too.)
+    const bool same = h.position() == before;
+    h.undo();
+    if (same) out.push_back(m);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("kee-2005: a one-stone suicide equals the ban-keeping pass", "[kee-2005][generic][pns][suicide]") {
+  std::mt19937 rng(3333);
+  std::uint64_t met_chinese = 0, met_japanese = 0, pruned = 0;
+  for (const char* rules : {"kee-2005", "kee-2005:japanese"})
+    for (const char* board : {"1x3", "1x4", "2x2"})
+      for (int i = 0; i < 40; ++i) {
+        const bool japanese = std::string(rules) != "kee-2005";
+        const std::vector<std::string> line =
+            test::random_line_on<Kee2005Game>(board, rules, rng, static_cast<int>(rng() % 24));
+        const Board b = Board::parse(board);
+        Kee2005Game g(b, RuleSet::parse(rules), 0);
+        g.set_contained_facts(japanese);
+        g.set_pass_dominance(false);  // (the list's passes are the other reduction's; its own test below)
+        replay_moves(g, line);
+        if (g.is_over()) continue;
+        const std::vector<Move> suicides = pass_equivalent_plays(g);
+        // The search's list leaves exactly those out (the first node's
+        // one-move-per-orbit list aside: no suicide exists there but 1x1's).
+        if (!line.empty()) {
+          std::vector<Move> all, listed;
+          std::vector<std::uint64_t> facts;
+          g.legal_moves(all);
+          g.legal_moves_with_facts(listed, facts);
+          CHECK(listed.size() + suicides.size() == all.size());
+          for (Move m : suicides) CHECK(std::find(listed.begin(), listed.end(), m) == listed.end());
+          pruned += suicides.size();
+          g.set_suicide_pruning(false);
+          listed.clear();
+          facts.clear();
+          g.legal_moves_with_facts(listed, facts);
+          CHECK(listed.size() == all.size());
+          g.set_suicide_pruning(true);
+        }
+        if (suicides.empty()) continue;
+        INFO(rules << " " << board << " after " << line.size() << " moves");
+        const Color mover = g.to_move();
+        std::vector<std::uint64_t> keep_key, k;
+        g.play(Move::pass(MoveKind::BanKeepingPass));
+        REQUIRE(g.record_key(keep_key));
+        g.undo();
+        // Values with the pruning off (the claim is checked, not assumed).
+        auto value_after = [&](Move m) {
+          std::vector<std::string> l = line;
+          l.push_back(g.move_name(m));
+          return test::kee2005_search_value(board, rules, [](Kee2005Game& x, auto&) { x.set_suicide_pruning(false); },
+                                            l);
+        };
+        const Value keep_value = value_after(Move::pass(MoveKind::BanKeepingPass));
+        for (Move m : suicides) {
+          g.play(m);
+          REQUIRE(g.record_key(k));
+          g.undo();
+          const Value v = value_after(m);
+          if (!japanese) {
+            ++met_chinese;
+            CHECK(k == keep_key);  // the same record: the same game from here
+            CHECK(v == keep_value);
+          } else {
+            ++met_japanese;
+            // One removed stone more of the mover's (F.6c): one point worse for her.
+            CHECK(v.order == keep_value.order + (mover == Color::Black ? -2 : 2));
+          }
+        }
+      }
+  CHECK(met_chinese > 0);
+  CHECK(met_japanese > 0);
+  CHECK(pruned > 0);
+}
+
+TEST_CASE("kee-2005: values equal with and without the suicide pruning", "[kee-2005][generic][pns][suicide]") {
+  // The reference solver (every move) against the generic search and the
+  // proof-number test with the pruning on (their default; the cases above
+  // run them so) and off; and the two searches with it on and off after
+  // random lines on boards the reference cannot do.
+  auto off = [](Kee2005Game& g, auto&) { g.set_suicide_pruning(false); };
+  auto on = [](Kee2005Game&, auto&) {};
+  for (const char* board : {"1x1", "1x2", "1x3"}) {
+    const Value ref = test::solve_value(board, "kee-2005", true);
+    CHECK(test::kee2005_search_value(board, "kee-2005", on, {}) == ref);
+    CHECK(test::kee2005_search_value(board, "kee-2005", off, {}) == ref);
+  }
+  for (const char* board : {"1x1", "1x2"}) {
+    const Value ref = test::solve_value(board, "kee-2005:japanese", true);
+    CHECK(test::kee2005_search_value(board, "kee-2005:japanese", on, {}) == ref);
+    CHECK(test::kee2005_search_value(board, "kee-2005:japanese", off, {}) == ref);
+  }
+  std::mt19937 rng(3334);
+  int lines = 0;
+  for (const char* rules : {"kee-2005", "kee-2005:japanese"})
+    for (int i = 0; i < 8; ++i) {
+      const bool japanese = std::string(rules) != "kee-2005";
+      const std::string board = japanese || i % 2 ? "1x3" : "1x4";
+      const std::vector<std::string> line =
+          test::random_line_on<Kee2005Game>(board, rules, rng, static_cast<int>(3 + rng() % 14));
+      const Value v_off = test::kee2005_search_value(board, rules, off, line);
+      const Value v_on = test::kee2005_search_value(board, rules, on, line);
+      INFO(rules << " " << board << " after " << line.size() << " moves");
+      CHECK(v_on == v_off);
+      // The proof-number test with the pruning on and off, one point below,
+      // at and above.
+      for (bool pruning : {true, false})
+        for (int d : {-2, 0, 2}) {
+          const Board b = Board::parse(board);
+          Kee2005Game g(b, RuleSet::parse(rules), 0);
+          g.set_suicide_pruning(pruning);
+          replay_moves(g, line);
+          search::ProofNumberOptions o;
+          o.max_nodes = 1 << 22;
+          Pns pns(g, o);
+          const Value t = Value::score_half_points(v_off.order + d);
+          const Pns::Result r = pns.at_least(t);
+          REQUIRE(r != Pns::Result::Open);
+          CHECK((r == Pns::Result::Proven) == (v_off >= t));
+        }
+      ++lines;
+    }
+  CHECK(lines == 16);
+}
+
+TEST_CASE("kee-2005 proof-number test: the area estimate orders only", "[kee-2005][generic][pns]") {
+  // ProofNumberOptions::estimate_weight changes which leaf is expanded,
+  // never an answer: against the reference solver and the generic search,
+  // one point below, at and above the value, with weights 1 and 4.
+  std::mt19937 rng(3335);
+  for (const char* rules : {"kee-2005", "kee-2005:japanese"})
+    for (int i = 0; i < 6; ++i) {
+      const bool japanese = std::string(rules) != "kee-2005";
+      const std::string board = japanese ? (i < 2 ? "1x2" : "1x3") : (i < 2 ? "1x3" : "1x4");
+      const std::vector<std::string> line =
+          i < 2 ? std::vector<std::string>{}
+                : test::random_line_on<Kee2005Game>(board, rules, rng, static_cast<int>(3 + rng() % 14));
+      const Value v = i < 2 && board != "1x4" ? test::solve_value(board, rules, true)
+                                              : test::kee2005_search_value(board, rules, [](auto&, auto&) {}, line);
+      for (std::uint32_t w : {1u, 4u})
+        for (int d : {-2, 0, 2}) {
+          const Board b = Board::parse(board);
+          Kee2005Game g(b, RuleSet::parse(rules), 0);
+          replay_moves(g, line);
+          search::ProofNumberOptions o;
+          o.max_nodes = 1 << 22;
+          o.estimate_weight = w;
+          Pns pns(g, o);
+          const Value t = Value::score_half_points(v.order + d);
+          INFO(rules << " " << board << " after " << line.size() << " moves, weight " << w << ", test >= "
+                     << t.to_string());
+          const Pns::Result r = pns.at_least(t);
+          REQUIRE(r != Pns::Result::Open);
+          CHECK((r == Pns::Result::Proven) == (v >= t));
+          CHECK(g.ply() == line.size());
+        }
+    }
+}
+
+// ---- Session 33: pass dominance ------------------------------------------
+// Where one pass kind ends the phase now and the search's list leaves out
+// the other, that other pass lets the opponent end the phase at once (by
+// playing it, not by the formula of opponent_ends_after), and its value
+// (the dominance off) is no better for the mover than the ending pass's.
+
+TEST_CASE("kee-2005: a pass the opponent can answer with the phase's end is dominated",
+          "[kee-2005][generic][pns][pass-dominance]") {
+  std::mt19937 rng(3336);
+  std::uint64_t dropped = 0, valued = 0, kept_both = 0;
+  for (const char* rules : {"kee-2005", "kee-2005:japanese", "kee-2005:no-suicide"})
+    for (const char* board : {"1x2", "1x3", "2x2"})
+      for (int i = 0; i < 50; ++i) {
+        const bool japanese = std::string(rules) == "kee-2005:japanese";
+        // Pass-rich lines: the phase ends and the pass cycles are among passes.
+        const Board b = Board::parse(board);
+        Kee2005Game g(b, RuleSet::parse(rules), 0);
+        g.set_contained_facts(japanese);
+        std::vector<std::string> line;
+        const int len = static_cast<int>(rng() % 16);
+        for (int k = 0; k < len && !g.is_over(); ++k) {
+          const Move m = test::random_move_passes_often(g, rng, 2);
+          line.push_back(g.move_name(m));
+          g.play(m);
+        }
+        if (g.is_over()) continue;
+        std::vector<Move> listed;
+        std::vector<std::uint64_t> facts;
+        g.legal_moves_with_facts(listed, facts);
+        const MoveKind kinds[2] = {MoveKind::Pass, MoveKind::BanKeepingPass};
+        for (int d = 0; d < 2; ++d) {
+          const MoveKind drop = kinds[d], end = kinds[1 - d];
+          const bool listed_drop =
+              std::find(listed.begin(), listed.end(), Move::pass(drop)) != listed.end();
+          INFO(rules << " " << board << " after " << line.size() << " moves, dropped " << g.move_name(Move::pass(drop)));
+          if (listed_drop) continue;
+          ++dropped;
+          // The other kind is listed and ends the phase now.
+          REQUIRE(std::find(listed.begin(), listed.end(), Move::pass(end)) != listed.end());
+          const std::size_t phase = static_cast<std::size_t>(g.phase());
+          g.play(Move::pass(end));
+          CHECK((g.is_over() || static_cast<std::size_t>(g.phase()) == phase + 1));
+          g.undo();
+          // After the dropped pass the opponent ends the phase with a pass.
+          g.play(Move::pass(drop));
+          CHECK(static_cast<std::size_t>(g.phase()) == phase);
+          bool opponent_ends = false;
+          for (MoveKind k : kinds) {
+            g.play(Move::pass(k));
+            if (g.is_over() || static_cast<std::size_t>(g.phase()) == phase + 1) opponent_ends = true;
+            g.undo();
+          }
+          g.undo();
+          CHECK(opponent_ends);
+          // Its value (the dominance off) is no better for the mover.
+          if (valued < 60 && std::string(board) != "2x2") {
+            ++valued;
+            auto value_after = [&](MoveKind k) {
+              std::vector<std::string> l = line;
+              l.push_back(g.move_name(Move::pass(k)));
+              return test::kee2005_search_value(board, rules,
+                                                [](Kee2005Game& x, auto&) { x.set_pass_dominance(false); }, l);
+            };
+            const Value vd = value_after(drop), ve = value_after(end);
+            if (g.to_move() == Color::Black) CHECK(vd <= ve);
+            else CHECK(vd >= ve);
+          }
+        }
+        if (std::count_if(listed.begin(), listed.end(), [](Move m) { return m.kind != MoveKind::Play; }) == 2)
+          ++kept_both;
+        // With the dominance off both passes are listed.
+        g.set_pass_dominance(false);
+        listed.clear();
+        facts.clear();
+        g.legal_moves_with_facts(listed, facts);
+        CHECK(std::count_if(listed.begin(), listed.end(), [](Move m) { return m.kind != MoveKind::Play; }) == 2);
+      }
+  CHECK(dropped > 0);
+  CHECK(valued > 0);
+  CHECK(kept_both > 0);
+}
+
+TEST_CASE("kee-2005: values equal with and without pass dominance", "[kee-2005][generic][pns][pass-dominance]") {
+  auto off = [](Kee2005Game& g, auto&) { g.set_pass_dominance(false); };
+  auto on = [](Kee2005Game&, auto&) {};
+  for (const char* rules : {"kee-2005", "kee-2005:no-suicide"})
+    for (const char* board : {"1x1", "1x2", "1x3"}) {
+      const Value ref = test::solve_value(board, rules, true);
+      CHECK(test::kee2005_search_value(board, rules, on, {}) == ref);
+      CHECK(test::kee2005_search_value(board, rules, off, {}) == ref);
+    }
+  for (const char* rules : {"kee-2005:japanese", "kee-2005:japanese,no-suicide"})
+    for (const char* board : {"1x1", "1x2"}) {
+      const Value ref = test::solve_value(board, rules, true);
+      CHECK(test::kee2005_search_value(board, rules, on, {}) == ref);
+      CHECK(test::kee2005_search_value(board, rules, off, {}) == ref);
+    }
+  std::mt19937 rng(3337);
+  for (const char* rules : {"kee-2005", "kee-2005:japanese"})
+    for (int i = 0; i < 8; ++i) {
+      const bool japanese = std::string(rules) != "kee-2005";
+      const std::string board = japanese || i % 2 ? "1x3" : "1x4";
+      const std::vector<std::string> line =
+          test::random_line_on<Kee2005Game>(board, rules, rng, static_cast<int>(3 + rng() % 14));
+      const Value v_off = test::kee2005_search_value(board, rules, off, line);
+      INFO(rules << " " << board << " after " << line.size() << " moves");
+      CHECK(test::kee2005_search_value(board, rules, on, line) == v_off);
+      for (bool dominance : {true, false})
+        for (int d : {-2, 0, 2}) {
+          const Board b = Board::parse(board);
+          Kee2005Game g(b, RuleSet::parse(rules), 0);
+          g.set_pass_dominance(dominance);
+          replay_moves(g, line);
+          search::ProofNumberOptions o;
+          o.max_nodes = 1 << 22;
+          Pns pns(g, o);
+          const Value t = Value::score_half_points(v_off.order + d);
+          const Pns::Result r = pns.at_least(t);
+          REQUIRE(r != Pns::Result::Open);
+          CHECK((r == Pns::Result::Proven) == (v_off >= t));
+        }
+    }
 }

@@ -667,6 +667,16 @@ void Kee2005Game::reduce_facts(std::vector<std::pair<std::uint64_t, std::int64_t
   std::sort(f.begin(), f.end());
 }
 
+bool Kee2005Game::pass_equivalent(OccupyCheck c, const PlayOutcome& o) const {
+  // Session 33 (docs/solving.md section 4, "Session 33: kee-2005, a stone
+  // suicide is a ban-keeping pass"): an occupying move that leaves the
+  // position as it was (a one-stone suicide) records the same ban as the
+  // ban-keeping pass, which is always legal, and differs only by one stone
+  // of the mover's in F.6c's count: never better for her, so the search
+  // game leaves it out under every history (its fact with it).
+  return (c == OccupyCheck::Ok || c == OccupyCheck::Prohibited) && o.next == position();
+}
+
 void Kee2005Game::legal_moves_with_facts(std::vector<Move>& out, std::vector<std::uint64_t>& facts) const {
   if (over_) return;
   const std::size_t phase = phases_.size() - 1;
@@ -676,6 +686,7 @@ void Kee2005Game::legal_moves_with_facts(std::vector<Move>& out, std::vector<std
     for_each_bit(position().empty(*board_), [&](int p) {
       PlayOutcome o;
       const OccupyCheck c = check_occupy(p, o);
+      if (suicide_pruning_ && pass_equivalent(c, o)) return;
       // A prohibited play lists its fact too: another family may allow it.
       if (c == OccupyCheck::Ok || c == OccupyCheck::Prohibited) facts.push_back(occupy_fact(phase, p, o.next, next_mover));
       if (c == OccupyCheck::Ok) out.push_back(Move::play(p));
@@ -687,6 +698,7 @@ void Kee2005Game::legal_moves_with_facts(std::vector<Move>& out, std::vector<std
       PlayOutcome o;
       const OccupyCheck c = check_occupy(p, o);
       if (c != OccupyCheck::Ok && c != OccupyCheck::Prohibited) return;
+      if (suicide_pruning_ && pass_equivalent(c, o)) return;
       // A prohibited play lists its fact too (another history may allow
       // it), unless a ban of the current window prohibits it: the key decides.
       const std::uint32_t s = sit_id(key(o.next, next_mover));
@@ -712,8 +724,42 @@ void Kee2005Game::legal_moves_with_facts(std::vector<Move>& out, std::vector<std
       return false;
     });
   }
-  out.push_back(Move::pass());
-  out.push_back(Move::pass(MoveKind::BanKeepingPass));
+  // Session 33 ("Session 33: kee-2005 ...", pass dominance): where one kind
+  // of pass ends the phase now and the other lets the opponent end it with
+  // her next pass (at the same position, so with the same outcome), the
+  // other is never better for the mover. Read from the key alone.
+  bool list_delete = true, list_keep = true;
+  if (pass_dominance_) {
+    const bool end_delete = pass_ends_phase(MoveKind::Pass), end_keep = pass_ends_phase(MoveKind::BanKeepingPass);
+    if (end_delete && !end_keep && opponent_ends_after(MoveKind::BanKeepingPass)) list_keep = false;
+    if (end_keep && !end_delete && opponent_ends_after(MoveKind::Pass)) list_delete = false;
+  }
+  if (list_delete) out.push_back(Move::pass());
+  if (list_keep) out.push_back(Move::pass(MoveKind::BanKeepingPass));
+}
+
+bool Kee2005Game::opponent_ends_after(MoveKind kind) const {
+  // The mover X at ban a_j = (p, X, H), H the current history (it holds
+  // (p, X)). After X's pass the ban is (p, Y, H'), H' = {(p, Y)} (ban-
+  // deleting) or H + (p, Y) (ban-keeping). Y's pass records (p, X, H''),
+  // H'' = {(p, X)} (ban-deleting) or H' + (p, X) (ban-keeping), which ends
+  // the phase iff H'' = H (C.3 / D.3, reading 1).
+  if (over_) return false;
+  const auto& bans = cur().bans;
+  const int k = static_cast<int>(bans.size()) - 1;
+  const std::uint32_t sx = bans[k].sit;
+  const std::uint32_t sy = sit_id(key(position(), opponent(to_move())));
+  bool only_sx = true, has_sy = false, within_xy = true;
+  for (int i = bans[k].window; i <= k; ++i) {
+    const std::uint32_t s = bans[i].sit;
+    if (s != sx) only_sx = false;
+    if (s == sy) has_sy = true;
+    if (s != sx && s != sy) within_xy = false;
+  }
+  if (only_sx) return true;  // Y's ban-deleting pass: H'' = {(p, X)} = H
+  // Y's ban-keeping pass: H'' = H + (p, Y) (after X's ban-keeping pass) or
+  // {(p, Y), (p, X)} (after X's ban-deleting pass).
+  return kind == MoveKind::BanKeepingPass ? has_sy : within_xy && has_sy;
 }
 
 void Kee2005Game::current_facts(std::vector<std::uint64_t>& facts) const {

@@ -77,6 +77,9 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
   // count of the current position, for display only.
   Value outcome() const;
   Value min_outcome() const;
+  // The proof-number search's estimate of a node (HasEstimate, order only):
+  // the area count of the current position, or the score once over.
+  Value estimate() const { return outcome(); }
   Value max_outcome() const;
 
   // Occupying moves (point order), then the ban-deleting pass, then the
@@ -192,6 +195,27 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
   // invariant under all of them; session 29, same section). Default on;
   // legal_moves() always lists every move.
   void set_root_symmetry(bool on) { root_symmetry_ = on; }
+  // The search's move lists (legal_moves_with_facts) leave out every
+  // occupying move that leaves the position unchanged (a one-stone suicide,
+  // suicide=yes, common phase): it records the same ban as the ban-keeping
+  // pass, which is always legal, and under japanese scoring costs its mover
+  // one removed stone (F.6c), so it is never better than that pass (session
+  // 33; docs/solving.md section 4, "Session 33: kee-2005, a stone suicide is
+  // a ban-keeping pass"). Default on; legal_moves() always lists every
+  // move. Off: cross-checks and measurements.
+  void set_suicide_pruning(bool on) { suicide_pruning_ = on; }
+  // Pass dominance (session 33, same section): where a pass of one kind
+  // ends the phase now, the search's move lists leave out the other kind
+  // when after it the opponent could end the phase with a pass: both ends
+  // leave the same position in the same phase, so the same outcome, and
+  // the opponent can force it. This also removes every cycle of the game
+  // (they are pass-only; docs/solving.md). Default on; off: cross-checks.
+  void set_pass_dominance(bool on) { pass_dominance_ = on; }
+  bool pass_dominance() const { return pass_dominance_; }
+  // Whether, after a pass of this kind by the player to move, a pass of the
+  // opponent would end the phase (read from the current history).
+  bool opponent_ends_after(MoveKind kind) const;
+  bool suicide_pruning() const { return suicide_pruning_; }
   bool root_symmetry() const { return root_symmetry_; }
   bool territory_bounds() const { return territory_bounds_; }
   // Chinese scoring (session 27; docs/solving.md section 4, "Session 27:
@@ -332,6 +356,9 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
   // plus the extra situation `extra`?
   bool history_contained(int j, int from, int to, std::uint32_t extra) const;
   OccupyCheck check_occupy(int p, PlayOutcome& o) const;
+  // A play checked as c with outcome o leaves the position unchanged
+  // (set_suicide_pruning).
+  bool pass_equivalent(OccupyCheck c, const PlayOutcome& o) const;
   void push_ban(const Ban& b);
   bool phase_end_reached() const;
   Value score() const;
@@ -418,6 +445,8 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
   bool root_bound_ = true;
   bool end_bound_ = true;
   bool root_symmetry_ = true;
+  bool suicide_pruning_ = true;
+  bool pass_dominance_ = true;
   mutable std::unordered_map<std::vector<std::uint32_t>, std::uint32_t, VecHash> set_ids_;
   mutable std::vector<std::uint32_t> set_flat_, set_off_{0};
   mutable std::size_t set_bytes_ = 0;

@@ -257,6 +257,7 @@ constexpr std::uint64_t kKee2005DepthFirstNoLimit = 4'000'000;  // its nodes whe
 constexpr std::uint64_t kKee2005PnsTreeNodes = std::uint64_t{1} << 25;
 
 using Kee2005Pns = search::ProofNumberTest<Kee2005Game>;
+constexpr std::uint32_t kKee2005EstimateWeight = 4;  // ProofNumberOptions::estimate_weight (session 33)
 
 // Whether the value of the game's current node is at least t (Black's
 // view). A tree that fills up before it decides stops the solve like a
@@ -369,6 +370,10 @@ SolveReport run_kee2005(const SolveRequest& req, const search::GenericOptions& o
   BudgetScope scope(&budget);
   search::ProofNumberOptions po;
   po.max_nodes = kKee2005PnsTreeNodes;
+  // Leaves whose position's area already holds the tested score are tried
+  // first (order only; session 33: japanese 2x2's three tests take 3x fewer
+  // expansions, chinese 1x7's ">= +4" 2.8x fewer).
+  po.estimate_weight = kKee2005EstimateWeight;
   Kee2005Pns pns(game, po);
   std::uint64_t pns_nodes = 0;
   if (!proven) {

@@ -26,6 +26,7 @@
 #include <cstdio>
 #include <concepts>
 #include <tuple>
+#include <unordered_set>
 #include <ctime>
 #include <limits>
 #include <memory>
@@ -48,6 +49,13 @@ concept HasRecordKey = requires(const G& g, std::vector<std::uint64_t>& key) {
   { g.record_key(key) } -> std::convertible_to<bool>;
 };
 
+// A cheap estimate of a node's value (Value::order units, Black's view),
+// for the order of expansion only (ProofNumberOptions::estimate).
+template <class G>
+concept HasEstimate = requires(const G& g) {
+  { g.estimate() } -> std::convertible_to<Value>;
+};
+
 struct ProofNumberOptions {
   std::uint64_t max_nodes = std::uint64_t{1} << 24;  // graph nodes kept (20 bytes each and an 8-byte edge)
   double time_limit = 0;                              // seconds of wall time; 0 = none
@@ -60,6 +68,12 @@ struct ProofNumberOptions {
   // New leaves start at (1, the number of legal moves) for the side to
   // move (the mirror for the other side) instead of (1, 1): order only.
   bool mobility = false;
+  // New leaves start further from a proof the further the game's estimate
+  // (HasEstimate; kee-2005: the area count of the position) lies below t,
+  // and further from a disproof the further it lies at or above t: pn = 1 +
+  // estimate_weight * (points below t), dn = 1 + estimate_weight * (points
+  // at or above t), each at least 1. Order only (session 33).
+  std::uint32_t estimate_weight = 0;
   // Share nodes of equal record keys (games with HasRecordKey; off: the
   // plain tree of session 31, for cross-checks and measurements).
   bool transpositions = true;
@@ -67,6 +81,10 @@ struct ProofNumberOptions {
   // shared (still exact).
   std::uint64_t max_key_words = std::uint64_t{1} << 26;
   bool progress = false;
+  // Measurement only (session 33): count the expanded leaves whose search
+  // key (search_key(), without the ban summary) an expanded node had
+  // already, by hash (ProofNumberStats::search_key_repeats).
+  bool count_search_keys = false;
 };
 
 struct ProofNumberStats {
@@ -75,6 +93,7 @@ struct ProofNumberStats {
   // Transpositions: leaves found equal to an expanded node and replaced by
   // it; expanded nodes given a key; stale numbers corrected on a descent.
   std::uint64_t transpositions = 0, keyed = 0, unkeyed = 0, stale = 0;
+  std::uint64_t search_key_repeats = 0;  // count_search_keys
 };
 
 template <GenericSearchGame G>
@@ -96,6 +115,7 @@ class ProofNumberTest {
     nodes_.clear();
     edges_.clear();
     clear_keys();
+    search_keys_seen_.clear();
     nodes_.push_back(Node{});
     nodes_[0].black = g_.to_move() == Color::Black;
     charge_current_budget(1);  // one unit per evaluated node (below: before the moves are played)
@@ -172,6 +192,11 @@ class ProofNumberTest {
         } else {
           ++stats_.unkeyed;
         }
+      }
+      if (opt_.count_search_keys) {
+        key_.clear();
+        g_.search_key(key_);
+        if (!search_keys_seen_.insert(hash(key_)).second) ++stats_.search_key_repeats;
       }
       expand(cur);
       ascend();
@@ -301,6 +326,15 @@ class ProofNumberTest {
       g_.legal_moves_with_facts(scratch_, ids_);
       const auto k = static_cast<std::uint32_t>(std::max<std::size_t>(1, scratch_.size()));
       (n.black ? n.dn : n.pn) = k;
+    }
+    if constexpr (HasEstimate<G>) {
+      if (opt_.estimate_weight > 0) {
+        // Whole points between the estimate and t (order units are half points).
+        const std::int64_t gap = (static_cast<std::int64_t>(target_) - g_.estimate().order) / 2;
+        const std::int64_t w = opt_.estimate_weight, cap = 1 << 20;
+        n.pn = static_cast<std::uint32_t>(std::min<std::int64_t>(cap, n.pn + w * std::max<std::int64_t>(0, gap)));
+        n.dn = static_cast<std::uint32_t>(std::min<std::int64_t>(cap, n.dn + w * std::max<std::int64_t>(0, 1 - gap)));
+      }
     }
   }
 
@@ -452,6 +486,7 @@ class ProofNumberTest {
   std::vector<std::uint32_t> path_, edge_path_;  // the descent's nodes from the start node, and the edges taken
   std::vector<std::uint64_t> key_words_, key_start_{0}, key_hash_, key_;
   std::vector<std::uint32_t> table_;  // node indices (kNone: empty), by key hash
+  std::unordered_set<std::uint64_t> search_keys_seen_;  // count_search_keys
   std::vector<Move> moves_, scratch_;
   std::vector<std::uint64_t> ids_;
   std::int32_t target_ = 0;
