@@ -154,8 +154,13 @@ TEST_CASE("generic search without unused entry facts: the same values as with th
   for (const char* rules : kInternational)
     for (const char* board : {"1x3", "1x5", "2x2", "2x3"}) {
       INFO(rules << " " << board);
-      CHECK(search_value<InternationalGame>(board, rules, true, &dropped)
-                .identical(search_value<InternationalGame>(board, rules, false)));
+      const Value with = search_value<InternationalGame>(board, rules, true, &dropped),
+                  without = search_value<InternationalGame>(board, rules, false);
+      // ko=basic-exceptional: with komi 0 a no-result and a jigo are equally
+      // good (order 0) and the kind printed is that of the line found
+      // (docs/rules/international.md), as in [generic]; since session 33's
+      // history bounds narrow the root, the two searches can find the other.
+      CHECK((with.identical(without) || (with == without && with.order == 0)));
     }
   for (const char* rules : kIkeda)
     for (const char* board : {"1x3", "1x5", "2x2"}) {

@@ -146,7 +146,7 @@ struct ExactRepeat : IkedaGame {
 struct FactlessPlayout : IkedaPlayoutGame {
   using IkedaPlayoutGame::IkedaPlayoutGame;
   std::pair<Value, Value> strategy_bounds(std::int32_t f, std::int32_t c, std::int32_t b,
-                                          std::vector<std::uint64_t>& facts) {
+                                          std::vector<std::uint64_t>& /*facts: dropped*/) {
     std::vector<std::uint64_t> dropped;
     return IkedaPlayoutGame::strategy_bounds(f, c, b, dropped);
   }

@@ -1,5 +1,6 @@
 #include "core/rules/international.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "core/benson.hpp"
@@ -17,8 +18,12 @@ InternationalConfig InternationalConfig::from(const RuleSet& rules) {
   return c;
 }
 
-InternationalGame::InternationalGame(const Board& board, const RuleSet& rules, double komi)
-    : AlternationHistory(board, komi), cfg_(InternationalConfig::from(rules)), seen_(board.size(), 1) {
+InternationalGame::InternationalGame(const Board& board, const RuleSet& rules, double komi, int ending_passes)
+    : AlternationHistory(board, komi), cfg_(InternationalConfig::from(rules)), ending_passes_(ending_passes),
+      seen_(board.size(), 1) {
+  if (ending_passes != kEndingPasses && ending_passes != 2)
+    throw std::invalid_argument("international: the game ends at 4 passes in a row (2: the two-pass game), not " +
+                                std::to_string(ending_passes));
   sided_facts_ = !cfg_.basic_exceptional && board_facts::sided(board.size());
   seen_.push(pos_, 0);
   if (cfg_.basic_exceptional) occurrences_.push_back({pos_, 0});
@@ -27,7 +32,7 @@ InternationalGame::InternationalGame(const Board& board, const RuleSet& rules, d
 void InternationalGame::setup(const Position& pos, Color to_move, int passes, int ban) {
   if (!undo_.empty()) throw std::logic_error("InternationalGame::setup after the first move");
   if (!is_legal_position(*board_, pos)) throw std::invalid_argument("setup position has a string without liberties");
-  if (passes < 0 || passes >= kEndingPasses) throw std::invalid_argument("setup pass count out of range");
+  if (passes < 0 || passes >= ending_passes_) throw std::invalid_argument("setup pass count out of range");
   // The banned stone belongs to the player who made the last play: the
   // opponent of the player to move, or the player to move after an odd
   // number of passes.
@@ -82,6 +87,26 @@ std::pair<Value, Value> InternationalGame::node_outcome_bounds() const {
   if (cfg_.basic_exceptional || !benson_) return {min_outcome(), max_outcome()};
   const AreaBound b = area_bounds(*board_, pos_, cfg_.suicide);
   return {Value::score(b.lo, komi_), Value::score(b.hi, komi_)};
+}
+
+std::pair<Value, Value> InternationalGame::history_outcome_bounds() const {
+  Value lo = min_outcome(), hi = max_outcome();
+  if (!cfg_.basic_exceptional || over_) return {lo, hi};
+  // h(B) = (black plays - white plays) since B first occurred: each play
+  // adds one own stone, so plays = removed + the change in own stones.
+  const int r_now = removed_[index(Color::Black)] - removed_[index(Color::White)];
+  const int black_now = popcount(pos_.stones(Color::Black)), white_now = popcount(pos_.stones(Color::White));
+  int h_min = 0, h_max = 0;
+  for (const Occurrence& o : occurrences_) {
+    const int h = (r_now - o.balance) + (black_now - popcount(o.pos.stones(Color::Black))) -
+                  (white_now - popcount(o.pos.stones(Color::White)));
+    h_min = std::min(h_min, h);
+    h_max = std::max(h_max, h);
+  }
+  const Value none = Value::no_result(0);
+  if (h_min >= -1) hi = std::max(Value::score(board_->size(), komi_), none);
+  if (h_max <= 1) lo = std::min(Value::score(-board_->size(), komi_), none);
+  return {lo, hi};
 }
 
 Value InternationalGame::exceptional_result(const Position& next, int removed_black, int removed_white) const {
@@ -177,7 +202,7 @@ void InternationalGame::play(Move m) {
     passes_ = 0;
   } else {
     ++pass_count_[index(to_move_)];
-    if (++passes_ >= kEndingPasses) over_ = true;
+    if (++passes_ >= ending_passes_) over_ = true;
     if (cfg_.basic_exceptional) occurrences_.push_back(occurrences_.back());
   }
   to_move_ = opponent(to_move_);

@@ -53,7 +53,13 @@ class InternationalGame : public AlternationHistory<InternationalUndo> {
   // agreement step), two more after a refusal end the game.
   static constexpr int kEndingPasses = 4;
 
-  InternationalGame(const Board& board, const RuleSet& rules, double komi);
+  // `ending_passes` other than kEndingPasses (2, the only other value taken)
+  // makes the *two-pass game* of docs/solving.md section 4, "Session 33":
+  // the same game ending at two passes in a row, which the pass-pair
+  // reduction (generator/search/international_reduction.hpp) solves in
+  // place of the real one. Not a ruleset option: a front end never plays it.
+  InternationalGame(const Board& board, const RuleSet& rules, double komi, int ending_passes = kEndingPasses);
+  int ending_passes() const { return ending_passes_; }
 
   // Starts the game at the state (pos, to_move, passes in a row, basic-ko
   // ban point or -1) with an empty history instead of the empty board:
@@ -65,7 +71,7 @@ class InternationalGame : public AlternationHistory<InternationalUndo> {
 
   // True right after two successive passes that end alternate moving (the
   // agreement step; the game goes on as after a refusal).
-  bool at_agreement() const { return !over_ && passes_ == 2; }
+  bool at_agreement() const { return !over_ && ending_passes_ == kEndingPasses && passes_ == 2; }
 
   bool is_over() const { return over_; }
   // Game result once is_over(): the score (area, or territory under
@@ -149,6 +155,16 @@ class InternationalGame : public AlternationHistory<InternationalUndo> {
   // set_benson(false) (measurements, cross-checks).
   std::pair<Value, Value> node_outcome_bounds() const;
   void set_benson(bool on) { benson_ = on; }
+  // Bounds on the value of the current state under this very history (the
+  // generic search's HasHistoryBounds; docs/solving.md section 4, "Session
+  // 33: no special win the history does not admit"). Under
+  // ko=basic-exceptional, with h(B) the plays of Black minus those of White
+  // since the first occurrence of an earlier board B: where h(B) >= -1 for
+  // every B, White's "pass for the rest of the game" leaves Black no
+  // special win, so the value is at most max(area score of the whole board,
+  // no result); where h(B) <= 1 for every B, the mirror. Otherwise, and
+  // under ko=positional, the outcome bounds.
+  std::pair<Value, Value> history_outcome_bounds() const;
 
  private:
   // Legality of a play apart from repetition; fills o.
@@ -167,6 +183,7 @@ class InternationalGame : public AlternationHistory<InternationalUndo> {
   };
 
   InternationalConfig cfg_;
+  int ending_passes_ = kEndingPasses;
   int ban_ = -1;  // basic ko: point of the stone that removed a single stone in the last play
   std::array<int, 2> removed_{0, 0}, pass_count_{0, 0};
   bool over_ = false;

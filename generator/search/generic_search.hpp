@@ -96,6 +96,18 @@ concept HasNodeBounds = requires(const G& g) {
   { g.node_outcome_bounds() } -> std::same_as<std::pair<Value, Value>>;
 };
 
+// Optional: bounds on the minimax value of the current node that hold under
+// the game's *current* history only (international:ko=basic-exceptional:
+// no special win where the history admits none, docs/solving.md section 4,
+// "Session 33"). Read only where a solve or a move test starts (solve(),
+// decide_above()), to narrow the root's bounds between the root tests;
+// never inside search() and never stored, since a table entry is reused
+// under other histories with the same key.
+template <class G>
+concept HasHistoryBounds = requires(const G& g) {
+  { g.history_outcome_bounds() } -> std::same_as<std::pair<Value, Value>>;
+};
+
 // Optional: a game whose facts imply one another (kee-2005: a contained
 // fact is monotone in its examined history) may drop, from a proof's
 // (id, value) pairs about to be stored, those implied by the pairs it
@@ -395,6 +407,13 @@ struct GenericOptions {
   // the 7 session-25 boards where it changed anything (docs/solving.md).
   bool aim = GenericDriverDefaults::aim;
   std::uint64_t guess_nodes = 0;
+  // generic_solve() only, international: passes in a row that end the game
+  // it searches. 4 is the game (InternationalGame::kEndingPasses); 2 the
+  // two-pass game that the pass-pair reduction of ko=basic-exceptional
+  // solves in its place (international_reduction.hpp; docs/solving.md
+  // section 4, "Session 33"), whose values are not the game's after an odd
+  // number of passes: only that reduction sets it.
+  int international_ending_passes = 4;
 };
 
 struct GenericStats {
@@ -569,6 +588,13 @@ class GenericSearch {
     test_limit_ = 0;  // (a limit's stop may have left one set)
     if (g_.is_over()) return g_.outcome();
     Bounds root{min_, max_};
+    if constexpr (HasHistoryBounds<G>) {
+      // (the driver's bounds only: search() and the table never see them)
+      const auto [lo, hi] = g_.history_outcome_bounds();
+      if (lo > root.lo) root.lo = lo;
+      if (hi < root.hi) root.hi = hi;
+      if (root.lo == root.hi) return root.lo;
+    }
     // Deepening pays where a horizon node's bounds can decide something:
     // games with finite outcome bounds (kee-2005 chinese: 1x3 in 32,317
     // nodes deepening by 8 against 8,421,448 in one full-window search).
@@ -694,6 +720,11 @@ class GenericSearch {
   bool decide_above(std::int32_t a, bool lower_first) {
     test_limit_ = 0;
     if (g_.is_over()) return g_.outcome().order > a;
+    if constexpr (HasHistoryBounds<G>) {
+      const auto [lo, hi] = g_.history_outcome_bounds();
+      if (lo.order > a) return true;
+      if (hi.order <= a) return false;
+    }
     // Deepening only where solve() deepens (the same rule, same reasons).
     bool deepen = min_ > Value::minus_infinity() && max_ < Value::plus_infinity();
     if constexpr (HasNodeBounds<G>) deepen = deepen || opt_.node_bounds;

@@ -581,7 +581,7 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
       break;
     }
     case Family::International: {
-      InternationalGame game(req.board, req.rules, req.komi);
+      InternationalGame game(req.board, req.rules, req.komi, opt.international_ending_passes);
       rep = run(game, req, sided_facts_options(opt));
       break;
     }

@@ -9,6 +9,7 @@
 
 #include "core/charge_spent.hpp"
 #include "core/rules/games.hpp"
+#include "generator/search/generic_solve.hpp"
 #include "generator/search/solve_search.hpp"
 
 namespace gotb {
@@ -16,6 +17,11 @@ namespace gotb {
 bool international_reduces_to_tromp_taylor(const SolveRequest& req) {
   return req.rules.is(Family::International) && req.rules.options().ko == KoRule::Positional &&
          req.repeat == RepeatScoring::Superko && req.board.size() <= 31;
+}
+
+bool international_reduces_by_pass_pairs(const SolveRequest& req) {
+  return req.rules.is(Family::International) && req.rules.options().ko == KoRule::BasicExceptional &&
+         req.repeat == RepeatScoring::Superko && req.board.size() <= 32;
 }
 
 RuleSet international_tromp_taylor_rules(const RuleSet& international) {
@@ -55,11 +61,23 @@ struct MoveValue {
   Value value;
 };
 
-// The tromp-taylor solves of one international request, on one order table
-// and within the request's limits (every solve gets what the earlier ones
-// left). Values are cached by history: the root's is asked more than once.
+// The reduced game's solves of one international request, within the
+// request's limits (every solve gets what the earlier ones left). The
+// reduced game: tromp-taylor under ko=positional (one order table for every
+// solve), the two-pass game under ko=basic-exceptional (generic_solve with
+// GenericOptions::international_ending_passes 2; docs/solving.md section 4,
+// "Session 33"). "tt" below names either. Values are cached by history: the
+// root's is asked more than once.
 class Reducer {
  public:
+  // The two-pass game's solves (ko=basic-exceptional).
+  Reducer(const SolveRequest& req, const search::GenericOptions& options, search::OrderingMode ordering)
+      : req_(req), tt_rules_(req.rules), gopt_(options), two_pass_(true), ordering_(ordering),
+        start_(std::chrono::steady_clock::now()) {
+    gopt_.international_ending_passes = 2;
+    opt_.node_limit = options.node_limit;
+    opt_.time_limit = options.time_limit;
+  }
   Reducer(const SolveRequest& req, const search::SearchOptions& options, search::OrderingMode ordering)
       : req_(req), tt_rules_(international_tromp_taylor_rules(req.rules)), opt_(options), ordering_(ordering),
         start_(std::chrono::steady_clock::now()) {
@@ -91,11 +109,24 @@ class Reducer {
     r.with_move_values = a.move_values;
     r.with_optimal_moves = a.optimal;
     r.with_pv = a.pv;
-    const search::SearchOptions o = limited();
     ++solves_;
     SolveReport rep;
+    std::uint64_t charged = 0;
     try {
-      rep = search_solve(r, o, ordering_);
+      if (two_pass_) {
+        // generic_solve builds (and charges to its limits) its own order
+        // tables, by its own rule under a node budget; what it charged:
+        // its nodes, the build and the game's analysis work.
+        search::GenericOptions g = gopt_;
+        charge_spent(g, used_, start_);
+        rep = generic_solve(r, g, ordering_);
+        charged = rep.nodes;
+        for (const auto& [name, v] : rep.counters)
+          if (name == "retro_build_work" || name == "analysis_nodes") charged += v;
+      } else {
+        rep = search_solve(r, limited(), ordering_);
+        charged = rep.nodes;
+      }
     } catch (const SearchStopped& e) {
       used_ = opt_.node_limit;  // (spent: a later solve would find nothing left)
       if (a.root) throw;
@@ -106,7 +137,7 @@ class Reducer {
       used_ = opt_.node_limit;
       throw;
     }
-    used_ += rep.nodes;
+    used_ += charged;
     nodes_ += rep.nodes;
     threads_ = std::max(threads_, rep.threads);
     for (const auto& [name, v] : rep.counters) add_counter(name, v);
@@ -158,6 +189,12 @@ class Reducer {
   // u no better for Y than v means P_Y is not; u better while A is not means
   // u = P_Y is.
   bool pass_keeps(const TrompTaylorHistory& h, Color x, Value v) {
+    if (two_pass_) {
+      // (the two-pass game: Y's plays valued exactly, value() after one pass)
+      TrompTaylorHistory c = h;
+      c.trailing = 1;
+      return value(c, opponent(x)) == v;
+    }
     std::vector<std::string> after = h.moves;
     after.push_back("pass");
     const Value u = tt_value(after);
@@ -238,7 +275,7 @@ class Reducer {
     rep.nodes = nodes_;
     rep.threads = threads_;
     rep.counters = counters_;
-    rep.counters.push_back({"tromp_taylor_solves", solves_});
+    rep.counters.push_back({two_pass_ ? "two_pass_solves" : "tromp_taylor_solves", solves_});
     if (retro_) {
       rep.counters.push_back({"retro_build_ms", static_cast<std::uint64_t>(retro_->build_seconds() * 1000 + 0.5)});
       rep.counters.push_back({"retro_states", retro_->build_stats().states});
@@ -265,7 +302,9 @@ class Reducer {
 
   const SolveRequest& req_;
   RuleSet tt_rules_;
-  search::SearchOptions opt_;
+  search::SearchOptions opt_;  // (two-pass: only its limits are read)
+  search::GenericOptions gopt_;
+  bool two_pass_ = false;
   search::OrderingMode ordering_;
   std::chrono::steady_clock::time_point start_;
   std::shared_ptr<const search::RetroOrdering> retro_;
@@ -277,19 +316,19 @@ class Reducer {
 
 }  // namespace
 
-SolveReport international_by_tromp_taylor(const SolveRequest& req, const search::SearchOptions& options,
-                                          search::OrderingMode ordering) {
-  if (!international_reduces_to_tromp_taylor(req))
-    throw std::invalid_argument("international by tromp-taylor: only international ko=positional on boards of up "
-                                "to 31 points, in the real game (" + req.rules.to_string() + ", " +
-                                req.board.spec() + ")");
+namespace {
+
+// The international value, move values, optimal moves and principal
+// variation from the reduced game's solves (red), by docs/solving.md
+// section 4, "Session 32" (ko=positional, tromp-taylor) and "Session 33"
+// (ko=basic-exceptional, the two-pass game): the same claim for both.
+SolveReport reduce(const SolveRequest& req, Reducer& red) {
   const auto start = std::chrono::steady_clock::now();
   const TrompTaylorHistory h = international_as_tromp_taylor_history(req);
   InternationalGame game(req.board, req.rules, req.komi);
   replay_moves(game, req.moves);
   SolveReport rep;
   rep.method = "search";
-  Reducer red(req, options, ordering);
   rep.game_over = game.is_over();
   if (rep.game_over) {
     rep.value = game.outcome();
@@ -388,6 +427,40 @@ SolveReport international_by_tromp_taylor(const SolveRequest& req, const search:
   finish_move_report(req, rep);
   rep.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return rep;
+}
+
+}  // namespace
+
+SolveReport international_by_tromp_taylor(const SolveRequest& req, const search::SearchOptions& options,
+                                          search::OrderingMode ordering) {
+  if (!international_reduces_to_tromp_taylor(req))
+    throw std::invalid_argument("international by tromp-taylor: only international ko=positional on boards of up "
+                                "to 31 points, in the real game (" + req.rules.to_string() + ", " +
+                                req.board.spec() + ")");
+  {
+    // The history is checked (and its errors worded) by the rules' own game
+    // before the reduced game's order tables are built.
+    InternationalGame g(req.board, req.rules, req.komi);
+    replay_moves(g, req.moves);
+  }
+  Reducer red(req, options, ordering);
+  return reduce(req, red);
+}
+
+SolveReport international_by_two_pass_game(const SolveRequest& req, const search::GenericOptions& options,
+                                           search::OrderingMode ordering) {
+  if (!international_reduces_by_pass_pairs(req))
+    throw std::invalid_argument("international by the two-pass game: only international ko=basic-exceptional on "
+                                "boards of up to 32 points, in the real game (" + req.rules.to_string() + ", " +
+                                req.board.spec() + ")");
+  {
+    // The history is checked (and its errors worded) by the rules' own game
+    // before the reduced game's order tables are built.
+    InternationalGame g(req.board, req.rules, req.komi);
+    replay_moves(g, req.moves);
+  }
+  Reducer red(req, options, ordering);
+  return reduce(req, red);
 }
 
 }  // namespace gotb

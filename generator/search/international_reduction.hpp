@@ -17,15 +17,17 @@
 // b nor S, and with P_X, P_Y the players' best plays and A the area,
 // clamp(clamp(A)) = clamp(A) for clamp(z) = opt_Y(P_Y, opt_X(P_X, z)).
 // Scoring=equivalence equals area on every final board (docs/rules/
-// international.md), so it reduces the same way; ko=basic-exceptional does
-// not (a recreated board ends the game there) and stays with the generic
-// search.
+// international.md), so it reduces the same way. ko=basic-exceptional is
+// not tromp-taylor (a recreated board ends the game there), but a pass pair
+// is worth nothing there too: it reduces to the same game ending at two
+// passes in a row, which the generic search solves (session 33).
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "generator/reference/solve.hpp"
+#include "generator/search/generic_search.hpp"
 #include "generator/search/move_ordering.hpp"
 #include "generator/search/search_solver.hpp"
 
@@ -51,6 +53,22 @@ struct TrompTaylorHistory {
 };
 // Throws std::invalid_argument (replay_moves' message) for an illegal history.
 TrompTaylorHistory international_as_tromp_taylor_history(const SolveRequest& req);
+
+// Whether req is an international ko=basic-exceptional request that the
+// pass-pair reduction serves: the real game, at most 32 points (the generic
+// search's boards).
+bool international_reduces_by_pass_pairs(const SolveRequest& req);
+
+// Same contract as generic_solve, for ko=basic-exceptional: the generic
+// search on the two-pass game (InternationalGame with ending_passes 2) on
+// the reduced histories, the value after an odd number of passes by the
+// same rule as above (docs/solving.md section 4, "Session 33": a pass pair
+// changes neither the board, the earlier boards with their removal
+// balances, the basic-ko ban nor the removal balance, so the claim of
+// session 32 holds word for word). Throws std::invalid_argument where
+// international_reduces_by_pass_pairs(req) is false.
+SolveReport international_by_two_pass_game(const SolveRequest& req, const search::GenericOptions& options,
+                                           search::OrderingMode ordering = search::OrderingMode::Auto);
 
 // Same contract as search_solve (value, move values or optimal moves, a
 // principal variation; method "search"): the tromp-taylor search on the

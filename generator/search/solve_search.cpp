@@ -96,6 +96,9 @@ SolveReport search_solve(const SolveRequest& req, const search::SearchOptions& o
     constexpr std::size_t kJapaneseAutoMegabytes = 4096;
     if (req.rules.is(Family::Japanese2003) && options.table_megabytes == 0 && options.proof_megabytes == 0)
       g.max_megabytes = std::max(g.max_megabytes, kJapaneseAutoMegabytes);
+    // international:ko=basic-exceptional: the two-pass game (session 33).
+    if (options.international_as_tromp_taylor && international_reduces_by_pass_pairs(req))
+      return international_by_two_pass_game(req, g, ordering);
     return generic_solve(req, g, ordering);
   }
   auto start = std::chrono::steady_clock::now();
