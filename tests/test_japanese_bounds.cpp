@@ -5,7 +5,9 @@
 // them), and the search must give the same values with them and without.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <initializer_list>
+#include <memory>
 #include <random>
 
 #include "core/rank.hpp"
@@ -374,4 +376,145 @@ TEST_CASE("japanese-2003 partial-analysis leaves respect the direct ko rule",
     }
   }
   CHECK(nodes > 100);
+}
+
+// Session 33: lazy terminals (Japanese2003Game::terminal_bounds, the generic
+// search's HasTerminalBounds; docs/solving.md, "Session 33: japanese-2003").
+// At the end of random games (passes drawn often, so that many end by two
+// passes) and for random windows around the value, the bounds a lazy game
+// answers contain the analysed score (a game that never bounds computes
+// it) and decide their window or are exact; both the bounded answer with
+// lo < hi and the fall-back to the analysis occur. A fresh lazy game every
+// few games, since a position once analysed is answered exactly.
+TEST_CASE("japanese-2003 lazy terminals' bounds contain the analysed score and decide their window",
+          "[generic][japanese-2003][bounds][lazy-terminals]") {
+  std::mt19937 rng(3333);
+  int terminals = 0, bounded = 0, analysed = 0;
+  for (const auto& [board, games] : {std::pair{"1x3", 60}, {"1x4", 80}, {"2x2", 60}, {"1x5", 80}, {"2x3", 60}}) {
+    const Board b = Board::parse(board);
+    Japanese2003Game full(b, RuleSet::parse("japanese-2003"), 0);
+    REQUIRE(!full.lazy_terminals());  // the default up to 10 points
+    std::unique_ptr<Japanese2003Game> lazy;
+    for (int game = 0; game < games; ++game) {
+      if (game % 8 == 0) {
+        lazy = std::make_unique<Japanese2003Game>(b, RuleSet::parse("japanese-2003"), 0);
+        lazy->set_lazy_terminals(true);
+      }
+      int plies = 0;
+      while (!full.is_over() && plies < 40) {
+        const Move m = test::random_move_passes_often(full, rng, 1);
+        full.play(m);
+        lazy->play(m);
+        ++plies;
+      }
+      if (full.is_over() && !full.ended_by_long_cycle()) {
+        const Value v = full.outcome();
+        const std::int32_t alpha = v.order + static_cast<std::int32_t>(rng() % 13) - 6;
+        const std::int32_t beta = alpha + 1 + static_cast<std::int32_t>(rng() % 3);
+        const std::uint64_t before = lazy->bounded_terminals();
+        const auto [lo, hi] = lazy->terminal_bounds(alpha, beta);
+        INFO(board << " game " << game << ": value " << v.order << ", window (" << alpha << ", " << beta
+                   << "), bounds [" << lo.order << ", " << hi.order << "]");
+        REQUIRE(lo <= v);
+        REQUIRE(v <= hi);
+        REQUIRE((lo == hi || lo.order >= beta || hi.order <= alpha));
+        ++terminals;
+        if (lazy->bounded_terminals() > before) bounded += lo < hi;
+        else {
+          REQUIRE(lo.identical(v));
+          REQUIRE(hi.identical(v));
+          ++analysed;
+        }
+      }
+      for (int i = 0; i < plies; ++i) {
+        full.undo();
+        lazy->undo();
+      }
+    }
+  }
+  INFO(terminals << " terminals, " << bounded << " bounded with lo < hi, " << analysed << " analysed");
+  CHECK(terminals > 200);
+  CHECK(bounded > 0);
+  CHECK(analysed > 0);
+}
+
+// And the search: the same values, move values included, with lazy
+// terminals and without, alone and together with the partial-analysis leaves
+// (the pair the game turns on beyond 10 points), after random lines.
+TEST_CASE("japanese-2003 search values equal with lazy terminals",
+          "[generic][japanese-2003][bounds][lazy-terminals]") {
+  check_same_search_values({"1x3", "1x4", "1x5", "2x2", "2x3", "1x6"}, 33, 5,
+                           [](Japanese2003Game& with, Japanese2003Game&) { with.set_lazy_terminals(true); });
+  check_same_search_values({"1x3", "1x4", "1x5", "2x2", "2x3", "1x6"}, 333, 5,
+                           [](Japanese2003Game& with, Japanese2003Game&) {
+                             with.set_lazy_terminals(true);
+                             with.strategy_options().partial_analysis = true;
+                           });
+  // From the empty board: the lazy path answers some terminals, and fewer
+  // positions are analysed in all.
+  for (const char* board : {"1x5", "2x3"}) {
+    const Board b = Board::parse(board);
+    Japanese2003Game with(b, RuleSet::parse("japanese-2003"), 0), without(b, RuleSet::parse("japanese-2003"), 0);
+    with.set_lazy_terminals(true);
+    with.strategy_options().partial_analysis = true;
+    without.strategy_options().partial_analysis = true;
+    search::GenericSearch<Japanese2003Game> s1(with, {}), s2(without, {});
+    INFO(board);
+    REQUIRE(s1.value().identical(s2.value()));
+    CHECK(with.bounded_terminals() > 0);
+    CHECK(with.analysed_positions() < without.analysed_positions());
+  }
+}
+
+// Session 33: the direct ko rule asked through the tests it reads alone
+// (Japanese2003Game::set_direct_ko_tests_only, the default) against the full
+// analysis of the position: the same legal moves at every node of random
+// games on the direct-ko graph (where the rule bites) and on 2x3 (ko stones,
+// no direct ones), and ending passes refused on the graph.
+TEST_CASE("japanese-2003 direct ko rule from its own tests gives the same legal moves",
+          "[generic][japanese-2003][bounds][direct-ko-tests]") {
+  const Board g = Board::graph("direct-ko", 9,
+                               {{0, 2}, {0, 1}, {1, 5}, {2, 3}, {2, 4}, {2, 8}, {8, 5}, {5, 6}, {5, 7}},
+                               {"b", "a", "w", "e1", "e2", "k", "f1", "f2", "g"});
+  std::mt19937 rng(3303);
+  int nodes = 0, refused = 0;
+  for (const Board& b : {g, Board::parse("2x3")}) {
+    Japanese2003Game only(b, RuleSet::parse("japanese-2003"), 0), full(b, RuleSet::parse("japanese-2003"), 0);
+    full.set_direct_ko_tests_only(false);
+    if (b.size() == 9) {
+      // The shape of tests/test_japanese_2003.cpp first.
+      replay_moves(only, split_moves("b w k pass"));
+      replay_moves(full, split_moves("b w k pass"));
+      REQUIRE(!full.is_legal(Move::pass()));
+      REQUIRE(!only.is_legal(Move::pass()));
+      ++refused;
+      for (int i = 0; i < 4; ++i) {
+        only.undo();
+        full.undo();
+      }
+    }
+    for (int game = 0; game < 60; ++game) {
+      int plies = 0;
+      while (!full.is_over() && plies < 24) {
+        std::vector<Move> a, c;
+        only.legal_moves(a);
+        full.legal_moves(c);
+        INFO(b.spec() << " game " << game << " ply " << plies);
+        REQUIRE(a == c);
+        ++nodes;
+        refused += full.consecutive_passes() == 1 && std::find(c.begin(), c.end(), Move::pass()) == c.end();
+        const Move m = test::random_move_passes_often(full, rng, 1);
+        full.play(m);
+        only.play(m);
+        ++plies;
+      }
+      for (int i = 0; i < plies; ++i) {
+        full.undo();
+        only.undo();
+      }
+    }
+  }
+  INFO(nodes << " nodes, " << refused << " with the ending pass refused");
+  CHECK(nodes > 500);
+  CHECK(refused > 0);
 }

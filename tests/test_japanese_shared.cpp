@@ -14,6 +14,7 @@
 #include "core/rules/games.hpp"
 #include "core/rules/japanese/analysis.hpp"
 #include "core/rules/japanese/shared_analysis.hpp"
+#include "core/rules/japanese/symmetric_analysis.hpp"
 #include "tests/japanese_analysis_equal.hpp"
 
 using namespace gotb;
@@ -226,4 +227,85 @@ TEST_CASE("shared analysis equals the per-position analysis on larger boards", "
     const int count = b.size() <= 6 ? 200 : b.size() == 7 ? 100 : 40;
     compare(b, random_positions(b, count, 5), sa);
   }
+}
+
+// Session 33: the direct ko rule's question from the tests it reads alone
+// (has_direct_ko_stone: no step-4 test of a string that is not a ko stone;
+// docs/solving.md, "Session 33: japanese-2003") equals the flag of the full
+// analysis: per-position, through the shared graphs and through the
+// symmetry-class representative, on every legal position of 1x3-1x5, 2x2,
+// 2x3 (ko stones, no direct ones) and on the direct-ko graph (the shape, its
+// legal positions near it: every position with the shape's three stones,
+// and random ones), where direct ko stones occur.
+TEST_CASE("the direct ko rule's tests alone give the full analysis's flag", "[japanese-2003][shared][ko]") {
+  int positions = 0, ko = 0, direct = 0;
+  auto check = [&](const Board& b, const std::vector<Position>& ps, bool per_position) {
+    SharedAnalyser full(b), only(b);
+    SymmetricAnalyser sym(b, {});
+    for (const Position& p : ps) {
+      const bool flag = full.analyse(p).has_direct_ko_stone;
+      INFO(b.spec() << " " << diagram(b, p, false));
+      if (per_position) REQUIRE(analyse_final_position(b, p).has_direct_ko_stone == flag);
+      if (per_position) REQUIRE(has_direct_ko_stone(b, p) == flag);
+      REQUIRE(only.has_direct_ko_stone(p) == flag);
+      REQUIRE(sym.has_direct_ko_stone(p) == flag);
+      ++positions;
+      ko += has_ko_stone(b, p);
+      direct += flag;
+    }
+  };
+  for (const char* spec : {"1x3", "1x4", "1x5", "2x2", "2x3"}) {
+    const Board b = Board::parse(spec);
+    check(b, legal_positions(b), true);
+  }
+  const Board g = ko_graph();
+  std::vector<Position> near;
+  const Position shape = parse_diagram(g, "X.O..X...");
+  for (const Position& p : legal_positions(g))
+    if ((p.black & shape.black) == shape.black && (p.white & shape.white) == shape.white) near.push_back(p);
+  check(g, near, false);
+  check(g, random_positions(g, 60, 33), true);
+  INFO(positions << " positions, " << ko << " with a ko stone, " << direct << " with a direct ko stone");
+  CHECK(ko > 50);
+  CHECK(direct > 0);
+}
+
+// Session 33: steps 1-2 alone (strong_stones, the second stage of the lazy
+// terminals) give exactly the strings the full analysis calls Uncapturable
+// or CapturableUnder (per position, through the shared graphs and through
+// the symmetry-class representative), on every legal position of 1x3-1x5,
+// 2x2 and 2x3; the territory bounds over the other strings contain the
+// analysed score, and step 2 makes some strings strong beyond step 1.
+TEST_CASE("steps 1-2 alone give the strong strings of the full analysis", "[japanese-2003][shared][lazy-terminals]") {
+  int positions = 0, beyond = 0, narrower = 0;
+  for (const char* spec : {"1x3", "1x4", "1x5", "2x2", "2x3"}) {
+    const Board b = Board::parse(spec);
+    SharedAnalyser sa(b);
+    SymmetricAnalyser sym(b, {});
+    for (const Position& p : legal_positions(b)) {
+      const FinalAnalysis a = analyse_final_position(b, p);
+      Mask strong = 0, uncapturable = 0;
+      for (const auto& s : a.strings) {
+        if (s.status == Status::Uncapturable || s.status == Status::CapturableUnder) strong |= s.stones;
+        if (s.status == Status::Uncapturable) uncapturable |= s.stones;
+      }
+      INFO(spec << " " << diagram(b, p, false));
+      REQUIRE(strong_stones(b, p) == strong);
+      REQUIRE(sa.strong_stones(p) == strong);
+      REQUIRE(sym.strong_stones(p) == strong);
+      const int t = score_final_position(b, p, a, 0).score;
+      const auto [lo, hi] = territory_score_bounds(b, p, strong);
+      REQUIRE(lo <= t);
+      REQUIRE(t <= hi);
+      const auto [lo1, hi1] = territory_score_bounds(b, p, uncapturable);
+      REQUIRE(lo1 <= lo);
+      REQUIRE(hi <= hi1);
+      ++positions;
+      beyond += strong != uncapturable;
+      narrower += lo1 < lo || hi < hi1;
+    }
+  }
+  INFO(positions << " positions, " << beyond << " with strings strong by step 2, " << narrower << " narrower");
+  CHECK(beyond > 0);
+  CHECK(narrower > 0);
 }

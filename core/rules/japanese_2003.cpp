@@ -16,6 +16,10 @@ Japanese2003Game::Japanese2003Game(const Board& board, const RuleSet& rules, dou
   // the strategy games' final positions are most of the cost (docs/
   // solving.md, "Session 32: japanese-2003"): bound those leaves instead.
   strategy_options_.partial_analysis = board.size() > japanese::kPrefillPoints;
+  // The same boards: the search's own final positions then ask their
+  // Büchi tests only where the capture tests' bounds leave the window open
+  // (docs/solving.md, "Session 33: japanese-2003").
+  lazy_terminals_ = board.size() > japanese::kPrefillPoints;
 }
 
 void Japanese2003Game::set_tag_range(int max_difference) {
@@ -108,6 +112,37 @@ void Japanese2003Game::legal_plays(std::vector<Move>& out) const {
   });
 }
 
+std::pair<Value, Value> Japanese2003Game::terminal_bounds(std::int32_t alpha, std::int32_t beta) const {
+  // Only an end by two passes reads the analysis; a position analysed
+  // already costs nothing more exactly.
+  if (lazy_terminals_ && end_ == End::Passes && cache_.find(pos_) == cache_.end()) {
+    auto decides = [&](const std::pair<Value, Value>& b) {
+      return b.first == b.second || b.first.order >= beta || b.second.order <= alpha;
+    };
+    const std::pair<Value, Value> b = end_bounds();
+    if (decides(b)) {
+      ++bounded_terminals_;
+      return b;
+    }
+    // Then steps 1-2 (Büchi tests on each string's own points only): the
+    // strings strong after them are alive whatever step 4 finds, the
+    // others alive or dead; the same enumeration of the open ones.
+    auto it = strong_bounds_cache_.find(pos_);
+    if (it == strong_bounds_cache_.end())
+      it = strong_bounds_cache_
+               .emplace(pos_, japanese::territory_score_bounds(*board_, pos_, analyser_->strong_stones(pos_)))
+               .first;
+    const std::pair<Value, Value> b2{Value::score(it->second.first + prisoner_difference(), komi_),
+                                     Value::score(it->second.second + prisoner_difference(), komi_)};
+    if (decides(b2)) {
+      ++bounded_terminals_;
+      return b2;
+    }
+  }
+  const Value v = outcome();
+  return {v, v};
+}
+
 Value Japanese2003Game::outcome() const {
   if (end_ == End::LongCycle) return cycle_result_;
   return Value::score(cached(pos_).territory_score + prisoner_difference(), komi_);
@@ -116,7 +151,23 @@ Value Japanese2003Game::outcome() const {
 bool Japanese2003Game::second_pass_forbidden() const {
   // A direct ko stone is a ko stone: without one the analysis cannot forbid
   // the pass, so it is not computed here (only if the game ends here).
-  return passes_ == 1 && japanese::has_ko_stone(*board_, pos_) && cached(pos_).analysis.has_direct_ko_stone;
+  return passes_ == 1 && japanese::has_ko_stone(*board_, pos_) && direct_ko_stone(pos_);
+}
+
+bool Japanese2003Game::direct_ko_stone(const Position& pos) const {
+  // An analysed position answers at once; otherwise only the tests the flag
+  // reads (japanese::has_direct_ko_stone: no step-4 test of a string that
+  // is not a ko stone), cached apart (the full analysis may never be needed:
+  // the game may go on from here).
+  auto it = cache_.find(pos);
+  if (it != cache_.end() || !direct_ko_tests_only_) return cached(pos).analysis.has_direct_ko_stone;
+  auto d = direct_ko_cache_.find(pos);
+  if (d == direct_ko_cache_.end()) {
+    if (!analyser_)
+      analyser_ = std::make_unique<japanese::SymmetricAnalyser>(*board_, analysis_options_, analysis_symmetry_);
+    d = direct_ko_cache_.emplace(pos, analyser_->has_direct_ko_stone(pos)).first;
+  }
+  return d->second;
 }
 
 bool Japanese2003Game::is_legal(Move m, std::string* why) const {

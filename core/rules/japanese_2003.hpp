@@ -132,6 +132,26 @@ class Japanese2003Game : public AlternationHistory<Japanese2003Undo> {
   // capture tests alone (japanese::territory_score_bounds), cached per
   // position. Never runs the Büchi tests of the full analysis.
   std::pair<Value, Value> end_bounds() const;
+  // The generic search's HasTerminalBounds (generic_search.hpp; docs/
+  // solving.md section 4, "Session 33: japanese-2003"), once is_over():
+  // where the game ended by two passes in a position not analysed yet and
+  // lazy terminals are on, end_bounds() (capture tests only, no Büchi test)
+  // if they decide the window (alpha, beta) (lo >= beta, hi <= alpha, or
+  // lo = hi), else the same bounds from steps 1-2 (japanese::strong_stones:
+  // no step-4 test) if they decide it; otherwise outcome() as an exact
+  // pair. Each contains outcome().
+  std::pair<Value, Value> terminal_bounds(std::int32_t alpha, std::int32_t beta) const;
+  // On by default where the strategy games take partial-analysis leaves
+  // (boards beyond kPrefillPoints); tests and measurements set it.
+  void set_lazy_terminals(bool on) { lazy_terminals_ = on; }
+  bool lazy_terminals() const { return lazy_terminals_; }
+  // Terminals that terminal_bounds answered with end_bounds alone (profile).
+  std::uint64_t bounded_terminals() const { return bounded_terminals_; }
+  // Tests only: the direct ko rule's question answered by the full analysis
+  // of the position instead of the tests it reads (default true: those
+  // alone, japanese::has_direct_ko_stone; docs/solving.md, "Session 33:
+  // japanese-2003"). Call before the first move.
+  void set_direct_ko_tests_only(bool on) { direct_ko_tests_only_ = on; }
   // The legal plays (no pass) in legal_moves' order; never analyses.
   void legal_plays(std::vector<Move>& out) const;
   const japanese::PassStrategyStats& strategy_stats() const { return strategy_stats_; }
@@ -160,6 +180,7 @@ class Japanese2003Game : public AlternationHistory<Japanese2003Undo> {
   };
   const Cached& cached(const Position& pos) const;
   bool second_pass_forbidden() const;
+  bool direct_ko_stone(const Position& pos) const;
   void legal_moves_impl(std::vector<Move>& out, std::uint64_t* examined) const;
   int tag_of(int difference) const {
     return difference >= -tag_range_ && difference <= tag_range_ ? difference + tag_range_ : tags_ - 1;
@@ -190,12 +211,17 @@ class Japanese2003Game : public AlternationHistory<Japanese2003Undo> {
   japanese::StrategyCache strategy_cache_;
   mutable std::unordered_map<Position, std::unique_ptr<Cached>, PosHash> cache_;
   mutable std::unordered_map<Position, std::pair<int, int>, PosHash> bounds_cache_;  // end_bounds' territory bounds
+  mutable std::unordered_map<Position, std::pair<int, int>, PosHash> strong_bounds_cache_;  // after steps 1-2
   // Analyses the positions the cache misses, from hypothetical-sequence
   // graphs shared by all of them (the same answers as
   // analyse_final_position; docs/rules/japanese-2003.md, "Shared graphs"),
   // one representative per symmetry class (symmetric_analysis.hpp).
   mutable std::unique_ptr<japanese::SymmetricAnalyser> analyser_;
   bool analysis_symmetry_ = true;
+  bool lazy_terminals_ = false;
+  bool direct_ko_tests_only_ = true;
+  mutable std::unordered_map<Position, bool, PosHash> direct_ko_cache_;  // positions not analysed in full
+  mutable std::uint64_t bounded_terminals_ = 0;
 };
 
 }  // namespace gotb

@@ -131,6 +131,17 @@ concept HasStrategyBounds = requires(G& g, std::vector<std::uint64_t>& ids) {
   { g.strategy_bounds(std::int32_t{}, std::int32_t{}, std::int32_t{}, ids) } -> std::same_as<std::pair<Value, Value>>;
 };
 
+// Optional: a finished game's outcome bounded cheaply for the window
+// (alpha, beta) (japanese-2003: the score's bounds from the capture tests
+// alone where they decide the window, the analysed score otherwise;
+// docs/solving.md section 4, "Session 33: japanese-2003"). Called only where
+// is_over(); the bounds contain outcome() and rest on the same facts as it
+// (the current ones). Used under node_bounds, like HasStrategyBounds.
+template <class G>
+concept HasTerminalBounds = requires(const G& g) {
+  { g.terminal_bounds(std::int32_t{}, std::int32_t{}) } -> std::same_as<std::pair<Value, Value>>;
+};
+
 // Optional: facts that agree in one direction only (kee-2005's contained
 // facts; the superko facts of international, ikeda-1 and the kee-2016
 // search game; docs/solving.md section 4, "kee-2005: facts that agree in
@@ -790,6 +801,11 @@ class GenericSearch {
     facts.clear();
     if (g_.is_over()) {
       g_.current_facts(facts);
+      if constexpr (HasTerminalBounds<G>)
+        if (opt_.node_bounds) {
+          const auto [lo, hi] = g_.terminal_bounds(alpha, beta);
+          return {lo, hi};
+        }
       const Value v = g_.outcome();
       return {v, v};
     }

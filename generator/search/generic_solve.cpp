@@ -204,6 +204,7 @@ SolveReport run(G& game, const SolveRequest& req, const search::GenericOptions& 
     rep.counters.push_back({"strategy_cache_hits", game.strategy_stats().cache_hits});
     rep.counters.push_back({"strategy_cache_stores", game.strategy_stats().cache_stores});
     rep.counters.push_back({"analysed_positions", game.analysed_positions()});
+    rep.counters.push_back({"bounded_terminals", game.bounded_terminals()});
   }
   return rep;
 }

@@ -89,10 +89,22 @@ FinalAnalysis analyse_final_position(const Board& board, const Position& pos, co
   return analyse_final_position(board, pos, oracle);
 }
 
-FinalAnalysis analyse_final_position(const Board& board, const Position& pos, ForceOracle& oracle) {
+namespace {
+
+// The major procedure, whole (Stage::Full) or in part: Stage::DirectKo
+// (has_direct_ko_stone below): steps 3-4 only for the ko stones, and
+// nothing at all without one; the statuses of the other strings may then
+// stay Dead where step 4 would make them CapturableLocal, and only
+// has_direct_ko_stone is the full procedure's. Stage::Strong (strong_stones
+// below): steps 1-2 only, the strings' statuses as they stand after them.
+enum class Stage { Full, DirectKo, Strong };
+
+FinalAnalysis analyse_impl(const Board& board, const Position& pos, ForceOracle& oracle, Stage stage) {
   if (!is_legal_position(board, pos))
     throw std::invalid_argument("the position has a string without liberties; it cannot end an alternation");
+  const bool direct_ko_only = stage == Stage::DirectKo;
   FinalAnalysis out;
+  if (direct_ko_only && !has_ko_stone(board, pos)) return out;
   Mask todo = pos.occupied();
   while (todo) {
     int p = lowest(todo);
@@ -110,6 +122,7 @@ FinalAnalysis analyse_final_position(const Board& board, const Position& pos, Fo
   for (auto& s : out.strings)
     if (s.status == Status::Dead && !oracle.capture_without_permanent(opponent(s.color), s.stones, s.stones))
       s.status = Status::CapturableUnder;
+  if (stage == Stage::Strong) return out;
 
   auto strong = [&](Color c, bool both) {
     Mask m = 0;
@@ -123,7 +136,7 @@ FinalAnalysis analyse_final_position(const Board& board, const Position& pos, Fo
   for (auto& s : out.strings)
     if (s.status == Status::Dead) s.local_environment = board.flood(s.stones, board.all() & ~strong(s.color, false));
   for (auto& s : out.strings)
-    if (s.status == Status::Dead &&
+    if (s.status == Status::Dead && (!direct_ko_only || is_ko_stone(board, pos, s.color, s.stones)) &&
         !oracle.capture_without_permanent(opponent(s.color), s.stones, s.local_environment))
       s.status = Status::CapturableLocal;
   // Steps 5-6: direct environments and direct ko stones.
@@ -142,6 +155,37 @@ FinalAnalysis analyse_final_position(const Board& board, const Position& pos, Fo
   }
   out.graph_nodes = {oracle.graph_nodes(Color::Black), oracle.graph_nodes(Color::White)};
   return out;
+}
+
+}  // namespace
+
+FinalAnalysis analyse_final_position(const Board& board, const Position& pos, ForceOracle& oracle) {
+  return analyse_impl(board, pos, oracle, Stage::Full);
+}
+
+bool has_direct_ko_stone(const Board& board, const Position& pos, ForceOracle& oracle) {
+  return analyse_impl(board, pos, oracle, Stage::DirectKo).has_direct_ko_stone;
+}
+
+Mask strong_stones(const Board& board, const Position& pos, ForceOracle& oracle) {
+  Mask out = 0;
+  for (const auto& s : analyse_impl(board, pos, oracle, Stage::Strong).strings)
+    if (s.status == Status::Uncapturable || s.status == Status::CapturableUnder) out |= s.stones;
+  return out;
+}
+
+Mask strong_stones(const Board& board, const Position& pos, const AnalysisOptions& opt) {
+  if (!is_legal_position(board, pos))
+    throw std::invalid_argument("the position has a string without liberties; it cannot end an alternation");
+  PerPositionOracle oracle(board, pos, opt);
+  return strong_stones(board, pos, oracle);
+}
+
+bool has_direct_ko_stone(const Board& board, const Position& pos, const AnalysisOptions& opt) {
+  if (!is_legal_position(board, pos))
+    throw std::invalid_argument("the position has a string without liberties; it cannot end an alternation");
+  PerPositionOracle oracle(board, pos, opt);
+  return has_direct_ko_stone(board, pos, oracle);
 }
 
 Mask uncapturable_stones(const Board& board, const Position& pos, ForceOracle& oracle) {

@@ -87,6 +87,26 @@ class ForceOracle {
 // (one call per test; the procedure itself is shared by every oracle).
 FinalAnalysis analyse_final_position(const Board& board, const Position& pos, ForceOracle& oracle);
 
+// analyse_final_position(board, pos, oracle).has_direct_ko_stone, asking
+// fewer tests (docs/solving.md section 4, "Session 33: japanese-2003"):
+// nothing where the position has no ko stone; otherwise steps 1-2 for every
+// string and steps 3-4 for the ko stones only. The flag reads only the ko
+// stones' statuses and environments, and those read steps 1-2 and the ko
+// stones' own step-4 tests (step 4 sets only CapturableLocal, which is not
+// strong, so no other string's step-4 test enters any environment). It is
+// what the direct ko rule asks before the game ends (the ending pass).
+bool has_direct_ko_stone(const Board& board, const Position& pos, ForceOracle& oracle);
+bool has_direct_ko_stone(const Board& board, const Position& pos, const AnalysisOptions& opt = {});
+
+// Steps 1-2 of the major procedure alone: the stones of every string whose
+// status after them is Uncapturable or CapturableUnder (alive, and final:
+// steps 3-4 only test the strings still Dead). Every other string may end up
+// CapturableLocal (alive) or Dead. Step 2's Büchi tests have the string
+// itself as region; step 4's, usually larger, are not asked
+// (docs/solving.md, "Session 33: japanese-2003").
+Mask strong_stones(const Board& board, const Position& pos, ForceOracle& oracle);
+Mask strong_stones(const Board& board, const Position& pos, const AnalysisOptions& opt = {});
+
 // Step 1 of the major procedure alone: the stones of every string whose
 // opponent cannot force its capture (status Uncapturable, final whatever
 // the later steps find). Every other string may end up alive or dead. The

@@ -594,6 +594,30 @@ FinalAnalysis SharedAnalyser::analyse(const Position& pos) {
   return analyse_final_position(*board_, pos, opt_);
 }
 
+bool SharedAnalyser::has_direct_ko_stone(const Position& pos) {
+  if (!shared_off_) {
+    try {
+      SharedOracle oracle(*this, pos);
+      return japanese::has_direct_ko_stone(*board_, pos, oracle);
+    } catch (const NotDecided&) {
+      // As in analyse.
+    }
+  }
+  return japanese::has_direct_ko_stone(*board_, pos, opt_);
+}
+
+Mask SharedAnalyser::strong_stones(const Position& pos) {
+  if (!shared_off_) {
+    try {
+      SharedOracle oracle(*this, pos);
+      return japanese::strong_stones(*board_, pos, oracle);
+    } catch (const NotDecided&) {
+      // As in analyse.
+    }
+  }
+  return japanese::strong_stones(*board_, pos, opt_);
+}
+
 Mask SharedAnalyser::uncapturable_stones(const Position& pos) {
   if (!shared_off_) {
     try {

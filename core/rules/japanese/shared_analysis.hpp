@@ -55,6 +55,12 @@ class SharedAnalyser {
   // uncapturable_stones(board, pos) (analysis.hpp, step 1 alone) from the
   // shared graphs, with the same fallback as analyse.
   Mask uncapturable_stones(const Position& pos);
+  // has_direct_ko_stone(board, pos) (analysis.hpp: the tests the direct ko
+  // rule needs, a subset of analyse's) from the shared graphs, with the same
+  // fallback as analyse.
+  bool has_direct_ko_stone(const Position& pos);
+  // strong_stones(board, pos) (analysis.hpp, steps 1-2), likewise.
+  Mask strong_stones(const Position& pos);
 
   std::size_t graph_nodes(Color attacker) const;
   // False once a shared graph outgrew max_nodes (per-position graphs since).

@@ -54,6 +54,16 @@ FinalAnalysis SymmetricAnalyser::analyse(const Position& pos) {
   return map_back(shared_.analyse(form.position), form);
 }
 
+bool SymmetricAnalyser::has_direct_ko_stone(const Position& pos) {
+  return shared_.has_direct_ko_stone(canonical(pos).position);
+}
+
+Mask SymmetricAnalyser::strong_stones(const Position& pos) {
+  const CanonicalForm form = canonical(pos);
+  const Mask m = shared_.strong_stones(form.position);
+  return form.symmetry == 0 ? m : syms_.apply(syms_.inverse(form.symmetry), m);
+}
+
 Mask SymmetricAnalyser::uncapturable_stones(const Position& pos) {
   const CanonicalForm form = canonical(pos);
   const Mask m = shared_.uncapturable_stones(form.position);

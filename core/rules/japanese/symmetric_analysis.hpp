@@ -45,6 +45,14 @@ class SymmetricAnalyser {
   // (the argument above), so the stones map back by the inverse symmetry;
   // the colour swap does not change a set of stones of both colours.
   Mask uncapturable_stones(const Position& pos);
+  // has_direct_ko_stone(board, pos) (analysis.hpp) through the same
+  // representative: the flag is one field of the analysis, which map_back
+  // carries over unchanged (the analysis of the image is the image of the
+  // analysis, and a ko stone's image is a ko stone of the same status).
+  bool has_direct_ko_stone(const Position& pos);
+  // strong_stones(board, pos) (analysis.hpp, steps 1-2), mapped back as
+  // uncapturable_stones (statuses map with the analysis).
+  Mask strong_stones(const Position& pos);
   // Maps an analysis of `from` to the analysis of `form`'s original position
   // (the inverse of the form's symmetry and swap).
   FinalAnalysis map_back(const FinalAnalysis& a, const CanonicalForm& form) const;
