@@ -235,7 +235,7 @@ TEST_CASE("ikeda-1 playout by tromp-taylor: the search equals the reference, the
   }
 }
 
-TEST_CASE("ikeda-1 playout by tromp-taylor: one table across histories stays exact; without the facts it does not",
+TEST_CASE("ikeda-1 playout by tromp-taylor: one table across histories stays exact, and without the facts it does not",
           "[ikeda][playout]") {
   int mutant_differ = 0;
   for (const char* rules : kSuperkoOptions)
