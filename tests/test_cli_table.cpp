@@ -347,3 +347,18 @@ TEST_CASE("gotb table puts the option columns in a second table", "[cli][table]"
   CHECK(r.out.find("Options: ") == std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+// Session 33: the first-move classes put every move that is not a point
+// in one class (all parse to -1), so kee-2005's ban-keeping pass "keep" was
+// dropped whenever "pass" was optimal too (1x1 and 1x2: every pass kind
+// keeps 0, `gotb solve` lists each move's value).
+TEST_CASE("gotb table lists each kind of pass as its own first move", "[cli][table]") {
+  auto dir = fresh_dir("table_pass_kinds");
+  auto r = run_gotb("table --boards 1x1,1x2 --rules kee-2005 --method search --no-plot --out-dir " + dir.string());
+  REQUIRE(r.exit_code == 0);
+  const std::string csv = slurp(dir / "table.csv"), md = slurp(dir / "table.md");
+  CHECK(csv.find("1x1,1,\"kee-2005\",0,exact,0,\"A1 pass keep\",") != std::string::npos);
+  CHECK(csv.find("1x2,2,\"kee-2005\",0,exact,0,\"pass keep\",") != std::string::npos);
+  CHECK(md.find("| 1x2 | 0 [pass, keep] search,") != std::string::npos);
+  std::filesystem::remove_all(dir);
+}

@@ -100,9 +100,14 @@ std::vector<std::string> move_classes(const Board& board, const std::vector<std:
   std::vector<std::string> out;
   for (const std::string& move : moves) {
     int p = board.parse_point(move);
+    // A move that is not a point (pass; kee-2005's ban-keeping pass "keep")
+    // is its own class: all of them parse to -1, and one must not hide another.
+    if (p < 0) {
+      if (std::find(out.begin(), out.end(), move) == out.end()) out.push_back(move);
+      continue;
+    }
     int canon = p;
-    if (p >= 0)
-      for (int s = 0; s < sym.count(); ++s) canon = std::min(canon, sym.perm(s)[p]);
+    for (int s = 0; s < sym.count(); ++s) canon = std::min(canon, sym.perm(s)[p]);
     if (std::find(classes.begin(), classes.end(), canon) != classes.end()) continue;
     classes.push_back(canon);
     out.push_back(move);
