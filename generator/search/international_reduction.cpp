@@ -429,6 +429,18 @@ SolveReport reduce(const SolveRequest& req, Reducer& red) {
   return rep;
 }
 
+// Both entry points: the history is checked (and its errors worded) by the
+// rules' own game before the reduced game's order tables are built.
+template <class Options>
+SolveReport checked_reduce(const SolveRequest& req, const Options& options, search::OrderingMode ordering) {
+  {
+    InternationalGame g(req.board, req.rules, req.komi);
+    replay_moves(g, req.moves);
+  }
+  Reducer red(req, options, ordering);
+  return reduce(req, red);
+}
+
 }  // namespace
 
 SolveReport international_by_tromp_taylor(const SolveRequest& req, const search::SearchOptions& options,
@@ -437,14 +449,7 @@ SolveReport international_by_tromp_taylor(const SolveRequest& req, const search:
     throw std::invalid_argument("international by tromp-taylor: only international ko=positional on boards of up "
                                 "to 31 points, in the real game (" + req.rules.to_string() + ", " +
                                 req.board.spec() + ")");
-  {
-    // The history is checked (and its errors worded) by the rules' own game
-    // before the reduced game's order tables are built.
-    InternationalGame g(req.board, req.rules, req.komi);
-    replay_moves(g, req.moves);
-  }
-  Reducer red(req, options, ordering);
-  return reduce(req, red);
+  return checked_reduce(req, options, ordering);
 }
 
 SolveReport international_by_two_pass_game(const SolveRequest& req, const search::GenericOptions& options,
@@ -453,14 +458,7 @@ SolveReport international_by_two_pass_game(const SolveRequest& req, const search
     throw std::invalid_argument("international by the two-pass game: only international ko=basic-exceptional on "
                                 "boards of up to 32 points, in the real game (" + req.rules.to_string() + ", " +
                                 req.board.spec() + ")");
-  {
-    // The history is checked (and its errors worded) by the rules' own game
-    // before the reduced game's order tables are built.
-    InternationalGame g(req.board, req.rules, req.komi);
-    replay_moves(g, req.moves);
-  }
-  Reducer red(req, options, ordering);
-  return reduce(req, red);
+  return checked_reduce(req, options, ordering);
 }
 
 }  // namespace gotb
