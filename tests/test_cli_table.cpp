@@ -362,3 +362,21 @@ TEST_CASE("gotb table lists each kind of pass as its own first move", "[cli][tab
   CHECK(md.find("| 1x2 | 0 [pass, keep] search,") != std::string::npos);
   std::filesystem::remove_all(dir);
 }
+
+// Issue 22: where a ruleset and the simpler one it refines differ on a
+// board, the table says so, from the entries (Kee 2016's 2x2 is a draw where
+// area scoring with superko gives B+1: the text's own board result).
+TEST_CASE("gotb table lists the values that differ from a simpler ruleset", "[cli][table]") {
+  auto r = run_gotb("table --boards 1x3,2x2 --rules tromp-taylor kee-2016 --method search --no-files");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("| kee-2016 | tromp-taylor | 2 | 2x2 (0 against B+1) | docs/rules/kee-2016.md, \"Values that differ "
+                   "from a simpler ruleset\" |\n") != std::string::npos);
+  // Equal values on every board proven under both: "none", no document.
+  r = run_gotb("table --boards 1x2,1x3 --rules tromp-taylor kee-2016 --method search --no-files");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("| kee-2016 | tromp-taylor | 2 | none |  |\n") != std::string::npos);
+  // Without the simpler ruleset's column there is nothing to compare.
+  r = run_gotb("table --boards 1x2 --rules kee-2016 --method search --no-files");
+  REQUIRE(r.exit_code == 0);
+  CHECK(r.out.find("Values that differ") == std::string::npos);
+}

@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <set>
 #include <memory>
 #include <sstream>
@@ -437,6 +438,64 @@ std::string reach_summary(const std::vector<Board>& boards, const std::vector<Ru
   return md.str();
 }
 
+// Each ruleset beside the simpler one it refines (the same scoring family):
+// where both columns are in a run, the table lists the boards proven under
+// both whose values differ, and the rules document that explains the line
+// of play behind each difference (issue 22 asks the table to say so).
+struct Counterpart {
+  const char* rules;
+  const char* simpler;
+  const char* doc;
+};
+constexpr Counterpart kCounterparts[] = {
+    {"kee-2005", "tromp-taylor", "docs/rules/kee-2005.md"},
+    {"kee-2005:suicide=no", "tromp-taylor:suicide=no", "docs/rules/kee-2005.md"},
+    {"kee-2005:scoring=japanese", "japanese-2003", "docs/rules/kee-2005.md"},
+    {"kee-2005:scoring=japanese,suicide=no", "japanese-2003", "docs/rules/kee-2005.md"},
+    {"kee-2016", "tromp-taylor", "docs/rules/kee-2016.md"},
+    {"international", "tromp-taylor", "docs/rules/international.md"},
+    {"international:suicide=no", "tromp-taylor:suicide=no", "docs/rules/international.md"},
+    {"international:ko=basic-exceptional", "tromp-taylor", "docs/rules/international.md"},
+    {"international:scoring=equivalence", "tromp-taylor", "docs/rules/international.md"},
+    {"ikeda-1", "japanese-2003", "docs/rules/ikeda-1.md"},
+    {"ikeda-1:ko=positional-per-phase", "japanese-2003", "docs/rules/ikeda-1.md"},
+    {"ikeda-1:ko=basic-play", "japanese-2003", "docs/rules/ikeda-1.md"},
+};
+
+std::string differences_summary(const std::vector<Board>& boards, const std::vector<RuleSet>& rules,
+                                std::map<std::pair<size_t, size_t>, Entry>& entries) {
+  auto column = [&](const char* text) -> std::optional<size_t> {
+    const std::string name = RuleSet::parse(text).to_string();
+    for (size_t r = 0; r < rules.size(); ++r)
+      if (rules[r].to_string() == name) return r;
+    return std::nullopt;
+  };
+  std::ostringstream rows;
+  for (const Counterpart& c : kCounterparts) {
+    const auto a = column(c.rules), b = column(c.simpler);
+    if (!a || !b) continue;
+    int both = 0;
+    std::vector<std::string> differ;
+    for (size_t i = 0; i < boards.size(); ++i) {
+      const Entry &ea = entries[{i, *a}], &eb = entries[{i, *b}];
+      if (ea.status != Status::Proven || eb.status != Status::Proven) continue;
+      ++both;
+      if (ea.value.to_string() != eb.value.to_string())
+        differ.push_back(boards[i].spec() + " (" + ea.value.to_string() + " against " + eb.value.to_string() + ")");
+    }
+    rows << "| " << rules[*a].to_string() << " | " << rules[*b].to_string() << " | " << both << " | "
+         << (differ.empty() ? "none" : join(differ, ", ")) << " | "
+         << (differ.empty() ? "" : std::string(c.doc) + ", \"Values that differ from a simpler ruleset\"") << " |\n";
+  }
+  if (rows.str().empty()) return "";
+  return "\nValues that differ from a simpler ruleset (from the entries above: each ruleset against the one of its "
+         "scoring family that it refines, on the boards proven under both; the document named explains the line of "
+         "play behind each difference):\n\n"
+         "| ruleset | compared with | boards proven under both | boards whose values differ | explained in |\n"
+         "|---|---|---|---|---|\n" +
+         rows.str();
+}
+
 // The table files from the entries so far. `final`: the run is over, so
 // the table also goes to stdout, --markdown, --csv and the plot; otherwise
 // only --out-dir's table.md and table.csv are rewritten (after each result).
@@ -527,6 +586,7 @@ void write_tables(const TableArgs& a, const std::vector<Board>& boards, const st
     }
   }
   md << reach_summary(boards, rules, entries);
+  md << differences_summary(boards, rules, entries);
   std::filesystem::path dir(a.out_dir);
   if (!final) {
     std::filesystem::create_directories(dir);
