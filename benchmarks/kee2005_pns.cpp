@@ -5,10 +5,6 @@
 // "value": the value by bisection over such tests. Not run by ctest.
 //   build/benchmarks/kee2005_pns BOARD RULES TARGET_POINTS MAX_TREE_NODES [--leaf HORIZON NODES] [--time S]
 //     [--contained] [--mobility] [--estimate W] [--no-suicide-pruning] [--no-pass-dominance] [--after M1,M2] [--tree] [--progress]
-//     [--dominance | --no-dominance] [--dominance-scan N]
-// --dominance / --no-dominance: decisions (or none) from a decided record of the same prefix
-// whose bans compare (session 34); --dominance-scan N: compare at most the
-// N newest records of a prefix (default 64).
 // --tree: no transpositions (session 31's plain tree; by default nodes of
 // equal record keys are shared, session 32).
 // --mobility: new leaves start from the number of legal moves (order only).
@@ -90,8 +86,7 @@ int main(int argc, char** argv) {
   if (argc < 5) {
     std::fprintf(stderr,
                  "usage: kee2005_pns BOARD RULES TARGET_POINTS MAX_TREE_NODES [--leaf HORIZON NODES] [--time S] "
-                 "[--contained] [--mobility] [--estimate W] [--no-suicide-pruning] [--no-pass-dominance] [--after M1,M2] [--tree] [--progress] "
-                 "[--dominance | --no-dominance] [--dominance-scan N]\n");
+                 "[--contained] [--mobility] [--estimate W] [--no-suicide-pruning] [--no-pass-dominance] [--after M1,M2] [--tree] [--progress]\n");
     return 2;
   }
   const Board board = Board::parse(argv[1]);
@@ -123,12 +118,6 @@ int main(int argc, char** argv) {
       g.set_pass_dominance(false);
     } else if (std::strcmp(argv[i], "--no-suicide-pruning") == 0) {
       g.set_suicide_pruning(false);
-    } else if (std::strcmp(argv[i], "--no-dominance") == 0) {
-      o.dominance = false;
-    } else if (std::strcmp(argv[i], "--dominance") == 0) {
-      o.dominance = true;
-    } else if (std::strcmp(argv[i], "--dominance-scan") == 0 && i + 1 < argc) {
-      o.dominance_scan = static_cast<std::uint32_t>(std::atoi(argv[++i]));
     } else if (std::strcmp(argv[i], "--progress") == 0) {
       o.progress = true;
     } else {
@@ -156,18 +145,14 @@ int main(int argc, char** argv) {
     std::printf(
         "%s %s value >= %d: %s; %zu tree nodes, %llu expansions, %llu plays, depth %llu; decided by end %llu, bounds "
         "%llu, leaf %llu of %llu tests (%llu leaf nodes); %llu compactions; %llu transpositions, %llu keyed (%zu key "
-        "words), %llu stale, %llu search-key repeats; dominance %llu proofs, %llu disproofs, %llu records, %llu "
-        "compares; %.2f s CPU\n",
+        "words), %llu stale, %llu search-key repeats; %.2f s CPU\n",
         argv[1], argv[2], t, text, pns.tree_size(), static_cast<unsigned long long>(st.expansions),
         static_cast<unsigned long long>(st.plays), static_cast<unsigned long long>(st.max_depth),
         static_cast<unsigned long long>(st.proven_by_end), static_cast<unsigned long long>(st.proven_by_bounds),
         static_cast<unsigned long long>(st.proven_by_leaf), static_cast<unsigned long long>(st.leaf_tests),
         static_cast<unsigned long long>(st.leaf_nodes), static_cast<unsigned long long>(st.compactions),
         static_cast<unsigned long long>(st.transpositions), static_cast<unsigned long long>(st.keyed), pns.key_words(),
-        static_cast<unsigned long long>(st.stale), static_cast<unsigned long long>(st.search_key_repeats),
-        static_cast<unsigned long long>(st.dominated_proofs), static_cast<unsigned long long>(st.dominated_disproofs),
-        static_cast<unsigned long long>(st.dominance_records), static_cast<unsigned long long>(st.dominance_compares),
-        cpu);
+        static_cast<unsigned long long>(st.stale), static_cast<unsigned long long>(st.search_key_repeats), cpu);
     std::fflush(stdout);
   };
   using R = decltype(pns)::Result;

@@ -941,11 +941,6 @@ void Kee2005Game::search_key(std::vector<std::uint64_t>& key) const {
 }
 
 bool Kee2005Game::record_key(std::vector<std::uint64_t>& key) const {
-  std::size_t at = 0;
-  return record_key(key, &at);
-}
-
-bool Kee2005Game::record_key(std::vector<std::uint64_t>& key, std::size_t* summary_at) const {
   key.clear();
   search_key(key);
   // search_key() leaves out whether the game is over (the end compares the
@@ -977,7 +972,6 @@ bool Kee2005Game::record_key(std::vector<std::uint64_t>& key, std::size_t* summa
     return za != zb ? za < zb : a < b;
   });
   const std::size_t head = key.size();
-  *summary_at = head;
   key.push_back(0);  // the number of pairs kept
   std::size_t group = key.size();  // the first kept pair of the current situation
   for (std::uint64_t w : pairs) {
@@ -994,77 +988,6 @@ bool Kee2005Game::record_key(std::vector<std::uint64_t>& key, std::size_t* summa
   }
   key[head] = key.size() - head - 1;
   return true;
-}
-
-// Dominance between ban summaries (session 34; docs/solving.md section 4,
-// "Session 34: kee-2005, dominance between ban summaries"). A summary is a
-// list of (situation << 32 | history set number) pairs, sorted by
-// situation; a pair (s, h) makes C.2 prohibit a move creating s whose new
-// history X contains h (common phase), and D.2 a move at p whose result
-// shows s's position's pattern at p, with such an X (confirmation phases).
-bool Kee2005Game::summary_at_least_for_black(const std::uint64_t* a, std::size_t na, const std::uint64_t* b,
-                                             std::size_t nb) const {
-  auto sit = [](std::uint64_t w) { return static_cast<std::uint32_t>(w >> 32); };
-  // Set h0 within set h (both numbered histories)?
-  auto within = [&](std::uint64_t h0w, std::uint64_t hw) {
-    const std::uint32_t h0 = static_cast<std::uint32_t>(h0w), h = static_cast<std::uint32_t>(hw);
-    if (h0 == h) return true;
-    const std::uint32_t* f = set_flat_.data();
-    return std::includes(f + set_off_[h], f + set_off_[h + 1], f + set_off_[h0], f + set_off_[h0 + 1]);
-  };
-  if (phases_.size() == 1) {
-    // C.2 reads the bans of the new situation only. A situation with White
-    // to move is created by Black's moves: its bans restrict Black, and
-    // a's must restrict no more than b's (each a history has a b history
-    // of the same situation within it). Black to move: the mirror.
-    auto covered = [&](const std::uint64_t* x, std::size_t nx, const std::uint64_t* y, std::size_t ny,
-                       std::uint8_t mover) {
-      // Every pair of x whose situation has `mover` to move has a pair of y,
-      // same situation, whose history lies within its history.
-      std::size_t j = 0;
-      for (std::size_t i = 0; i < nx; ++i) {
-        const std::uint32_t s = sit(x[i]);
-        if (sits_[s].mover != mover) continue;
-        while (j < ny && sit(y[j]) < s) ++j;
-        bool found = false;
-        for (std::size_t k = j; k < ny && sit(y[k]) == s && !found; ++k) found = within(y[k], x[i]);
-        if (!found) return false;
-      }
-      return true;
-    };
-    return covered(a, na, b, nb, static_cast<std::uint8_t>(index(Color::White))) &&
-           covered(b, nb, a, na, static_cast<std::uint8_t>(index(Color::Black)));
-  }
-  // D.2 reads, for a move at p, the bans whose position shows the move's
-  // result's pattern on p and its neighbours. The result holds the mover's
-  // stone on p (or nothing, after a suicide): a pattern with a black stone
-  // on p restricts Black's moves only, a white one White's, an empty one the
-  // suicides of either player (none under suicide=no).
-  const bool suicides = cfg_.suicide == SuicideRule::Allowed;
-  auto covered = [&](const std::uint64_t* x, std::size_t nx, const std::uint64_t* y, std::size_t ny, int want) {
-    // Every pair (s, h) of x and every point p whose content in s's position
-    // is `want` (0 black, 1 white, 2 empty) has a pair (s0, h0) of y with the
-    // same pattern at p and h0 within h.
-    for (std::size_t i = 0; i < nx; ++i) {
-      const SitKey& s = sits_[sit(x[i])];
-      const Mask on = want == 0 ? s.black : want == 1 ? s.white : ~(s.black | s.white) & board_->all();
-      bool ok = true;
-      for_each_bit(on, [&](int p) {
-        if (!ok) return;
-        const Mask nb = board_->neighbours(p) | bit(p);
-        bool found = false;
-        for (std::size_t k = 0; k < ny && !found; ++k) {
-          const SitKey& t = sits_[sit(y[k])];
-          found = (t.black & nb) == (s.black & nb) && (t.white & nb) == (s.white & nb) && within(y[k], x[i]);
-        }
-        ok = found;
-      });
-      if (!ok) return false;
-    }
-    return true;
-  };
-  if (!covered(a, na, b, nb, 0) || !covered(b, nb, a, na, 1)) return false;
-  return !suicides || (covered(a, na, b, nb, 2) && covered(b, nb, a, na, 2));
 }
 
 // The previous ban as C.3 / D.3 will compare it with the next one: its

@@ -310,25 +310,6 @@ class Kee2005Game : public GameHistory<Kee2005Undo, MoveKind::BanKeepingPass> {
   // and (move by move) successors' record keys, so the same value. False
   // (key left unusable) where the numbered-set store is full.
   bool record_key(std::vector<std::uint64_t>& key) const;
-  // The same, and where its ban summary starts: key[*summary_at] is the
-  // number of (situation, history) pairs that follow it, and key[0,
-  // *summary_at) is the search key, the phase and key_shift() (proof_number.hpp's
-  // dominance store groups its records by that prefix; session 34).
-  bool record_key(std::vector<std::uint64_t>& key, std::size_t* summary_at) const;
-  // Dominance between ban summaries (proof_number.hpp, HasBanDominance;
-  // docs/solving.md section 4, "Session 34: kee-2005, dominance between
-  // ban summaries"): a and b are the pairs after the count word of two
-  // record keys whose words before it are equal and which are keys of the
-  // game's current phase (the game stands at a state with that prefix).
-  // True when every prohibition that a's bans make for Black's moves b's
-  // make too, and every one b's make for White's moves a's make too (per
-  // situation in the common phase, per point and neighbour pattern in a
-  // confirmation phase, where a pattern empty at its point must agree both
-  // ways under suicide=yes): then the record with summary a is at least as
-  // good for Black as the record with summary b. A sufficient test: false
-  // says nothing.
-  bool summary_at_least_for_black(const std::uint64_t* a, std::size_t na, const std::uint64_t* b,
-                                  std::size_t nb) const;
   // Profile only: the current situation occurred earlier in this phase.
   bool in_cycle() const {
     return cur().occ[cur().bans.back().sit].size() > 1;

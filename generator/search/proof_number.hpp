@@ -26,7 +26,6 @@
 #include <cstdio>
 #include <concepts>
 #include <tuple>
-#include <unordered_map>
 #include <unordered_set>
 #include <ctime>
 #include <limits>
@@ -49,20 +48,6 @@ template <class G>
 concept HasRecordKey = requires(const G& g, std::vector<std::uint64_t>& key) {
   { g.record_key(key) } -> std::convertible_to<bool>;
 };
-
-// Dominance between the records of one search key (session 34; docs/
-// solving.md section 4, "Session 34: kee-2005, dominance between ban
-// summaries"): record_key(key, &at) splits the record key at `at` into a
-// prefix (the state but its bans) and a summary (from key[at + 1]);
-// summary_at_least_for_black(a, na, b, nb), asked at a state with that
-// prefix, says (sufficiently) that the record with summary a is at least as
-// good for Black as the record with summary b, the prefix being equal.
-template <class G>
-concept HasBanDominance =
-    HasRecordKey<G> && requires(const G& g, std::vector<std::uint64_t>& key, std::size_t* at, const std::uint64_t* w) {
-      { g.record_key(key, at) } -> std::convertible_to<bool>;
-      { g.summary_at_least_for_black(w, std::size_t{}, w, std::size_t{}) } -> std::convertible_to<bool>;
-    };
 
 // A cheap estimate of a node's value (Value::order units, Black's view),
 // for the order of expansion only (ProofNumberOptions::estimate).
@@ -95,15 +80,6 @@ struct ProofNumberOptions {
   // Words of record keys kept (8 bytes each); past it new nodes are not
   // shared (still exact).
   std::uint64_t max_key_words = std::uint64_t{1} << 26;
-  // Decide a leaf, when it is chosen for expansion, from a decided node of
-  // its prefix whose bans are no better for Black (a proof) or no worse (a
-  // disproof) (games with HasBanDominance, and transpositions on; session
-  // 34). dominance_scan: the newest records of a prefix compared, at most;
-  // max_dominance_words: words kept for them (past it no new record; still
-  // exact).
-  bool dominance = false;
-  std::uint32_t dominance_scan = 64;
-  std::uint64_t max_dominance_words = std::uint64_t{1} << 25;
   bool progress = false;
   // Measurement only (session 33): count the expanded leaves whose search
   // key (search_key(), without the ban summary) an expanded node had
@@ -118,9 +94,6 @@ struct ProofNumberStats {
   // it; expanded nodes given a key; stale numbers corrected on a descent.
   std::uint64_t transpositions = 0, keyed = 0, unkeyed = 0, stale = 0;
   std::uint64_t search_key_repeats = 0;  // count_search_keys
-  // Dominance (session 34): leaves proven / disproven from a decided record
-  // of their prefix, records kept, summaries compared.
-  std::uint64_t dominated_proofs = 0, dominated_disproofs = 0, dominance_records = 0, dominance_compares = 0;
 };
 
 template <GenericSearchGame G>
@@ -142,7 +115,6 @@ class ProofNumberTest {
     nodes_.clear();
     edges_.clear();
     clear_keys();
-    clear_dominance();
     search_keys_seen_.clear();
     nodes_.push_back(Node{});
     nodes_[0].black = g_.to_move() == Color::Black;
@@ -177,10 +149,8 @@ class ProofNumberTest {
         Node& n = nodes_[path_.back()];
         const auto [pn, dn] = numbers(n);
         if (pn != n.pn || dn != n.dn) {
-          const bool was = decided(n);
           n.pn = pn;
           n.dn = dn;
-          if (!was) note_decided(path_.back());
           ++stats_.stale;
           corrected = true;
           break;
@@ -206,8 +176,7 @@ class ProofNumberTest {
         // A leaf whose state an expanded node already has: the edge that led
         // here goes to that node instead, and this leaf is dropped.
         key_.clear();
-        std::size_t split = 0;
-        if (record_key(key_, split)) {
+        if (g_.record_key(key_)) {
           const std::uint64_t h = hash(key_);
           const std::uint32_t other = find(key_, h);
           if (other != kNone && other != cur) {
@@ -219,14 +188,7 @@ class ProofNumberTest {
             ascend();
             continue;
           }
-          if (other == kNone) insert(key_, h, cur, split);
-          if (dominated(cur, split)) {
-            // Decided by a record of its prefix: no expansion (the ascent
-            // carries the decision up).
-            pop();
-            ascend();
-            continue;
-          }
+          if (other == kNone) insert(key_, h, cur);
         } else {
           ++stats_.unkeyed;
         }
@@ -282,24 +244,6 @@ class ProofNumberTest {
     if constexpr (HasRecordKey<G>) return opt_.transpositions;
     else return false;
   }
-  bool dominance_on() const {
-    if constexpr (HasBanDominance<G>) return opt_.transpositions && opt_.dominance;
-    else return false;
-  }
-  // The current state's record key; `split`: where its ban summary starts
-  // (the key's size for games without HasBanDominance).
-  bool record_key(std::vector<std::uint64_t>& key, std::size_t& split) const {
-    if constexpr (HasBanDominance<G>) {
-      split = 0;
-      return g_.record_key(key, &split);
-    } else if constexpr (HasRecordKey<G>) {
-      const bool ok = g_.record_key(key);
-      split = key.size();
-      return ok;
-    } else {
-      return false;
-    }
-  }
 
   std::pair<std::uint32_t, std::uint32_t> numbers(const Node& n) const {
     std::uint32_t sum = 0, least = kInf;
@@ -339,7 +283,6 @@ class ProofNumberTest {
       Node& n = nodes_[path_.back()];
       const std::uint32_t pn = n.pn, dn = n.dn;
       if (n.count > 0) std::tie(n.pn, n.dn) = numbers(n);
-      if (!(pn == 0 || dn == 0)) note_decided(path_.back());
       if (path_.size() == 1 || (n.pn == pn && n.dn == dn)) break;
       pop();
     }
@@ -406,7 +349,6 @@ class ProofNumberTest {
     out_edges.reserve(nodes_.size() / 2);
     std::vector<std::uint32_t> remap(nodes_.size(), kNone);
     std::vector<std::uint64_t> words, starts{0}, hashes;
-    std::vector<std::uint32_t> splits;
     auto copy = [&](std::uint32_t from) {
       remap[from] = static_cast<std::uint32_t>(out.size());
       Node n = nodes_[from];
@@ -420,7 +362,6 @@ class ProofNumberTest {
         n.key = static_cast<std::uint32_t>(starts.size() - 1);
         starts.push_back(words.size());
         hashes.push_back(key_hash_[k]);
-        splits.push_back(key_split_[k]);
       }
       out.push_back(n);
     };
@@ -448,7 +389,6 @@ class ProofNumberTest {
     key_words_.swap(words);
     key_start_.swap(starts);
     key_hash_.swap(hashes);
-    key_split_.swap(splits);
     rebuild_table();
     path_.assign(1, 0);
     edge_path_.clear();
@@ -513,13 +453,12 @@ class ProofNumberTest {
     while (table_[i] != kNone) i = (i + 1) & mask;
     table_[i] = node;
   }
-  void insert(const std::vector<std::uint64_t>& key, std::uint64_t h, std::uint32_t node, std::size_t split) {
+  void insert(const std::vector<std::uint64_t>& key, std::uint64_t h, std::uint32_t node) {
     if (key_words_.size() + key.size() > opt_.max_key_words) return;  // not shared: still exact
     nodes_[node].key = static_cast<std::uint32_t>(key_start_.size() - 1);
     key_words_.insert(key_words_.end(), key.begin(), key.end());
     key_start_.push_back(key_words_.size());
     key_hash_.push_back(h);
-    key_split_.push_back(static_cast<std::uint32_t>(split));
     ++stats_.keyed;
     if (2 * (key_start_.size() - 1) > table_.size()) rebuild_table();
     else place(node, h);
@@ -536,104 +475,7 @@ class ProofNumberTest {
     key_words_.clear();
     key_start_.assign(1, 0);
     key_hash_.clear();
-    key_split_.clear();
     table_.clear();
-  }
-
-  // ---- dominance (session 34): decided records grouped by prefix --------
-  // A group: the prefix's words (dom_words_[at, at + len)), its hash, the
-  // next group of the same hash, and its records, newest last. A record:
-  // its summary's words and whether it was proven (else disproven).
-  struct DomGroup {
-    std::uint64_t at;
-    std::uint32_t len;
-    std::uint32_t next_same_hash;
-    std::vector<std::uint32_t> records;
-  };
-  struct DomRecord {
-    std::uint64_t at;
-    std::uint32_t len;
-    bool proven;
-  };
-  void clear_dominance() {
-    dom_words_.clear();
-    dom_groups_.clear();
-    dom_records_.clear();
-    dom_by_hash_.clear();
-  }
-  // The group of prefix [p, p + n), or kNone.
-  std::uint32_t dom_group(const std::uint64_t* p, std::size_t n, std::uint64_t h) const {
-    const auto it = dom_by_hash_.find(h);
-    for (std::uint32_t gi = it == dom_by_hash_.end() ? kNone : it->second; gi != kNone;
-         gi = dom_groups_[gi].next_same_hash) {
-      const DomGroup& gr = dom_groups_[gi];
-      if (gr.len == n && std::equal(p, p + n, dom_words_.begin() + static_cast<std::ptrdiff_t>(gr.at))) return gi;
-    }
-    return kNone;
-  }
-  static std::uint64_t hash_words(const std::uint64_t* p, std::size_t n) {
-    std::uint64_t h = 0x13198a2e03707344ULL ^ n;
-    for (std::size_t i = 0; i < n; ++i) {
-      h ^= p[i];
-      h *= 0x9e3779b97f4a7c15ULL;
-      h ^= h >> 29;
-    }
-    return h;
-  }
-  // A keyed node that has just been decided joins its prefix's records.
-  void note_decided(std::uint32_t node) {
-    if (!dominance_on()) return;
-    const Node& n = nodes_[node];
-    if (!decided(n) || n.key == kNone) return;
-    const std::uint64_t b = key_start_[n.key], e = key_start_[n.key + 1];
-    const std::uint64_t split = key_split_[n.key];
-    if (split + 1 > e - b) return;  // no summary
-    if (dom_words_.size() + (e - b) > opt_.max_dominance_words) return;
-    const std::uint64_t* w = key_words_.data() + b;
-    const std::uint64_t h = hash_words(w, split);
-    std::uint32_t gi = dom_group(w, split, h);
-    if (gi == kNone) {
-      gi = static_cast<std::uint32_t>(dom_groups_.size());
-      auto [it, fresh] = dom_by_hash_.try_emplace(h, gi);
-      dom_groups_.push_back({dom_words_.size(), static_cast<std::uint32_t>(split), fresh ? kNone : it->second, {}});
-      if (!fresh) it->second = gi;
-      dom_words_.insert(dom_words_.end(), w, w + split);
-    }
-    dom_groups_[gi].records.push_back(static_cast<std::uint32_t>(dom_records_.size()));
-    dom_records_.push_back({dom_words_.size(), static_cast<std::uint32_t>(e - b - split - 1), n.pn == 0});
-    dom_words_.insert(dom_words_.end(), w + split + 1, w + (e - b));
-    ++stats_.dominance_records;
-  }
-  // Decides the leaf `node` (the game at its state, its record key in key_
-  // split at `split`) where a decided record of its prefix allows: a proven
-  // record whose bans are no better for Black than the leaf's (the leaf's
-  // value is at least that record's, which is at least t), or a disproven
-  // one whose bans are no worse (docs/solving.md, "Session 34").
-  bool dominated(std::uint32_t node, std::size_t split) {
-    if constexpr (HasBanDominance<G>) {
-      if (!dominance_on() || split + 1 > key_.size()) return false;
-      const std::uint64_t h = hash_words(key_.data(), split);
-      const std::uint32_t gi = dom_group(key_.data(), split, h);
-      if (gi == kNone) return false;
-      const std::uint64_t* mine = key_.data() + split + 1;
-      const std::size_t n_mine = key_.size() - split - 1;
-      const auto& recs = dom_groups_[gi].records;
-      std::uint32_t scanned = 0;
-      for (std::size_t i = recs.size(); i-- > 0 && scanned < opt_.dominance_scan; ++scanned) {
-        const DomRecord& r = dom_records_[recs[i]];
-        const std::uint64_t* other = dom_words_.data() + r.at;
-        ++stats_.dominance_compares;
-        const bool hit = r.proven ? g_.summary_at_least_for_black(mine, n_mine, other, r.len)
-                                  : g_.summary_at_least_for_black(other, r.len, mine, n_mine);
-        if (!hit) continue;
-        Node& n = nodes_[node];
-        n.pn = r.proven ? 0 : kInf;
-        n.dn = r.proven ? kInf : 0;
-        ++(r.proven ? stats_.dominated_proofs : stats_.dominated_disproofs);
-        return true;
-      }
-    }
-    return false;
   }
 
   G& g_;
@@ -643,11 +485,6 @@ class ProofNumberTest {
   std::vector<Edge> edges_;
   std::vector<std::uint32_t> path_, edge_path_;  // the descent's nodes from the start node, and the edges taken
   std::vector<std::uint64_t> key_words_, key_start_{0}, key_hash_, key_;
-  std::vector<std::uint32_t> key_split_;  // per key: where its ban summary starts (HasBanDominance)
-  std::vector<std::uint64_t> dom_words_;
-  std::vector<DomGroup> dom_groups_;
-  std::vector<DomRecord> dom_records_;
-  std::unordered_map<std::uint64_t, std::uint32_t> dom_by_hash_;  // prefix hash -> newest group of that hash
   std::vector<std::uint32_t> table_;  // node indices (kNone: empty), by key hash
   std::unordered_set<std::uint64_t> search_keys_seen_;  // count_search_keys
   std::vector<Move> moves_, scratch_;
