@@ -60,6 +60,30 @@ std::uint64_t check_around(const std::string& board, const std::string& rules, c
   return by_leaf;
 }
 
+// One proof-number test "value >= t" at t = v + d half points after
+// `line`, the game and the options first set up by `setup(game, options)`
+// (before the line is replayed; options default to a cap of 2^22 nodes):
+// it must answer, prove exactly when v >= t, and leave the game where it
+// started.
+template <class Setup>
+void check_test_at(const std::string& board, const std::string& rules, const std::vector<std::string>& line, Value v,
+                   int d, Setup setup) {
+  const Board b = Board::parse(board);  // the game keeps a pointer to it
+  Kee2005Game g(b, RuleSet::parse(rules), 0);
+  search::ProofNumberOptions o;
+  o.max_nodes = 1 << 22;
+  setup(g, o);
+  replay_moves(g, line);
+  Pns pns(g, o);
+  const Value t = Value::score_half_points(v.order + d);
+  INFO(rules << " " << board << " after " << line.size() << " moves, value " << v.to_string() << ", test >= "
+             << t.to_string());
+  const Pns::Result r = pns.at_least(t);
+  REQUIRE(r != Pns::Result::Open);
+  CHECK((r == Pns::Result::Proven) == (v >= t));
+  CHECK(g.ply() == line.size());
+}
+
 }  // namespace
 
 TEST_CASE("kee-2005 proof-number test equals the reference solver", "[kee-2005][generic][pns]") {
@@ -393,19 +417,9 @@ TEST_CASE("kee-2005: values equal with and without the suicide pruning", "[kee-2
       // The proof-number test with the pruning on and off, one point below,
       // at and above.
       for (bool pruning : {true, false})
-        for (int d : {-2, 0, 2}) {
-          const Board b = Board::parse(board);
-          Kee2005Game g(b, RuleSet::parse(rules), 0);
-          g.set_suicide_pruning(pruning);
-          replay_moves(g, line);
-          search::ProofNumberOptions o;
-          o.max_nodes = 1 << 22;
-          Pns pns(g, o);
-          const Value t = Value::score_half_points(v_off.order + d);
-          const Pns::Result r = pns.at_least(t);
-          REQUIRE(r != Pns::Result::Open);
-          CHECK((r == Pns::Result::Proven) == (v_off >= t));
-        }
+        for (int d : {-2, 0, 2})
+          check_test_at(board, rules, line, v_off, d,
+                        [&](Kee2005Game& g, search::ProofNumberOptions&) { g.set_suicide_pruning(pruning); });
       ++lines;
     }
   CHECK(lines == 16);
@@ -427,20 +441,9 @@ TEST_CASE("kee-2005 proof-number test: the area estimate orders only", "[kee-200
                                               : test::kee2005_search_value(board, rules, [](auto&, auto&) {}, line);
       for (std::uint32_t w : {1u, 4u})
         for (int d : {-2, 0, 2}) {
-          const Board b = Board::parse(board);
-          Kee2005Game g(b, RuleSet::parse(rules), 0);
-          replay_moves(g, line);
-          search::ProofNumberOptions o;
-          o.max_nodes = 1 << 22;
-          o.estimate_weight = w;
-          Pns pns(g, o);
-          const Value t = Value::score_half_points(v.order + d);
-          INFO(rules << " " << board << " after " << line.size() << " moves, weight " << w << ", test >= "
-                     << t.to_string());
-          const Pns::Result r = pns.at_least(t);
-          REQUIRE(r != Pns::Result::Open);
-          CHECK((r == Pns::Result::Proven) == (v >= t));
-          CHECK(g.ply() == line.size());
+          INFO("weight " << w);
+          check_test_at(board, rules, line, v, d,
+                        [&](Kee2005Game&, search::ProofNumberOptions& o) { o.estimate_weight = w; });
         }
     }
 }
@@ -553,18 +556,8 @@ TEST_CASE("kee-2005: values equal with and without pass dominance", "[kee-2005][
       INFO(rules << " " << board << " after " << line.size() << " moves");
       CHECK(test::kee2005_search_value(board, rules, on, line) == v_off);
       for (bool dominance : {true, false})
-        for (int d : {-2, 0, 2}) {
-          const Board b = Board::parse(board);
-          Kee2005Game g(b, RuleSet::parse(rules), 0);
-          g.set_pass_dominance(dominance);
-          replay_moves(g, line);
-          search::ProofNumberOptions o;
-          o.max_nodes = 1 << 22;
-          Pns pns(g, o);
-          const Value t = Value::score_half_points(v_off.order + d);
-          const Pns::Result r = pns.at_least(t);
-          REQUIRE(r != Pns::Result::Open);
-          CHECK((r == Pns::Result::Proven) == (v_off >= t));
-        }
+        for (int d : {-2, 0, 2})
+          check_test_at(board, rules, line, v_off, d,
+                        [&](Kee2005Game& g, search::ProofNumberOptions&) { g.set_pass_dominance(dominance); });
     }
 }
