@@ -148,7 +148,9 @@ class Japanese2003Game : public AlternationHistory<Japanese2003Undo> {
   // (boards beyond kPrefillPoints); tests and measurements set it.
   void set_lazy_terminals(bool on) { lazy_terminals_ = on; }
   bool lazy_terminals() const { return lazy_terminals_; }
-  // Terminals that terminal_bounds answered with bounds lo < hi (profile).
+  // Terminals that terminal_bounds answered from step 1 alone, from steps
+  // 1-2, or stepwise with lo < hi (profile; a stepwise exact answer counts
+  // in stepwise_exact, not here, nor in analysed_positions).
   std::uint64_t bounded_terminals() const { return bounded_terminals_; }
   // terminal_bounds' last stage: step 4 one string at a time (default on)
   // or the full analysis (off: tests and measurements).
