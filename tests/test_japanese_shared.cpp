@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <random>
+#include <utility>
+#include <vector>
 
 #include "core/rank.hpp"
 #include "core/rules/games.hpp"
@@ -308,4 +310,62 @@ TEST_CASE("steps 1-2 alone give the strong strings of the full analysis", "[japa
   INFO(positions << " positions, " << beyond << " with strings strong by step 2, " << narrower << " narrower");
   CHECK(beyond > 0);
   CHECK(narrower > 0);
+}
+
+// Session 34: step 4 one string at a time (stepwise_territory_bounds, the
+// last stage of the lazy terminals) against the full analysis, per
+// position, through the shared graphs and through the symmetry-class
+// representative, on every legal position of 1x3-1x5, 2x2 and 2x3: asked to
+// go to the end it gives exactly the analysed territory score; stopped by a
+// window (alpha, beta) it gives bounds that contain the score and decide the
+// window (lo >= beta, hi <= alpha or lo = hi), and it stops before every
+// step-4 test has run on some positions. Windows: every alpha from -2N - 1
+// to 2N, beta = alpha + 1 and alpha + 3.
+TEST_CASE("step 4 one string at a time gives the full analysis's score or bounds deciding the window",
+          "[japanese-2003][shared][lazy-terminals][stepwise]") {
+  int positions = 0, windows = 0, open_bounds = 0, saved = 0, with_step4 = 0;
+  for (const char* spec : {"1x3", "1x4", "1x5", "2x2", "2x3"}) {
+    const Board b = Board::parse(spec);
+    SharedAnalyser sa(b);
+    SymmetricAnalyser sym(b, {});
+    const int n = b.size();
+    for (const Position& p : legal_positions(b)) {
+      const FinalAnalysis a = analyse_final_position(b, p);
+      const int t = score_final_position(b, p, a, 0).score;
+      int step4 = 0;  // the full analysis's step-4 tests: strings still dead after step 2
+      for (const auto& s : a.strings) step4 += s.status == Status::CapturableLocal || s.status == Status::Dead;
+      with_step4 += step4 > 0;
+      INFO(spec << " " << diagram(b, p, false) << " score " << t);
+      const auto never = [](int, int) { return false; };
+      std::uint64_t tests = 0;
+      REQUIRE(stepwise_territory_bounds(b, p, never, {}, &tests) == std::pair{t, t});
+      REQUIRE(tests == static_cast<std::uint64_t>(step4));
+      REQUIRE(sa.stepwise_territory_bounds(p, never) == std::pair{t, t});
+      REQUIRE(sym.stepwise_territory_bounds(p, never) == std::pair{t, t});
+      for (int alpha = -2 * n - 1; alpha <= 2 * n; ++alpha)
+        for (const int beta : {alpha + 1, alpha + 3}) {
+          INFO("window (" << alpha << ", " << beta << ")");
+          const auto decides = [&](int lo, int hi) { return lo == hi || lo >= beta || hi <= alpha; };
+          std::uint64_t asked = 0;
+          const std::pair<int, int> shared = sa.stepwise_territory_bounds(p, decides, &asked);
+          std::vector<std::pair<int, int>> answers{shared, sym.stepwise_territory_bounds(p, decides)};
+          // The per-position graphs (rebuilt at each call) on a quarter of the windows.
+          if (alpha % 4 == 0) answers.push_back(stepwise_territory_bounds(b, p, decides));
+          for (const auto& [lo, hi] : answers) {
+            REQUIRE(lo <= t);
+            REQUIRE(t <= hi);
+            REQUIRE(decides(lo, hi));
+          }
+          ++windows;
+          open_bounds += shared.first < shared.second;
+          saved += asked < static_cast<std::uint64_t>(step4);
+        }
+      ++positions;
+    }
+  }
+  INFO(positions << " positions (" << with_step4 << " asking step 4), " << windows << " windows, " << open_bounds
+                 << " answered with lo < hi, " << saved << " with step-4 tests left out");
+  CHECK(with_step4 > 0);
+  CHECK(open_bounds > 0);
+  CHECK(saved > 0);
 }

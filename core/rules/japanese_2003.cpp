@@ -124,6 +124,31 @@ std::pair<Value, Value> Japanese2003Game::terminal_bounds(std::int32_t alpha, st
       ++bounded_terminals_;
       return b;
     }
+    const int diff = prisoner_difference();
+    if (stepwise_step4_) {
+      // Steps 1-2, then step 4 string by string, each test's result final
+      // (analysis.hpp, stepwise_territory_bounds), stopping once the bounds
+      // decide the window; exact when every test ran. An exact territory
+      // score is kept per position (it is the full analysis's).
+      auto e = stepwise_exact_cache_.find(pos_);
+      if (e != stepwise_exact_cache_.end()) {
+        const Value v = Value::score(e->second + diff, komi_);
+        return {v, v};
+      }
+      const auto t = analyser_->stepwise_territory_bounds(
+          pos_,
+          [&](int lo, int hi) {
+            return decides({Value::score(lo + diff, komi_), Value::score(hi + diff, komi_)});
+          },
+          &stepwise_tests_);
+      if (t.first == t.second) {
+        stepwise_exact_cache_.emplace(pos_, t.first);
+        ++stepwise_exact_;
+      } else {
+        ++bounded_terminals_;
+      }
+      return {Value::score(t.first + diff, komi_), Value::score(t.second + diff, komi_)};
+    }
     // Then steps 1-2 (Büchi tests on each string's own points only): the
     // strings strong after them are alive whatever step 4 finds, the
     // others alive or dead; the same enumeration of the open ones.
@@ -132,8 +157,8 @@ std::pair<Value, Value> Japanese2003Game::terminal_bounds(std::int32_t alpha, st
       it = strong_bounds_cache_
                .emplace(pos_, japanese::territory_score_bounds(*board_, pos_, analyser_->strong_stones(pos_)))
                .first;
-    const std::pair<Value, Value> b2{Value::score(it->second.first + prisoner_difference(), komi_),
-                                     Value::score(it->second.second + prisoner_difference(), komi_)};
+    const std::pair<Value, Value> b2{Value::score(it->second.first + diff, komi_),
+                                     Value::score(it->second.second + diff, komi_)};
     if (decides(b2)) {
       ++bounded_terminals_;
       return b2;

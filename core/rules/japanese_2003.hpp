@@ -138,15 +138,28 @@ class Japanese2003Game : public AlternationHistory<Japanese2003Undo> {
   // lazy terminals are on, end_bounds() (capture tests only, no Büchi test)
   // if they decide the window (alpha, beta) (lo >= beta, hi <= alpha, or
   // lo = hi), else the same bounds from steps 1-2 (japanese::strong_stones:
-  // no step-4 test) if they decide it; otherwise outcome() as an exact
-  // pair. Each contains outcome().
+  // no step-4 test) if they decide it; then (stepwise step 4, the default)
+  // step 4 one string at a time until the bounds decide the window or every
+  // test has run (japanese::stepwise_territory_bounds, docs/solving.md
+  // section 4, "Session 34: japanese-2003"), or (stepwise off) outcome() as
+  // an exact pair. Each contains outcome(); an exact pair is outcome().
   std::pair<Value, Value> terminal_bounds(std::int32_t alpha, std::int32_t beta) const;
   // On by default where the strategy games take partial-analysis leaves
   // (boards beyond kPrefillPoints); tests and measurements set it.
   void set_lazy_terminals(bool on) { lazy_terminals_ = on; }
   bool lazy_terminals() const { return lazy_terminals_; }
-  // Terminals that terminal_bounds answered with end_bounds alone (profile).
+  // Terminals that terminal_bounds answered from step 1 alone, from steps
+  // 1-2, or stepwise with lo < hi (profile; a stepwise exact answer counts
+  // in stepwise_exact, not here, nor in analysed_positions).
   std::uint64_t bounded_terminals() const { return bounded_terminals_; }
+  // terminal_bounds' last stage: step 4 one string at a time (default on)
+  // or the full analysis (off: tests and measurements).
+  void set_stepwise_step4(bool on) { stepwise_step4_ = on; }
+  bool stepwise_step4() const { return stepwise_step4_; }
+  // Step-4 tests asked by the stepwise stage, and its terminals made exact
+  // without the full analysis (profile).
+  std::uint64_t stepwise_tests() const { return stepwise_tests_; }
+  std::uint64_t stepwise_exact() const { return stepwise_exact_; }
   // Tests only: the direct ko rule's question answered by the full analysis
   // of the position instead of the tests it reads (default true: those
   // alone, japanese::has_direct_ko_stone; docs/solving.md, "Session 33:
@@ -222,6 +235,9 @@ class Japanese2003Game : public AlternationHistory<Japanese2003Undo> {
   bool direct_ko_tests_only_ = true;
   mutable std::unordered_map<Position, bool, PosHash> direct_ko_cache_;  // positions not analysed in full
   mutable std::uint64_t bounded_terminals_ = 0;
+  bool stepwise_step4_ = true;
+  mutable std::unordered_map<Position, int, PosHash> stepwise_exact_cache_;  // territory scores found stepwise
+  mutable std::uint64_t stepwise_tests_ = 0, stepwise_exact_ = 0;
 };
 
 }  // namespace gotb

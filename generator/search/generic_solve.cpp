@@ -205,6 +205,8 @@ SolveReport run(G& game, const SolveRequest& req, const search::GenericOptions& 
     rep.counters.push_back({"strategy_cache_stores", game.strategy_stats().cache_stores});
     rep.counters.push_back({"analysed_positions", game.analysed_positions()});
     rep.counters.push_back({"bounded_terminals", game.bounded_terminals()});
+    rep.counters.push_back({"stepwise_tests", game.stepwise_tests()});
+    rep.counters.push_back({"stepwise_exact", game.stepwise_exact()});
   }
   return rep;
 }

@@ -99,6 +99,22 @@ namespace {
 // below): steps 1-2 only, the strings' statuses as they stand after them.
 enum class Stage { Full, DirectKo, Strong };
 
+// The stones of the strings (of colour c, or of both) whose status is
+// Uncapturable or CapturableUnder ("strong").
+Mask strong_mask(const FinalAnalysis& a, Color c, bool both) {
+  Mask m = 0;
+  for (const auto& s : a.strings)
+    if ((both || s.color == c) && (s.status == Status::Uncapturable || s.status == Status::CapturableUnder))
+      m |= s.stones;
+  return m;
+}
+
+// Step 3: a string's local environment, from the statuses after steps 1-2
+// (one definition for analyse_impl and stepwise_territory_bounds).
+Mask local_environment(const Board& board, const FinalAnalysis& after_step2, const StringAnalysis& s) {
+  return board.flood(s.stones, board.all() & ~strong_mask(after_step2, s.color, false));
+}
+
 FinalAnalysis analyse_impl(const Board& board, const Position& pos, ForceOracle& oracle, Stage stage) {
   if (!is_legal_position(board, pos))
     throw std::invalid_argument("the position has a string without liberties; it cannot end an alternation");
@@ -124,17 +140,11 @@ FinalAnalysis analyse_impl(const Board& board, const Position& pos, ForceOracle&
       s.status = Status::CapturableUnder;
   if (stage == Stage::Strong) return out;
 
-  auto strong = [&](Color c, bool both) {
-    Mask m = 0;
-    for (const auto& s : out.strings)
-      if ((both || s.color == c) && (s.status == Status::Uncapturable || s.status == Status::CapturableUnder))
-        m |= s.stones;
-    return m;
-  };
+  auto strong = [&](Color c, bool both) { return strong_mask(out, c, both); };
   // Steps 3-4: local environments (from the statuses of steps 1-2 only),
   // then the local tests.
   for (auto& s : out.strings)
-    if (s.status == Status::Dead) s.local_environment = board.flood(s.stones, board.all() & ~strong(s.color, false));
+    if (s.status == Status::Dead) s.local_environment = local_environment(board, out, s);
   for (auto& s : out.strings)
     if (s.status == Status::Dead && (!direct_ko_only || is_ko_stone(board, pos, s.color, s.stones)) &&
         !oracle.capture_without_permanent(opponent(s.color), s.stones, s.local_environment))
@@ -181,6 +191,41 @@ Mask strong_stones(const Board& board, const Position& pos, const AnalysisOption
   return strong_stones(board, pos, oracle);
 }
 
+std::pair<int, int> stepwise_territory_bounds(const Board& board, const Position& pos, ForceOracle& oracle,
+                                              const std::function<bool(int, int)>& enough, std::uint64_t* tests) {
+  const FinalAnalysis a = analyse_impl(board, pos, oracle, Stage::Strong);
+  Mask alive = 0, dead = 0;
+  std::vector<const StringAnalysis*> open;
+  for (const auto& s : a.strings) {
+    if (s.status == Status::Dead) open.push_back(&s);
+    else alive |= s.stones;  // Uncapturable or CapturableUnder: final
+  }
+  std::stable_sort(open.begin(), open.end(), [](const StringAnalysis* x, const StringAnalysis* y) {
+    return popcount(x->stones) > popcount(y->stones);
+  });
+  for (std::size_t i = 0;; ++i) {
+    const std::pair<int, int> b = territory_score_bounds(board, pos, alive, dead, 10);
+    if (i == open.size() || enough(b.first, b.second)) return b;
+    // Step 4 for this string, as analyse_impl asks it: its local
+    // environment reads only the statuses after steps 1-2.
+    const StringAnalysis& s = *open[i];
+    if (tests) ++*tests;
+    if (!oracle.capture_without_permanent(opponent(s.color), s.stones, local_environment(board, a, s)))
+      alive |= s.stones;  // CapturableLocal
+    else
+      dead |= s.stones;
+  }
+}
+
+std::pair<int, int> stepwise_territory_bounds(const Board& board, const Position& pos,
+                                              const std::function<bool(int, int)>& enough,
+                                              const AnalysisOptions& opt, std::uint64_t* tests) {
+  if (!is_legal_position(board, pos))
+    throw std::invalid_argument("the position has a string without liberties; it cannot end an alternation");
+  PerPositionOracle oracle(board, pos, opt);
+  return stepwise_territory_bounds(board, pos, oracle, enough, tests);
+}
+
 bool has_direct_ko_stone(const Board& board, const Position& pos, const AnalysisOptions& opt) {
   if (!is_legal_position(board, pos))
     throw std::invalid_argument("the position has a string without liberties; it cannot end an alternation");
@@ -213,8 +258,14 @@ Mask uncapturable_stones(const Board& board, const Position& pos, const Analysis
 
 std::pair<int, int> territory_score_bounds(const Board& board, const Position& pos, Mask uncapturable,
                                            int max_open) {
+  return territory_score_bounds(board, pos, uncapturable, 0, max_open);
+}
+
+std::pair<int, int> territory_score_bounds(const Board& board, const Position& pos, Mask alive, Mask known_dead,
+                                           int max_open) {
+  const Mask uncapturable = alive;
   std::vector<Mask> open;
-  for (Mask todo = pos.occupied() & ~uncapturable; todo;) {
+  for (Mask todo = pos.occupied() & ~alive & ~known_dead; todo;) {
     const Mask stones = string_at(board, pos, lowest(todo));
     todo &= ~stones;
     open.push_back(stones);
@@ -227,6 +278,8 @@ std::pair<int, int> territory_score_bounds(const Board& board, const Position& p
     FinalAnalysis a;
     a.alive_black = pos.black & uncapturable;
     a.alive_white = pos.white & uncapturable;
+    a.dead_black = pos.black & known_dead;
+    a.dead_white = pos.white & known_dead;
     for (std::size_t i = 0; i < open.size(); ++i) {
       const bool black = (pos.black & open[i]) != 0;
       Mask& m = (dead >> i) & 1 ? (black ? a.dead_black : a.dead_white) : (black ? a.alive_black : a.alive_white);

@@ -12,6 +12,8 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -115,6 +117,25 @@ Mask strong_stones(const Board& board, const Position& pos, const AnalysisOption
 Mask uncapturable_stones(const Board& board, const Position& pos, ForceOracle& oracle);
 Mask uncapturable_stones(const Board& board, const Position& pos, const AnalysisOptions& opt = {});
 
+// Steps 1-2, then step 4 one string at a time (docs/solving.md section 4,
+// "Session 34: japanese-2003"): bounds lo <= t <= hi on the analysed
+// territory score t (score_final_position(board, pos, analyse_final_position
+// (board, pos), 0).score). The strings strong after steps 1-2 are alive; a
+// string whose step-4 test has run is alive if it made the string
+// CapturableLocal, else dead (final: step 4's tests read only the statuses
+// of steps 1-2, so each string's test is the full analysis's, whichever ran
+// before it); every assignment of the strings not tested yet is enumerated
+// (territory_score_bounds). Before each test the bounds are handed to
+// `enough`; the first true ends the work. Once every test has run, lo = t =
+// hi. Largest strings first (a heuristic: any order gives the same final
+// answer and valid bounds). `tests`, if given, counts the step-4 tests asked.
+std::pair<int, int> stepwise_territory_bounds(const Board& board, const Position& pos, ForceOracle& oracle,
+                                              const std::function<bool(int, int)>& enough,
+                                              std::uint64_t* tests = nullptr);
+std::pair<int, int> stepwise_territory_bounds(const Board& board, const Position& pos,
+                                              const std::function<bool(int, int)>& enough,
+                                              const AnalysisOptions& opt = {}, std::uint64_t* tests = nullptr);
+
 // Bounds lo <= t <= hi on the territory score t (score_final_position's
 // score without prisoners) of pos, knowing only that the strings in
 // `uncapturable` are alive: the least and the greatest score over every
@@ -124,6 +145,10 @@ Mask uncapturable_stones(const Board& board, const Position& pos, const Analysis
 // territory, once for a dead stone on it).
 std::pair<int, int> territory_score_bounds(const Board& board, const Position& pos, Mask uncapturable,
                                            int max_open = 10);
+// The same, knowing also that the strings in `known_dead` are dead: every
+// assignment of the strings in neither mask.
+std::pair<int, int> territory_score_bounds(const Board& board, const Position& pos, Mask alive, Mask known_dead,
+                                           int max_open);
 
 struct ScoreTerms {
   Mask black_eye_points = 0, white_eye_points = 0, dame = 0;

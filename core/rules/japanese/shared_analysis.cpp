@@ -618,6 +618,20 @@ Mask SharedAnalyser::strong_stones(const Position& pos) {
   return japanese::strong_stones(*board_, pos, opt_);
 }
 
+std::pair<int, int> SharedAnalyser::stepwise_territory_bounds(const Position& pos,
+                                                              const std::function<bool(int, int)>& enough,
+                                                              std::uint64_t* tests) {
+  if (!shared_off_) {
+    try {
+      SharedOracle oracle(*this, pos);
+      return japanese::stepwise_territory_bounds(*board_, pos, oracle, enough, tests);
+    } catch (const NotDecided&) {
+      // As in analyse (the per-position graphs start over: same answers).
+    }
+  }
+  return japanese::stepwise_territory_bounds(*board_, pos, enough, opt_, tests);
+}
+
 Mask SharedAnalyser::uncapturable_stones(const Position& pos) {
   if (!shared_off_) {
     try {

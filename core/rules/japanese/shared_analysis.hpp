@@ -61,6 +61,10 @@ class SharedAnalyser {
   bool has_direct_ko_stone(const Position& pos);
   // strong_stones(board, pos) (analysis.hpp, steps 1-2), likewise.
   Mask strong_stones(const Position& pos);
+  // stepwise_territory_bounds(board, pos, enough) (analysis.hpp: steps 1-2,
+  // then step 4 one string at a time), likewise.
+  std::pair<int, int> stepwise_territory_bounds(const Position& pos, const std::function<bool(int, int)>& enough,
+                                                std::uint64_t* tests = nullptr);
 
   std::size_t graph_nodes(Color attacker) const;
   // False once a shared graph outgrew max_nodes (per-position graphs since).

@@ -64,6 +64,16 @@ Mask SymmetricAnalyser::strong_stones(const Position& pos) {
   return form.symmetry == 0 ? m : syms_.apply(syms_.inverse(form.symmetry), m);
 }
 
+std::pair<int, int> SymmetricAnalyser::stepwise_territory_bounds(const Position& pos,
+                                                                 const std::function<bool(int, int)>& enough,
+                                                                 std::uint64_t* tests) {
+  const CanonicalForm form = canonical(pos);
+  if (!form.swap) return shared_.stepwise_territory_bounds(form.position, enough, tests);
+  const auto [lo, hi] = shared_.stepwise_territory_bounds(
+      form.position, [&](int l, int h) { return enough(-h, -l); }, tests);
+  return {-hi, -lo};
+}
+
 Mask SymmetricAnalyser::uncapturable_stones(const Position& pos) {
   const CanonicalForm form = canonical(pos);
   const Mask m = shared_.uncapturable_stones(form.position);

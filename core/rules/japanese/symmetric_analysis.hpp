@@ -53,6 +53,13 @@ class SymmetricAnalyser {
   // strong_stones(board, pos) (analysis.hpp, steps 1-2), mapped back as
   // uncapturable_stones (statuses map with the analysis).
   Mask strong_stones(const Position& pos);
+  // stepwise_territory_bounds(board, pos, enough) (analysis.hpp) through the
+  // same representative: a board automorphism keeps the territory score, the
+  // colour swap negates it (the analysis maps with the position, and Black's
+  // territory and dead stones become White's), so with the swap `enough`
+  // sees (-hi, -lo) of the representative's (lo, hi), the bounds of pos.
+  std::pair<int, int> stepwise_territory_bounds(const Position& pos, const std::function<bool(int, int)>& enough,
+                                                std::uint64_t* tests = nullptr);
   // Maps an analysis of `from` to the analysis of `form`'s original position
   // (the inverse of the form's symmetry and swap).
   FinalAnalysis map_back(const FinalAnalysis& a, const CanonicalForm& form) const;
