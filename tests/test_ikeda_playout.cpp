@@ -22,6 +22,7 @@
 #include "generator/search/generic_search.hpp"
 #include "generator/search/generic_solve.hpp"
 #include "generator/search/ikeda_playout.hpp"
+#include "tests/ikeda_exact_repeat.hpp"
 #include "tests/random_history.hpp"
 
 using namespace gotb;
@@ -116,30 +117,9 @@ Value generic_value(const std::string& board, const std::string& rules, const st
   return v;
 }
 
-// The exact-repeat game of [ikeda][second-check] (tests/
-// test_ikeda_second_check.cpp): no proof reused under another history.
-struct ExactRepeat : IkedaGame {
-  using IkedaGame::IkedaGame;
-  std::vector<std::uint8_t> record;
-  void play(Move m) {
-    IkedaGame::play(m);
-    record.push_back(m.kind == MoveKind::Play ? static_cast<std::uint8_t>(m.point + 1) : 0);
-  }
-  void undo() {
-    IkedaGame::undo();
-    record.pop_back();
-  }
-  void search_key(std::vector<std::uint64_t>& key) const {
-    IkedaGame::search_key(key);
-    key.push_back(record.size());
-    std::uint64_t w = 0;
-    for (std::size_t i = 0; i < record.size(); ++i) {
-      w = w << 8 | record[i];
-      if (i % 8 == 7) key.push_back(w), w = 0;
-    }
-    key.push_back(w);
-  }
-};
+// The exact-repeat game of [ikeda][second-check] (tests/ikeda_exact_repeat.hpp):
+// no proof reused under another history.
+using ExactRepeat = test::ExactRepeatIkeda;
 
 // The mutant of the facts: the playout's value handed to the generic
 // search without the board facts its proof rests on.
