@@ -22,6 +22,7 @@
 #include "generator/search/generic_search.hpp"
 #include "generator/search/generic_solve.hpp"
 #include "generator/search/ikeda_playout.hpp"
+#include "tests/ikeda_exact_repeat.hpp"
 #include "tests/random_history.hpp"
 
 using namespace gotb;
@@ -116,30 +117,9 @@ Value generic_value(const std::string& board, const std::string& rules, const st
   return v;
 }
 
-// The exact-repeat game of [ikeda][second-check] (tests/
-// test_ikeda_second_check.cpp): no proof reused under another history.
-struct ExactRepeat : IkedaGame {
-  using IkedaGame::IkedaGame;
-  std::vector<std::uint8_t> record;
-  void play(Move m) {
-    IkedaGame::play(m);
-    record.push_back(m.kind == MoveKind::Play ? static_cast<std::uint8_t>(m.point + 1) : 0);
-  }
-  void undo() {
-    IkedaGame::undo();
-    record.pop_back();
-  }
-  void search_key(std::vector<std::uint64_t>& key) const {
-    IkedaGame::search_key(key);
-    key.push_back(record.size());
-    std::uint64_t w = 0;
-    for (std::size_t i = 0; i < record.size(); ++i) {
-      w = w << 8 | record[i];
-      if (i % 8 == 7) key.push_back(w), w = 0;
-    }
-    key.push_back(w);
-  }
-};
+// The exact-repeat game of [ikeda][second-check] (tests/ikeda_exact_repeat.hpp):
+// no proof reused under another history.
+using ExactRepeat = test::ExactRepeatIkeda;
 
 // The mutant of the facts: the playout's value handed to the generic
 // search without the board facts its proof rests on.
@@ -149,6 +129,36 @@ struct FactlessPlayout : IkedaPlayoutGame {
                                           std::vector<std::uint64_t>& /*facts: dropped*/) {
     std::vector<std::uint64_t> dropped;
     return IkedaPlayoutGame::strategy_bounds(f, c, b, dropped);
+  }
+};
+
+// The null-window tests (PlayoutTest::NullWindow, session 34): the same
+// game, each playout node's bound asked at the generic search's beta.
+struct NullWindowPlayout : IkedaPlayoutGame {
+  NullWindowPlayout(const Board& b, const RuleSet& r, double komi)
+      : IkedaPlayoutGame(b, r, komi, 0, 0, search::PlayoutTest::NullWindow) {}
+};
+
+// Its mutant of the facts: each bound handed over without its proof's facts.
+struct FactlessNullWindow : NullWindowPlayout {
+  using NullWindowPlayout::NullWindowPlayout;
+  std::pair<Value, Value> strategy_bounds(std::int32_t f, std::int32_t c, std::int32_t b,
+                                          std::vector<std::uint64_t>& /*facts: dropped*/) {
+    std::vector<std::uint64_t> dropped;
+    return NullWindowPlayout::strategy_bounds(f, c, b, dropped);
+  }
+};
+
+// Its mutant of the bound: a proven lower bound reported one point higher
+// (an upper one one point lower), as an off-by-one in the test's t would.
+struct OffByOneNullWindow : NullWindowPlayout {
+  using NullWindowPlayout::NullWindowPlayout;
+  std::pair<Value, Value> strategy_bounds(std::int32_t f, std::int32_t c, std::int32_t b,
+                                          std::vector<std::uint64_t>& facts) {
+    auto [lo, hi] = NullWindowPlayout::strategy_bounds(f, c, b, facts);
+    if (lo.kind == ValueKind::Score) lo = Value::score_half_points(lo.order + 2);
+    if (hi.kind == ValueKind::Score) hi = Value::score_half_points(hi.order - 2);
+    return {lo, hi};
   }
 };
 
@@ -211,8 +221,8 @@ TEST_CASE("ikeda-1 playout by tromp-taylor: the search equals the reference, the
         if (std::string(board) != "2x3") CHECK(fast == reference_value(board, rules, moves));
       }
     }
-  // gotb solve's path (generic_solve) takes the reduction under
-  // ko=positional-per-phase only (under ko=positional it does not pay).
+  // gotb solve's path (generic_solve) takes the reduction (its null-window
+  // tests since session 34) under both superko options.
   for (const char* rules : kSuperkoOptions) {
     SolveRequest req{Board::parse("1x5"), RuleSet::parse(rules), 0, {}, {}};
     req.with_move_values = true;
@@ -222,7 +232,7 @@ TEST_CASE("ikeda-1 playout by tromp-taylor: the search equals the reference, the
     bool counted = false;
     for (const auto& [name, v] : rep.counters)
       if (name == "playout_tromp_taylor_solves") counted = v > 0;
-    CHECK(counted == (std::string(rules) == "ikeda-1:ko=positional-per-phase"));
+    CHECK(counted);
     const SolveReport ref = reference_solve(req);
     REQUIRE(rep.moves.size() == ref.moves.size());
     std::map<std::string, Value> expected;
@@ -248,4 +258,89 @@ TEST_CASE("ikeda-1 playout by tromp-taylor: one table across histories stays exa
     }
   // The facts matter (ko=positional: the alternation's boards bind the playout).
   CHECK(mutant_differ > 0);
+}
+
+// Session 34: the null-window tests. At every playout node of random lines
+// (both superko options, both parities) and at every beta around the
+// reference value, the bound that comes back must hold under the node's
+// history and must decide the test: a lower bound >= beta or an upper one
+// < beta. Returns the nodes x betas where it does not; `checked` counts the
+// tests and `second` the second tests run (first tests that failed).
+template <class G>
+int bound_differences(int& checked, std::uint64_t& second) {
+  std::mt19937 rng(3401);
+  int differ = 0;
+  checked = 0;
+  second = 0;
+  for (const char* rules : kSuperkoOptions)
+    for (const char* board : {"1x3", "1x4", "1x5", "2x2"})
+      for (int trial = 0; trial < 6; ++trial) {
+        const auto line = pass_rich_line(board, rules, rng, 40);
+        const Board b = Board::parse(board);
+        G g(b, RuleSet::parse(rules), 0);
+        std::vector<std::string> prefix;
+        for (std::size_t i = 0; i <= line.size(); ++i) {
+          if (i > 0) {
+            Move m;
+            g.parse_move(line[i - 1], m);
+            g.play(m);
+            prefix.push_back(line[i - 1]);
+          }
+          if (g.phase() != IkedaGame::Playout || g.is_over()) continue;
+          const Value ref = reference_value(board, rules, prefix);
+          for (std::int32_t beta = ref.order - 3; beta <= ref.order + 4; ++beta) {
+            std::vector<std::uint64_t> facts;
+            const auto [lo, hi] = g.strategy_bounds(-1000, 1000, beta, facts);
+            ++checked;
+            const bool decides = lo.order >= beta || hi.order < beta;
+            if (!decides || ref < lo || hi < ref) ++differ;
+          }
+        }
+        second += g.playout_stats().second_tests;
+      }
+  return differ;
+}
+
+TEST_CASE("ikeda-1 playout null-window tests: each bound holds and decides its test, and an off-by-one fails",
+          "[ikeda][playout]") {
+  int checked = 0;
+  std::uint64_t second = 0;
+  CHECK(bound_differences<NullWindowPlayout>(checked, second) == 0);
+  INFO(checked << " tests, " << second << " second tests");
+  CHECK(checked > 1000);
+  CHECK(second > 0);  // both paths (first test holds, first test fails) ran
+  CHECK(bound_differences<OffByOneNullWindow>(checked, second) > 0);
+}
+
+TEST_CASE("ikeda-1 playout null-window tests: the search equals the reference, the exact reduction and the second check",
+          "[ikeda][playout]") {
+  std::mt19937 rng(3402);
+  for (const char* rules : kSuperkoOptions)
+    for (const char* board : {"1x3", "1x4", "1x5", "2x2", "2x3"}) {
+      std::vector<std::vector<std::string>> histories{{}};
+      for (int trial = 0; trial < 4; ++trial) histories.push_back(pass_rich_line(board, rules, rng, 2 + 3 * trial));
+      for (const auto& moves : histories) {
+        INFO(rules << " " << board << " after " << moves.size() << " moves");
+        const Value fast = generic_value<NullWindowPlayout>(board, rules, moves);
+        CHECK(fast == generic_value<IkedaPlayoutGame>(board, rules, moves));
+        CHECK(fast == generic_value<ExactRepeat>(board, rules, moves));
+        if (std::string(board) != "2x3") CHECK(fast == reference_value(board, rules, moves));
+      }
+    }
+}
+
+TEST_CASE("ikeda-1 playout null-window tests: one table across histories stays exact; without the facts, or one off, it does not",
+          "[ikeda][playout]") {
+  int factless = 0, off = 0;
+  for (const char* rules : kSuperkoOptions)
+    for (const char* board : {"1x4", "1x5", "2x2"}) {
+      INFO(rules << " " << board);
+      int hits = 0;
+      CHECK(one_table_differences<NullWindowPlayout>(board, rules, 3403, 30, hits) == 0);
+      CHECK(hits > 0);
+      factless += one_table_differences<FactlessNullWindow>(board, rules, 3403, 30, hits);
+      off += one_table_differences<OffByOneNullWindow>(board, rules, 3403, 30, hits);
+    }
+  CHECK(factless > 0);
+  CHECK(off > 0);
 }

@@ -24,6 +24,7 @@
 #include "generator/reference/solve.hpp"
 #include "generator/search/generic_search.hpp"
 #include "generator/search/generic_solve.hpp"
+#include "tests/ikeda_exact_repeat.hpp"
 #include "tests/random_history.hpp"
 
 using namespace gotb;
@@ -32,32 +33,9 @@ namespace {
 
 constexpr const char* kKoOptions[] = {"ikeda-1", "ikeda-1:ko=positional-per-phase", "ikeda-1:ko=basic-play"};
 
-// The key is the state key followed by the move record (a point + 1, or 0
-// for a pass, 8 bits each, with the record's length): equal keys mean the
-// same moves from the same start, so the same game.
-struct ExactRepeatIkeda : IkedaGame {
-  using IkedaGame::IkedaGame;
-  std::vector<std::uint8_t> record;
-  void play(Move m) {
-    if (m.kind == MoveKind::Play && m.point > 254) throw std::logic_error("ExactRepeatIkeda: boards of at most 255 points");
-    IkedaGame::play(m);
-    record.push_back(m.kind == MoveKind::Play ? static_cast<std::uint8_t>(m.point + 1) : 0);
-  }
-  void undo() {
-    IkedaGame::undo();
-    record.pop_back();
-  }
-  void search_key(std::vector<std::uint64_t>& key) const {
-    IkedaGame::search_key(key);
-    key.push_back(record.size());
-    std::uint64_t w = 0;
-    for (std::size_t i = 0; i < record.size(); ++i) {
-      w = w << 8 | record[i];
-      if (i % 8 == 7) key.push_back(w), w = 0;
-    }
-    key.push_back(w);
-  }
-};
+// ExactRepeatIkeda (tests/ikeda_exact_repeat.hpp): the key is the state key
+// followed by the whole move record.
+using test::ExactRepeatIkeda;
 
 // The mutant: proofs that rest on no facts, reused under every history
 // with the key (what the search would do if the facts were ignored).

@@ -589,7 +589,7 @@ SolveReport generic_solve(const SolveRequest& req, const search::GenericOptions&
       break;
     }
     case Family::Ikeda1: {
-      if (search::ikeda_playout_by_default(req.rules, req.board)) { search::IkedaPlayoutGame game(req.board, req.rules, req.komi, opt.node_limit, opt.time_limit); rep = run(game, req, sided_facts_options(opt)); game.add_counters(rep); break; }  // ikeda-1's playout by tromp-taylor (session 33)
+      if (const auto t = search::ikeda_playout_choice(req.rules, req.board)) { search::IkedaPlayoutGame game(req.board, req.rules, req.komi, opt.node_limit, opt.time_limit, *t); rep = run(game, req, sided_facts_options(opt)); game.add_counters(rep); break; }  // ikeda-1's playout by tromp-taylor (sessions 33, 34)
       IkedaGame game(req.board, req.rules, req.komi);
       rep = run(game, req, sided_facts_options(opt));
       break;

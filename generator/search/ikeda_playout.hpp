@@ -22,9 +22,10 @@
 // tromp-taylor game).
 //
 // IkedaPlayoutGame is IkedaGame plus that value as the generic search's
-// strategy bounds (HasStrategyBounds): exact bounds at every playout node,
-// with the facts they rest on, so the generic search never enters a
-// playout; the alternation stays with it. Where the tromp-taylor proof's
+// strategy bounds (HasStrategyBounds): at every playout node exact bounds,
+// or (PlayoutTest::NullWindow, session 34) the one bound that decides the
+// generic search's null-window test, with the facts they rest on, so the
+// generic search never enters a playout; the alternation stays with it. Where the tromp-taylor proof's
 // facts cannot be expressed (a dependency list over its cap) the bounds are
 // left open and the generic search plays the playout itself.
 #pragma once
@@ -44,15 +45,29 @@ namespace gotb::search {
 // Whether the reduction serves (rules, board): ikeda-1 under a superko ko
 // option on a board the tromp-taylor search takes (at most 31 points).
 bool ikeda_playout_reduces(const RuleSet& rules, const Board& board);
-// Whether gotb solve / table take it: ko=positional-per-phase only. Under
-// ko=positional it is exact too but does not pay beyond 7 points (each
-// playout's tromp-taylor proof rests on the alternation's boards, so few
-// proofs serve another history: 1x8 not proven in 100 M nodes against
-// 38.7 M without it; docs/solving.md section 4, "Session 33").
-bool ikeda_playout_by_default(const RuleSet& rules, const Board& board);
+// How a playout node's bounds are asked of the tromp-taylor search.
+//  Exact: its value (prove_root), both bounds with the facts of each.
+//  NullWindow: only the test the generic search's window asks ("value >=
+//   beta?", beta in order units): the tromp-taylor test "TT >= t" at the t
+//   that decides it (prove_bound), and where that fails, "TT <= t - 1"
+//   (a failing test's proof has no facts, so the bound that holds is proved
+//   by a second test). One bound comes back, with the facts of its proof
+//   alone (docs/solving.md section 4, "Session 34: ikeda-1").
+enum class PlayoutTest { Exact, NullWindow };
+
+// Whether gotb solve / table take it, and with which test (nullopt: the
+// plain IkedaGame). By default the null-window tests under both superko
+// options (docs/solving.md section 4, "Session 34"; before, Session 33 took
+// the exact tests under ko=positional-per-phase only: under ko=positional
+// each exact proof rests on the alternation's boards and 1x8 was not proven
+// in 100 M nodes). The environment variable GOTB_IKEDA_PLAYOUT (off,
+// exact, null-window) overrides the default where the reduction serves,
+// for measurements (an unknown value is an error).
+std::optional<PlayoutTest> ikeda_playout_choice(const RuleSet& rules, const Board& board);
 
 struct IkedaPlayoutStats {
-  std::uint64_t solves = 0;     // tromp-taylor root proofs asked
+  std::uint64_t solves = 0;     // tromp-taylor root proofs asked (NullWindow: tests)
+  std::uint64_t second_tests = 0;  // NullWindow: first tests that failed, so a second test ran
   std::uint64_t nodes = 0;      // their nodes (charged to the current budget)
   std::uint64_t fallbacks = 0;  // proofs whose facts overflowed: bounds left open
   std::uint64_t facts = 0;      // board facts handed to the generic search
@@ -63,7 +78,7 @@ class IkedaPlayoutGame : public IkedaGame {
   // node_limit / time_limit: caps on each tromp-taylor solve (0: none); its
   // nodes are charged to the budget of the search that asks (current_budget).
   IkedaPlayoutGame(const Board& board, const RuleSet& rules, double komi, std::uint64_t node_limit = 0,
-                   double time_limit = 0);
+                   double time_limit = 0, PlayoutTest test = PlayoutTest::Exact);
   ~IkedaPlayoutGame();
   IkedaPlayoutGame(const IkedaPlayoutGame&) = delete;
   IkedaPlayoutGame& operator=(const IkedaPlayoutGame&) = delete;
@@ -74,8 +89,9 @@ class IkedaPlayoutGame : public IkedaGame {
   // Not supported: the line must start at the empty board.
   void setup(const Position&, Color);
 
-  // The generic search's HasStrategyBounds: exact bounds at a playout node
-  // (not over), open elsewhere.
+  // The generic search's HasStrategyBounds: at a playout node (not over)
+  // exact bounds (PlayoutTest::Exact) or the one bound that answers "value
+  // >= beta?" (NullWindow); open elsewhere.
   std::pair<Value, Value> strategy_bounds(std::int32_t floor, std::int32_t ceiling, std::int32_t beta,
                                           std::vector<std::uint64_t>& facts);
   // The value of the current playout node by the reduction, with the ids of
@@ -84,17 +100,30 @@ class IkedaPlayoutGame : public IkedaGame {
   // state key that agrees on them); nullopt where the node is not in the
   // playout, is over, or the proof's facts overflowed.
   std::optional<Value> playout_value(std::vector<std::uint64_t>* facts);
+  // NullWindow's bound at the current playout node: {lower bound >= beta,
+  // +inf} or {-inf, upper bound < beta}, with its proof's facts appended to
+  // *facts as in playout_value; nullopt as there.
+  std::optional<std::pair<Value, Value>> playout_bound(std::int32_t beta, std::vector<std::uint64_t>* facts);
 
   const IkedaPlayoutStats& playout_stats() const { return stats_; }
   void add_counters(SolveReport& rep) const;
 
  private:
+  // The playout node's tromp-taylor line made current, the order tables'
+  // build charged; false where the node is not in the playout or is over.
+  bool prepare();
+  // The spent balance less the owed pass stone: value = score(shift + TT).
+  int shift() const;
+  // Appends ikeda-1's ids of d's boards (both movers) to *facts; false
+  // where d cannot be handed over (overflow, a stone fact).
+  bool hand_over(const ProofDeps& d, std::vector<std::uint64_t>* facts);
   void sync_line();
 
   std::shared_ptr<const RetroOrdering> retro_;  // the tromp-taylor search's order tables (order only)
   std::uint64_t unpaid_work_ = 0;               // their build, not yet charged to a budget
   std::unique_ptr<TrompTaylorSearch> tt_;
   std::uint64_t node_limit_;
+  PlayoutTest test_;
   std::vector<Move> line_;  // the game's moves
   int alt_end_ = -1;        // moves when the alternation ended (its last pass included); -1: in it
   Position alt_pos_{};      // the board and player at the playout's start
