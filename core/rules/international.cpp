@@ -219,13 +219,16 @@ void InternationalGame::legal_moves_with_facts(std::vector<Move>& out, std::vect
 
 std::int64_t InternationalGame::exceptional_fact(std::uint64_t id) const {
   // (ko=positional, inline in fact(): 0 / 1, ordered as the side needs, 1 prohibits the play.)
+  // U and V (strategy_bounds), also here for a caller that skipped fact()'s own test.
+  if (id == kUpFact) return occurrences_.back().phi_max - occurrences_.back().phi;
+  if (id == kDownFact) return occurrences_.back().phi - occurrences_.back().phi_min;
   const Position p = board_facts::position(id, sided_facts_);
   if (!seen_.contains(p, 0)) return kAbsentFact;
   // The first occurrence: every later one repeats its balance (only passes
   // repeat a board before the game ends), as exceptional_result() reads.
   for (const Occurrence& o : occurrences_)
     if (o.pos == p) return o.balance;
-  throw std::logic_error("international: a board of the history without an occurrence");
+  throw std::logic_error("international: a board of the history without an occurrence (fact id " + std::to_string(id) + ")");
 }
 
 void InternationalGame::play(Move m) {
