@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "core/benson.hpp"
 #include "core/rules/games.hpp"
 #include "generator/reference/solve.hpp"
 #include "generator/search/generic_solve.hpp"
@@ -392,4 +393,107 @@ TEST_CASE("international basic-exceptional: the history bounds hold", "[internat
   INFO("narrowed " << narrowed << ", special wins where the history admits them " << special_unbounded);
   CHECK(narrowed > 0);
   CHECK(special_unbounded > 0);
+}
+
+// ---- ko=basic-exceptional: Benson's bounds inside the search on two
+// history facts (docs/solving.md section 4, "Session 34") ----
+
+namespace {
+
+// The slower solver for boards the uncached reference solver does not
+// finish: the generic search on the four-pass game itself without node or
+// strategy bounds (so without the bounds under test).
+SolveReport without_node_bounds(const std::string& board, const std::string& rules,
+                                const std::vector<std::string>& moves, bool move_values) {
+  search::SearchOptions o;
+  o.international_as_tromp_taylor = false;
+  o.node_bounds = false;
+  return search_solve(request(board, rules, moves, move_values), o);
+}
+
+}  // namespace
+
+TEST_CASE("international basic-exceptional: the strategy bounds on U and V hold",
+          "[international][reduction][basic-exceptional]") {
+  // strategy_bounds() (asked with an open window, so that every bound it
+  // has comes back) against the value of the game itself after random
+  // histories: the reference solver on 1x3 and 1x4, the generic search
+  // without node bounds on 2x2 and 2x3 (where Benson's guarantees exist).
+  // Counted, and required: states where a bound comes back (it is then
+  // tighter than the whole board's). Counted only: states where the value
+  // is a special win while Benson's bound is below the whole board (there
+  // the condition U <= 1 or V <= 1 must fail).
+  std::mt19937 rng(3434);
+  int benson = 0, special_open = 0, checked = 0;
+  for (const char* rules : {"international:basic-exceptional", "international:basic-exceptional,no-suicide"})
+    for (const char* spec : {"1x3", "1x4", "2x2", "2x3"}) {
+      const Board b = Board::parse(spec);
+      const bool small = std::string(spec)[0] == '1';  // 1x3, 1x4: the reference solver
+      for (int t = 0; t < (small ? 40 : 25); ++t) {
+        std::vector<std::string> line = random_line(b, rules, rng);
+        line.resize(rng() % (line.size() + 1));
+        if (std::string(spec) == "1x4" && line.size() < 4) continue;  // (the uncached reference solver's cost)
+        InternationalGame g(b, RuleSet::parse(rules), 0);
+        replay_moves(g, line);
+        if (g.is_over()) continue;
+        std::vector<std::uint64_t> ids;
+        const auto [lo, hi] = g.strategy_bounds(g.min_outcome().order - 1, g.max_outcome().order + 1, 0, ids);
+        const Value v = small ? reference_solve(request(spec, rules, line, false)).value
+                              : without_node_bounds(spec, rules, line, false).value;
+        INFO(spec << " " << rules << " after '" << line_text(line) << "': " << v.to_string() << " in ["
+                  << lo.to_string() << ", " << hi.to_string() << "]");
+        CHECK(lo <= v);
+        CHECK(v <= hi);
+        ++checked;
+        // The ids name exactly the sides that came back.
+        CHECK((std::find(ids.begin(), ids.end(), InternationalGame::kDownFact) != ids.end()) ==
+              (lo > Value::minus_infinity()));
+        CHECK((std::find(ids.begin(), ids.end(), InternationalGame::kUpFact) != ids.end()) ==
+              (hi < Value::plus_infinity()));
+        // Benson's part alone (what a bound without its condition would
+        // give): a special win beyond it is what the condition is for.
+        const AreaBound a = area_bounds(b, g.position(), RuleSet::parse(rules).options().suicide);
+        if (hi < Value::plus_infinity() || lo > Value::minus_infinity()) ++benson;
+        if ((v == Value::black_wins() && a.hi < b.size()) || (v == Value::white_wins() && a.lo > -b.size()))
+          ++special_open;
+      }
+    }
+  INFO("checked " << checked << ", tighter than the whole board " << benson << ", special wins left open "
+                  << special_open);
+  CHECK(benson > 0);
+  // (special_open: none met in these histories, so the condition is not
+  // exercised here; see "the search with the strategy bounds equals the
+  // search without" and session 33's test of the same lemma.)
+}
+
+TEST_CASE("international basic-exceptional: the search with the strategy bounds equals the search without",
+          "[international][reduction][basic-exceptional]") {
+  // The default path (the two-pass game, the bounds on U and V inside the
+  // search, one-sided reuse by them) against the generic search on the
+  // game without node bounds, from the empty board and after random
+  // histories with passes (U, V > 1 occur: counted and required), value
+  // and every move's value.
+  std::mt19937 rng(3435);
+  int up_open = 0, down_open = 0;
+  for (const char* rules : {"international:basic-exceptional", "international:basic-exceptional,no-suicide"})
+    for (const char* spec : {"2x2", "1x5", "2x3", "1x6"}) {
+      const Board b = Board::parse(spec);
+      for (int t = 0; t < 6; ++t) {
+        std::vector<std::string> line;
+        if (t > 0) {
+          line = random_line(b, rules, rng);
+          line.resize(rng() % (line.size() + 1));
+        }
+        InternationalGame g(b, RuleSet::parse(rules), 0);
+        replay_moves(g, line);
+        if (!g.is_over()) {
+          if (g.fact(InternationalGame::kUpFact) > 1) ++up_open;
+          if (g.fact(InternationalGame::kDownFact) > 1) ++down_open;
+        }
+        check_two_pass(spec, rules, line, without_node_bounds(spec, rules, line, true));
+      }
+    }
+  INFO("histories with U > 1: " << up_open << ", with V > 1: " << down_open);
+  CHECK(up_open > 0);
+  CHECK(down_open > 0);
 }

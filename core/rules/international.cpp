@@ -26,7 +26,16 @@ InternationalGame::InternationalGame(const Board& board, const RuleSet& rules, d
                                 std::to_string(ending_passes));
   sided_facts_ = !cfg_.basic_exceptional && board_facts::sided(board.size());
   seen_.push(pos_, 0);
-  if (cfg_.basic_exceptional) occurrences_.push_back({pos_, 0});
+  if (cfg_.basic_exceptional) occurrences_.push_back(occurrence(pos_, 0, nullptr));
+}
+
+InternationalGame::Occurrence InternationalGame::occurrence(const Position& p, int balance,
+                                                            const Occurrence* before) const {
+  Occurrence o{p, balance};
+  o.phi = balance + popcount(p.stones(Color::Black)) - popcount(p.stones(Color::White));
+  o.phi_max = before ? std::max(before->phi_max, o.phi) : o.phi;
+  o.phi_min = before ? std::min(before->phi_min, o.phi) : o.phi;
+  return o;
 }
 
 void InternationalGame::setup(const Position& pos, Color to_move, int passes, int ban) {
@@ -45,7 +54,7 @@ void InternationalGame::setup(const Position& pos, Color to_move, int passes, in
   passes_ = passes;
   ban_ = ban;
   seen_.push(pos_, 0);
-  if (cfg_.basic_exceptional) occurrences_.assign(1, {pos_, 0});
+  if (cfg_.basic_exceptional) occurrences_.assign(1, occurrence(pos_, 0, nullptr));
 }
 
 int InternationalGame::area_difference() const { return area_count(*board_, pos_).difference(); }
@@ -107,6 +116,42 @@ std::pair<Value, Value> InternationalGame::history_outcome_bounds() const {
   if (h_min >= -1) hi = std::max(Value::score(board_->size(), komi_), none);
   if (h_max <= 1) lo = std::min(Value::score(-board_->size(), komi_), none);
   return {lo, hi};
+}
+
+std::pair<Value, Value> InternationalGame::strategy_bounds(std::int32_t floor, std::int32_t ceiling, std::int32_t,
+                                                           std::vector<std::uint64_t>& facts) const {
+  const std::pair<Value, Value> open{Value::minus_infinity(), Value::plus_infinity()};
+  if (!cfg_.basic_exceptional || over_ || !benson_) return open;
+  const Occurrence& o = occurrences_.back();
+  const bool up = o.phi_max - o.phi <= 1, down = o.phi - o.phi_min <= 1;
+  if (!up && !down) return open;
+  // (docs/solving.md section 4, "Session 34": the passer's Benson guarantee
+  // or an end by the opponent's recreation, which the condition makes no
+  // special win for the opponent.)
+  const AreaBound a = area_bounds(*board_, pos_, cfg_.suicide);
+  // Only where Benson's part is below the whole board: the root's tests
+  // lie inside the whole board's bounds (history_outcome_bounds), which
+  // therefore decide no test inside the search, and on 3x4 returning them
+  // made every proof rest on U or V and be stored with all its board
+  // facts (7.8 M stores against 1.5 M at 20 M nodes; docs/solving.md).
+  const int whole = board_->size();
+  const Value none = Value::no_result(0);
+  std::pair<Value, Value> r = open;
+  if (down && a.lo > -whole) {
+    const Value lo = std::min(Value::score(a.lo, komi_), none);
+    if (lo.order > floor) {
+      r.first = lo;
+      facts.push_back(kDownFact);
+    }
+  }
+  if (up && a.hi < whole) {
+    const Value hi = std::max(Value::score(a.hi, komi_), none);
+    if (hi.order < ceiling) {
+      r.second = hi;
+      facts.push_back(kUpFact);
+    }
+  }
+  return r;
 }
 
 Value InternationalGame::exceptional_result(const Position& next, int removed_black, int removed_white) const {
@@ -174,13 +219,16 @@ void InternationalGame::legal_moves_with_facts(std::vector<Move>& out, std::vect
 
 std::int64_t InternationalGame::exceptional_fact(std::uint64_t id) const {
   // (ko=positional, inline in fact(): 0 / 1, ordered as the side needs, 1 prohibits the play.)
+  // U and V (strategy_bounds), also here for a caller that skipped fact()'s own test.
+  if (id == kUpFact) return occurrences_.back().phi_max - occurrences_.back().phi;
+  if (id == kDownFact) return occurrences_.back().phi - occurrences_.back().phi_min;
   const Position p = board_facts::position(id, sided_facts_);
   if (!seen_.contains(p, 0)) return kAbsentFact;
   // The first occurrence: every later one repeats its balance (only passes
   // repeat a board before the game ends), as exceptional_result() reads.
   for (const Occurrence& o : occurrences_)
     if (o.pos == p) return o.balance;
-  throw std::logic_error("international: a board of the history without an occurrence");
+  throw std::logic_error("international: a board of the history without an occurrence (fact id " + std::to_string(id) + ")");
 }
 
 void InternationalGame::play(Move m) {
@@ -196,7 +244,9 @@ void InternationalGame::play(Move m) {
         over_ = true;
         result_ = exceptional_result(o.next, removed_[index(Color::Black)], removed_[index(Color::White)]);
       }
-      occurrences_.push_back({o.next, removed_[index(Color::Black)] - removed_[index(Color::White)]});
+      const Occurrence before = occurrences_.back();
+      occurrences_.push_back(
+          occurrence(o.next, removed_[index(Color::Black)] - removed_[index(Color::White)], &before));
     }
     pos_ = o.next;
     passes_ = 0;

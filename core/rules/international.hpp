@@ -13,6 +13,7 @@
 
 #include <array>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -135,14 +136,24 @@ class InternationalGame : public AlternationHistory<InternationalUndo> {
   // section 4, "Session 28").
   std::int64_t fact(std::uint64_t id) const {
     if (!cfg_.basic_exceptional) return seen_.contains(board_facts::position(id, sided_facts_), 0) ? 1 : 0;
+    if (id == kUpFact) return occurrences_.back().phi_max - occurrences_.back().phi;
+    if (id == kDownFact) return occurrences_.back().phi - occurrences_.back().phi_min;
     return exceptional_fact(id);
   }
-  // +1 / -1: the (board, mover) facts of ko=positional (see above); 0 under
-  // ko=basic-exceptional and on 32-point boards.
-  int fact_side(std::uint64_t id) const { return sided_facts_ ? board_facts::side(id) : 0; }
+  // +1 / -1: the (board, mover) facts of ko=positional (see above); 0 for
+  // the boards of ko=basic-exceptional and on 32-point boards; kUpFact -1,
+  // kDownFact +1 (strategy_bounds).
+  int fact_side(std::uint64_t id) const {
+    if (cfg_.basic_exceptional) return id == kUpFact ? -1 : id == kDownFact ? 1 : 0;
+    return sided_facts_ ? board_facts::side(id) : 0;
+  }
   // The values a sided fact takes: absent 0, present 1 (the search's
-  // HasFactRange; read only for facts with a side).
-  std::pair<std::int64_t, std::int64_t> fact_range(std::uint64_t) const { return {0, 1}; }
+  // HasFactRange; read only for facts with a side); U and V: 0 and up.
+  std::pair<std::int64_t, std::int64_t> fact_range(std::uint64_t id) const {
+    if (cfg_.basic_exceptional && (id == kUpFact || id == kDownFact))
+      return {0, std::numeric_limits<std::int64_t>::max()};
+    return {0, 1};
+  }
   std::uint64_t fact_id(const Position& p, Color mover) const { return board_facts::id(p, mover, sided_facts_); }
   // Bounds on the minimax value of the current node under every history
   // that reaches it (the generic search's HasNodeBounds): under ko=positional
@@ -165,6 +176,21 @@ class InternationalGame : public AlternationHistory<InternationalUndo> {
   // no result); where h(B) <= 1 for every B, the mirror. Otherwise, and
   // under ko=positional, the outcome bounds.
   std::pair<Value, Value> history_outcome_bounds() const;
+  // The same lemma as a bound of every node, on two facts (the generic
+  // search's HasStrategyBounds; docs/solving.md section 4, "Session 34").
+  // With phi = Black's plays - White's plays, U = max over the earlier
+  // boards B of phi(B) - phi and V = phi - min phi(B) (both >= 0): where
+  // U <= 1, White's passing (Benson's pass strategy) leaves Black no special
+  // win and at most Benson's upper bound, so the value is at most
+  // max(Benson's hi, no result), resting on the fact kUpFact (value U); where
+  // V <= 1 the mirror, on kDownFact (value V). A smaller U (V) keeps the
+  // upper (lower) bound: fact_side -1 (+1). Under ko=positional, over, or
+  // with set_benson(false): open bounds, no facts. A side at or beyond
+  // floor (ceiling) comes back open.
+  static constexpr std::uint64_t kUpFact = 1 | std::uint64_t{1} << 32;    // (no board has a point of both colours)
+  static constexpr std::uint64_t kDownFact = 2 | std::uint64_t{2} << 32;
+  std::pair<Value, Value> strategy_bounds(std::int32_t floor, std::int32_t ceiling, std::int32_t beta,
+                                          std::vector<std::uint64_t>& facts) const;
 
  private:
   // Legality of a play apart from repetition; fills o.
@@ -180,7 +206,12 @@ class InternationalGame : public AlternationHistory<InternationalUndo> {
   struct Occurrence {  // basic-exceptional: removal balance when a board occurred
     Position pos;
     int balance;  // removed black minus removed white at that time
+    // phi = balance + black stones - white stones (Black's plays - White's
+    // plays, up to a constant), and its max and min over this occurrence
+    // and every earlier one (strategy_bounds' U and V).
+    int phi = 0, phi_max = 0, phi_min = 0;
   };
+  Occurrence occurrence(const Position& p, int balance, const Occurrence* before) const;
 
   InternationalConfig cfg_;
   int ending_passes_ = kEndingPasses;
