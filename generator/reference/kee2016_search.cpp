@@ -133,9 +133,14 @@ Value Kee2016SearchGame::outcome() const {
   const Entry& e = rec_.back();
   if (e.end == End::Rescind) {
     // Entries end with [stone, appeal, pass]: the stone is index size - 3.
-    if (rec_.size() - 3 <= anchor_len_) return exit_value_;
+    if (rec_.size() - 3 <= anchor_len_) {
+      ++profile_.rescind_exit;
+      return exit_value_;
+    }
+    ++profile_.rescind_worst;
     return e.mover == Color::Black ? min_outcome() : max_outcome();
   }
+  ++profile_.passes_end;
   return Value::score(area_count(*board_, e.after).difference(), komi_);
 }
 
@@ -154,10 +159,42 @@ std::pair<Value, Value> Kee2016SearchGame::node_outcome_bounds() const {
   bool black_ok = true, white_ok = true;
   if (e.kind == Kind::Stone || e.kind == Kind::Start) (to_move() == Color::Black ? white_ok : black_ok) = false;
   else if (e.kind == Kind::Appeal && rec_[rec_.size() - 2].kind == Kind::Stone) black_ok = white_ok = false;
+  ++profile_.bound_calls;
+  if (!black_ok && !white_ok) ++profile_.both_off;
+  else if (!black_ok || !white_ok) ++profile_.one_side_off;
   const Position& pos = e.after;
   if (black_ok) b.first = Value::score(pass_guarantee(*board_, pos, Color::Black, SuicideRule::Allowed), komi_);
   if (white_ok) b.second = Value::score(-pass_guarantee(*board_, pos, Color::White, SuicideRule::Allowed), komi_);
   return b;
+}
+
+std::pair<Value, Value> Kee2016SearchGame::strategy_bounds(std::int32_t floor, std::int32_t ceiling, std::int32_t,
+                                                           std::vector<std::uint64_t>& facts) {
+  const std::pair<Value, Value> open{Value::minus_infinity(), Value::plus_infinity()};
+  if (!benson_ || !appeal_strategy_ || is_over()) return open;
+  const Entry& e = rec_.back();
+  if (e.kind != Kind::Stone && e.kind != Kind::Start) return open;
+  const Color mover = to_move(), author = opponent(mover);
+  // The author's guarantee first (cheap next to the appeal's legality, and
+  // it decides whether there is anything to gain).
+  const int g = pass_guarantee(*board_, e.after, author, SuicideRule::Allowed);
+  const Value v = Value::score(author == Color::Black ? g : -g, komi_);
+  if (author == Color::Black ? v.order <= floor : v.order >= ceiling) return open;
+  // Whether the appeal is legal now: a stone play of the mover that rule 11
+  // forbids (and that is not a rule-10 suicide).
+  const Position& pos = e.after;
+  bool appeal = false;
+  for_each_bit(pos.empty(*board_), [&](int p) {
+    if (appeal) return;
+    PlayOutcome o;
+    play_stone(*board_, pos, mover, p, SuicideRule::Allowed, o);
+    if (o.next == pos) return;
+    appeal = prohibited(static_cast<std::uint32_t>(ranker_.rank(o.next)), mover);
+  });
+  if (appeal) return open;
+  ++profile_.appeal_strategy;
+  appeal_facts(facts, mover);  // none prohibited: every candidate board, appeal role
+  return author == Color::Black ? std::pair<Value, Value>{v, open.second} : std::pair<Value, Value>{open.first, v};
 }
 
 void Kee2016SearchGame::mark(std::uint64_t* ex, std::uint32_t r, Color mover) const {
@@ -259,6 +296,11 @@ void Kee2016SearchGame::play(Move m) {
   log_marks_.push_back(log_.size());
   Entry e;
   e.mover = to_move();
+  if (rec_.back().kind == Kind::Appeal && rec_.size() >= 2 && rec_[rec_.size() - 2].kind == Kind::Stone)
+    ++profile_.after_appeal;
+  if (m.kind == MoveKind::Play) ++profile_.stone;
+  else if (m.kind == MoveKind::AppealingPass) ++profile_.appeal;
+  else ++profile_.pass;
   if (m.kind == MoveKind::Play) {
     PlayOutcome o;
     play_stone(*board_, rec_.back().after, e.mover, m.point, SuicideRule::Allowed, o);

@@ -126,6 +126,32 @@ class Kee2016SearchGame {
   // section 4, "Session 24").
   std::pair<Value, Value> node_outcome_bounds() const;
   void set_benson(bool on) { benson_ = on; }
+  // The generic search's HasStrategyBounds (docs/solving.md section 4,
+  // "Session 34: kee-2016 2x7"): after a stone play (or at the anchor),
+  // where the player to move cannot appeal under the current history, the
+  // author's pass guarantee, resting on the appeal facts that make the
+  // appeal illegal (every board a stone play of the player to move could
+  // produce, in the appeal role). Only where node_outcome_bounds() left the
+  // author's side open and the guarantee improves on it (floor for Black,
+  // ceiling for White); else both sides open, no facts.
+  std::pair<Value, Value> strategy_bounds(std::int32_t floor, std::int32_t ceiling, std::int32_t beta,
+                                          std::vector<std::uint64_t>& facts);
+  // Off: the bounds of sessions 24-33 (cross-checks, measurements).
+  void set_appeal_strategy(bool on) { appeal_strategy_ = on; }
+  // Where the search's nodes go (docs/solving.md section 4, "Session 34:
+  // kee-2016 2x7"): the plays made, by kind; the games that ended by a
+  // rescind (at the anchor's exit, or scored as the rescinded player's
+  // worst) and by two passes; the node-bound calls where a side's Benson
+  // guarantee was off because of a possible rescind. Profile only: never
+  // read by the search.
+  struct Profile {
+    std::uint64_t stone = 0, pass = 0, appeal = 0;
+    std::uint64_t after_appeal = 0;  // plays made right after an appeal that answered a stone play
+    std::uint64_t rescind_exit = 0, rescind_worst = 0, passes_end = 0;
+    std::uint64_t bound_calls = 0, one_side_off = 0, both_off = 0;
+    std::uint64_t appeal_strategy = 0;  // strategy_bounds() returned the author's guarantee
+  };
+  const Profile& profile() const { return profile_; }
   void current_facts(std::vector<std::uint64_t>& facts) const;
   std::int64_t fact(std::uint64_t id) const {
     const auto r = static_cast<std::uint32_t>(id >> 2);
@@ -221,6 +247,8 @@ class Kee2016SearchGame {
   std::uint64_t epoch_ = 0;
   std::vector<std::uint64_t> anchor_sig_;  // the record, bans and exit value of the current anchor
   bool benson_ = true;
+  bool appeal_strategy_ = true;
+  mutable Profile profile_;
 };
 
 // The plays that rescind the current node's last stone play, when they are
@@ -315,6 +343,8 @@ class Kee2016Anchored {
   static std::vector<Move> exit_moves(const Kee2016Game& game) { return kee2016_exit_moves(game); }
   Inner& inner() { return solver_; }
   const Inner& inner() const { return solver_; }
+  const Kee2016SearchGame& star() const { return star_; }
+  Kee2016SearchGame& star() { return star_; }
 
  private:
   struct Rewind {  // undoes the plays made on the real game, also on exceptions

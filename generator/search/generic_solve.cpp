@@ -214,12 +214,40 @@ SolveReport run(G& game, const SolveRequest& req, const search::GenericOptions& 
 // Kee 2016: the anchored search game of kee2016_search.hpp (docs/rules/
 // kee-2016.md, "Cached solving"), solved by the generic search with the
 // board flags as facts; real values come from the anchored driver.
-SolveReport run_kee2016(const SolveRequest& req, const search::GenericOptions& opt) {
+SolveReport run_kee2016(const SolveRequest& req, const search::GenericOptions& options) {
   SolveReport rep;
+  search::GenericOptions opt = options;
+  // Aimed, on a board of at least two rows and columns: horizons of at
+  // least twice the board's points. The tests at the guess then run where
+  // most lines end; the short horizons proved nothing there and cost most
+  // of the nodes (2x7: "value >= B+14" at horizon 18, 47 M nodes, failed;
+  // 2x6 4.06 M -> 0.29 M nodes). On lines of points (1xN) the long cycles
+  // make deep horizons dearer (1x11: 4.5 M -> 6.6 M), so they keep the
+  // step. The driver never changes a value (docs/solving.md section 4,
+  // "Session 34: kee-2016 2x7").
+  if (opt.aim && opt.guess && opt.deepening_step > 0 && req.board.rows() >= 2 && req.board.cols() >= 2)
+    opt.deepening_step = std::max(opt.deepening_step, 2 * req.board.size());
   rep.method = "search";
   Kee2016Game game(req.board, req.rules, req.komi);
   replay_moves(game, req.moves);
   Kee2016Anchored<search::GenericSearch<Kee2016SearchGame>> solver(req.board, req.komi, opt);
+  // Where the nodes went, on stderr with --progress, also when the budget
+  // stops the solve (docs/solving.md section 4, "Session 34: kee-2016 2x7").
+  struct ProfileLine {
+    const Kee2016SearchGame& g;
+    bool on;
+    ~ProfileLine() {
+      if (!on) return;
+      const auto& p = g.profile();
+      auto u = [](std::uint64_t x) { return static_cast<unsigned long long>(x); };
+      std::fprintf(stderr,
+                   "  kee-2016 plays: stone %llu pass %llu appeal %llu (after an appeal that answered a stone: %llu); "
+                   "ends: rescind at the exit %llu, rescind scored worst %llu, two passes %llu; node bounds %llu "
+                   "(one side off %llu, both off %llu); author's guarantee without an appeal %llu\n",
+                   u(p.stone), u(p.pass), u(p.appeal), u(p.after_appeal), u(p.rescind_exit), u(p.rescind_worst),
+                   u(p.passes_end), u(p.bound_calls), u(p.one_side_off), u(p.both_off), u(p.appeal_strategy));
+    }
+  } profile_line{solver.star(), opt.progress};
   rep.game_over = game.is_over();
   rep.value = solver.value(game);
   if (!rep.game_over) {
