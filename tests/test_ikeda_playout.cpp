@@ -329,7 +329,7 @@ TEST_CASE("ikeda-1 playout null-window tests: the search equals the reference, t
     }
 }
 
-TEST_CASE("ikeda-1 playout null-window tests: one table across histories stays exact; without the facts, or one off, it does not",
+TEST_CASE("ikeda-1 playout null-window tests: one table across histories stays exact, and without the facts or one off it does not",
           "[ikeda][playout]") {
   int factless = 0, off = 0;
   for (const char* rules : kSuperkoOptions)

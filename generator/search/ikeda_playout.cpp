@@ -67,21 +67,26 @@ TrompTaylorConfig tromp_taylor_config() {
 
 IkedaPlayoutGame::IkedaPlayoutGame(const Board& board, const RuleSet& rules, double komi, std::uint64_t node_limit,
                                    double time_limit, PlayoutTest test)
-    : IkedaGame(board, rules, komi), node_limit_(node_limit), test_(test) {
+    : IkedaGame(board, rules, komi), node_limit_(node_limit), time_limit_(time_limit), test_(test) {
   if (!ikeda_playout_reduces(rules, board))
     throw std::invalid_argument("ikeda-1 playout by tromp-taylor: only ko=positional and positional-per-phase on "
                                 "boards of up to 31 points (" + rules.to_string() + ", " + board.spec() + ")");
-  SearchOptions o = tromp_taylor_options(time_limit);
+}
+
+// Built at the first playout node, not with the game: a solve that never
+// reaches a playout (1x3's value) must not pay for the order tables, or a
+// budget that holds its value would not hold the build (the test "generic
+// search: first moves over budget leave the proven value ...").
+void IkedaPlayoutGame::build_search() {
+  SearchOptions o = tromp_taylor_options(time_limit_);
   // The board's no-suicide order tables (order only, never a value), built
   // once for every playout: on 1x8 tromp-taylor they take the search from
   // 146,525 nodes (history order) to 31,089 (search_levers). Their build is
-  // charged to the first budget that asks for a playout.
-  retro_ = retro_ordering_for(board, OrderingMode::Auto, {node_limit, time_limit});
-  if (retro_) {
-    o.ordering = retro_.get();
-    unpaid_work_ = retro_->build_work();
-  }
-  tt_ = std::make_unique<TrompTaylorSearch>(board, tromp_taylor_config(), 0.0, o);
+  // charged to the budget that asked for the first playout.
+  retro_ = retro_ordering_for(board(), OrderingMode::Auto, {node_limit_, time_limit_});
+  if (retro_) o.ordering = retro_.get();
+  tt_ = std::make_unique<TrompTaylorSearch>(board(), tromp_taylor_config(), 0.0, o);
+  if (retro_) charge_current_budget(retro_->build_work());
 }
 
 IkedaPlayoutGame::~IkedaPlayoutGame() = default;
@@ -139,6 +144,7 @@ void IkedaPlayoutGame::sync_line() {
 
 bool IkedaPlayoutGame::prepare() {
   if (is_over() || phase() != Playout || alt_end_ < 2) return false;
+  if (!tt_) build_search();
   try {
     sync_line();
   } catch (...) {
@@ -146,11 +152,6 @@ bool IkedaPlayoutGame::prepare() {
     throw;
   }
   if (tt_->is_over()) throw std::logic_error("ikeda-1 playout by tromp-taylor: the tromp-taylor line ended first");
-  if (unpaid_work_) {
-    const std::uint64_t w = unpaid_work_;
-    unpaid_work_ = 0;
-    charge_current_budget(w);
-  }
   return true;
 }
 

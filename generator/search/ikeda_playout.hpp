@@ -119,10 +119,13 @@ class IkedaPlayoutGame : public IkedaGame {
   bool hand_over(const ProofDeps& d, std::vector<std::uint64_t>* facts);
   void sync_line();
 
+  // The order tables and the tromp-taylor search, at the first playout node.
+  void build_search();
+
   std::shared_ptr<const RetroOrdering> retro_;  // the tromp-taylor search's order tables (order only)
-  std::uint64_t unpaid_work_ = 0;               // their build, not yet charged to a budget
-  std::unique_ptr<TrompTaylorSearch> tt_;
+  std::unique_ptr<TrompTaylorSearch> tt_;       // null until the first playout node
   std::uint64_t node_limit_;
+  double time_limit_;
   PlayoutTest test_;
   std::vector<Move> line_;  // the game's moves
   int alt_end_ = -1;        // moves when the alternation ended (its last pass included); -1: in it
