@@ -190,14 +190,17 @@ bool IkedaPlayoutGame::hand_over(const ProofDeps& d, std::vector<std::uint64_t>*
   return true;
 }
 
-std::optional<Value> IkedaPlayoutGame::playout_value(std::vector<std::uint64_t>* facts) {
-  if (!prepare()) return std::nullopt;
+// One tromp-taylor test under the playout's node limit: its nodes counted
+// and charged to the current budget; a test that throws (a limit) also
+// counts its nodes and leaves the line to be rebuilt from its root.
+template <class Test>
+auto IkedaPlayoutGame::tt_solve(Test&& test) {
   const std::uint64_t before = tt_->stats().nodes;
   ++stats_.solves;
   tt_->limit_nodes(node_limit_);
-  TrompTaylorSearch::RootProof p;
+  decltype(test()) proof;
   try {
-    p = tt_->prove_root();
+    proof = test();
   } catch (...) {
     stats_.nodes += tt_->stats().nodes - before;
     tt_rooted_ = false;
@@ -205,7 +208,13 @@ std::optional<Value> IkedaPlayoutGame::playout_value(std::vector<std::uint64_t>*
   }
   const std::uint64_t spent = tt_->stats().nodes - before;
   stats_.nodes += spent;
-  charge_current_budget(spent);
+  charge_current_budget(spent);  // (outside the try: a budget's throw leaves the line as it is)
+  return proof;
+}
+
+std::optional<Value> IkedaPlayoutGame::playout_value(std::vector<std::uint64_t>* facts) {
+  if (!prepare()) return std::nullopt;
+  const TrompTaylorSearch::RootProof p = tt_solve([&] { return tt_->prove_root(); });
   if (p.lo != p.hi) throw std::logic_error("ikeda-1 playout by tromp-taylor: an inexact root proof");
   const std::size_t mark = facts ? facts->size() : 0;
   if (!hand_over(p.lo_deps, facts) || !hand_over(p.hi_deps, facts)) {
@@ -232,20 +241,7 @@ std::optional<std::pair<Value, Value>> IkedaPlayoutGame::playout_bound(std::int3
   bool lower = t <= n;
   for (int tries = 0; tries < 2; ++tries) {
     const int v = lower ? t : t - 1;
-    const std::uint64_t before = tt_->stats().nodes;
-    ++stats_.solves;
-    tt_->limit_nodes(node_limit_);
-    TrompTaylorSearch::BoundProof bp;
-    try {
-      bp = tt_->prove_bound(v, lower);
-    } catch (...) {
-      stats_.nodes += tt_->stats().nodes - before;
-      tt_rooted_ = false;
-      throw;
-    }
-    const std::uint64_t spent = tt_->stats().nodes - before;
-    stats_.nodes += spent;
-    charge_current_budget(spent);
+    const TrompTaylorSearch::BoundProof bp = tt_solve([&] { return tt_->prove_bound(v, lower); });
     if (!bp.holds) {
       // "TT >= t" failed: "TT <= t - 1" holds and is proved next (a failing
       // test's proof carries no facts). The second test failing too would

@@ -118,6 +118,9 @@ class IkedaPlayoutGame : public IkedaGame {
   // where d cannot be handed over (overflow, a stone fact).
   bool hand_over(const ProofDeps& d, std::vector<std::uint64_t>* facts);
   void sync_line();
+  // Runs test() (a proof of tt_) with the node accounting of every test.
+  template <class Test>
+  auto tt_solve(Test&& test);
 
   // The order tables and the tromp-taylor search, at the first playout node.
   void build_search();
